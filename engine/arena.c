@@ -1,0 +1,150 @@
+/* arena.c: bump allocation in chunks that double up to a limit; large
+ * requests get a chunk of their own. */
+#include "arena.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct chunk {
+    struct chunk *next;
+    size_t size, used;
+    max_align_t data[];
+} chunk;
+
+struct xf_arena {
+    chunk *head;
+    size_t next_size;
+    size_t used, reserved;
+    long fail_after; /* -1: never */
+};
+
+enum { MIN_CHUNK = 16 * 1024, MAX_CHUNK = 4 * 1024 * 1024 };
+
+#define ALIGN (sizeof(max_align_t))
+
+xf_arena *
+xf_arena_new(void)
+{
+    xf_arena *a = calloc(1, sizeof *a);
+    if (!a)
+        return NULL;
+    a->next_size = MIN_CHUNK;
+    a->fail_after = -1;
+    return a;
+}
+
+void
+xf_arena_free(xf_arena *a)
+{
+    if (!a)
+        return;
+    for (chunk *c = a->head, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    free(a);
+}
+
+static chunk *
+new_chunk(xf_arena *a, size_t need)
+{
+    int big = need > a->next_size;
+    size_t size = big ? need : a->next_size;
+    if (size > SIZE_MAX - sizeof(chunk))
+        return NULL;
+    chunk *c = malloc(sizeof(chunk) + size);
+    if (!c)
+        return NULL;
+    c->size = size;
+    c->used = 0;
+    a->reserved += size;
+    if (big && a->head) {
+        /* a block of its own: the current chunk stays in front, it may still have room */
+        c->next = a->head->next;
+        a->head->next = c;
+    } else {
+        if (a->next_size < MAX_CHUNK)
+            a->next_size *= 2;
+        c->next = a->head;
+        a->head = c;
+    }
+    return c;
+}
+
+void *
+xf_arena_alloc(xf_arena *a, size_t size)
+{
+    if (a->fail_after >= 0 && a->fail_after-- == 0)
+        return NULL;
+    if (size == 0)
+        size = 1;
+    if (size > SIZE_MAX - ALIGN)
+        return NULL;
+    size = (size + ALIGN - 1) & ~(ALIGN - 1);
+    chunk *c = a->head;
+    if (!c || c->size - c->used < size) {
+        c = new_chunk(a, size);
+        if (!c)
+            return NULL;
+    }
+    char *p = (char *)c->data + c->used;
+    c->used += size;
+    a->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+void *
+xf_arena_array(xf_arena *a, size_t n, size_t size)
+{
+    if (size && n > SIZE_MAX / size)
+        return NULL;
+    return xf_arena_alloc(a, n * size);
+}
+
+void *
+xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, uint32_t need)
+{
+    uint32_t c = *cap ? *cap : 4;
+    while (c < need) {
+        if (c > UINT32_MAX / 2)
+            return NULL;
+        c *= 2;
+    }
+    void *p = xf_arena_array(a, c, size);
+    if (!p)
+        return NULL;
+    if (n)
+        memcpy(p, old, (size_t)n * size);
+    *cap = c;
+    return p;
+}
+
+char *
+xf_arena_strndup(xf_arena *a, const char *s, size_t len)
+{
+    if (len == SIZE_MAX)
+        return NULL;
+    char *p = xf_arena_alloc(a, len + 1);
+    if (p)
+        memcpy(p, s, len);
+    return p;
+}
+
+size_t
+xf_arena_used(const xf_arena *a)
+{
+    return a->used;
+}
+
+size_t
+xf_arena_reserved(const xf_arena *a)
+{
+    return a->reserved;
+}
+
+void
+xf_arena_fail_after(xf_arena *a, long n)
+{
+    a->fail_after = n;
+}

@@ -1,0 +1,79 @@
+/* arena.h: region allocator; everything of one document lives in one arena
+ * and is released at once by xf_arena_free. */
+#ifndef XF_ENGINE_ARENA_H
+#define XF_ENGINE_ARENA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct xf_arena xf_arena;
+
+/**
+ * xf_arena_new:
+ * Create an empty arena.
+ * @returns the arena (free with xf_arena_free), or NULL when out of memory.
+ */
+xf_arena *xf_arena_new(void);
+
+/** xf_arena_free: release the arena and every block it handed out. NULL is allowed. */
+void xf_arena_free(xf_arena *a);
+
+/**
+ * xf_arena_alloc:
+ * @a: the arena
+ * @size: bytes wanted
+ * @returns zeroed memory aligned for any object, owned by @a; NULL when out of memory
+ * (or when the failure hook says so).
+ */
+void *xf_arena_alloc(xf_arena *a, size_t size);
+
+/**
+ * xf_arena_array:
+ * Zeroed room for @n objects of @size bytes; NULL if n * size overflows or memory runs out.
+ */
+void *xf_arena_array(xf_arena *a, size_t n, size_t size);
+
+/**
+ * xf_arena_grow:
+ * Room for at least @need objects of @size bytes, keeping the first @n of @old.
+ * Updates *@cap; the old block stays in the arena (arenas never free singly).
+ * @returns the new block, or NULL (then @old is untouched).
+ */
+void *xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, uint32_t need);
+
+/** xf_arena_strdup: a copy of @s (@len bytes, NUL added) in the arena. */
+char *xf_arena_strndup(xf_arena *a, const char *s, size_t len);
+
+/** xf_arena_used: bytes handed out so far (for tests and benchmarks). */
+size_t xf_arena_used(const xf_arena *a);
+
+/** xf_arena_reserved: bytes obtained from the system so far. */
+size_t xf_arena_reserved(const xf_arena *a);
+
+/**
+ * xf_arena_fail_after:
+ * Test hook: make the allocation after the next @n ones fail (n = -1: never).
+ */
+void xf_arena_fail_after(xf_arena *a, long n);
+
+/* A growable array of T in an arena: XF_VEC(T) name; then XF_VEC_PUSH. */
+#define XF_VEC(T)                                                                                  \
+    struct {                                                                                       \
+        T *v;                                                                                      \
+        uint32_t n, cap;                                                                           \
+    }
+
+/* Append @val to @vec; evaluates to 1 on success, 0 when out of memory. */
+#define XF_VEC_PUSH(a, vec, val)                                                                   \
+    (((vec).n < (vec).cap ||                                                                       \
+      ((vec).v = xf_arena_grow((a), (vec).v, sizeof *(vec).v, (vec).n, &(vec).cap,                 \
+                               (vec).n + 1)) != NULL)                                              \
+         ? ((vec).v[(vec).n++] = (val), 1)                                                         \
+         : 0)
+
+/* Allocate one zeroed T in @a. */
+#define XF_NEW(a, T) ((T *)xf_arena_alloc((a), sizeof(T)))
+/* Allocate n zeroed T in @a; NULL on overflow of n * sizeof(T). */
+#define XF_NEW_ARRAY(a, n, T) ((T *)xf_arena_array((a), (n), sizeof(T)))
+
+#endif

@@ -1,0 +1,847 @@
+/* read.c: the reader's machinery (pull loop, attributes, foreign nodes,
+ * errors) and the document root. Elements live in read_scope.c, read_cfg.c,
+ * read_expr.c and read_cat.c. */
+#include "read.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read_impl.h"
+#include "strtab.h"
+
+enum { MAX_DEPTH = 200 };
+
+static const char *const attr_names[A_COUNT] = {
+    [A_VERTEX_ID] = "vertex_id",
+    [A_EDGE_ID] = "edge_id",
+    [A_SOURCE] = "source",
+    [A_TARGET] = "target",
+    [A_ANNOTATION] = "annotation",
+    [A_SYMBOL_ID] = "symbol_id",
+    [A_SCOPE_ID] = "scope_id",
+    [A_KIND] = "kind",
+    [A_TYPE] = "type",
+    [A_FETYPE] = "feType",
+    [A_SHAPE] = "shape",
+    [A_ACTIVE] = "active",
+    [A_TEMP] = "temp",
+    [A_POINTER] = "pointer",
+    [A_LOWER] = "lower",
+    [A_UPPER] = "upper",
+    [A_KEY] = "key",
+    [A_FROM_VA] = "from_virtual_address",
+    [A_TO_VA] = "to_virtual_address",
+    [A_PARTIAL] = "partial",
+    [A_IDREF] = "idRef",
+    [A_PROGRAM_NAME] = "program_name",
+    [A_PREFIX] = "prefix",
+    [A_CFG_SCOPE_ID] = "controlflowgraph_scope_id",
+    [A_STRUCTURED] = "structured",
+    [A_TEMPLATE_NAME] = "template_name",
+    [A_PLACEHOLDER] = "placeholder",
+    [A_POSITION] = "position",
+    [A_INTENT] = "intent",
+    [A_DERIV] = "deriv",
+    [A_LINENUMBER] = "lineNumber",
+    [A_HAS_CV] = "has_condition_value",
+    [A_CV] = "condition_value",
+    [A_REVERSAL] = "reversal",
+    [A_STATEMENT_ID] = "statement_id",
+    [A_DO_CHAIN] = "do_chain",
+    [A_FORMAL_ARG_COUNT] = "formalArgCount",
+    [A_SUBROUTINE_NAME] = "subroutine_name",
+    [A_DU_UD] = "du_ud",
+    [A_ALIAS] = "alias",
+    [A_CONSTANT] = "constant",
+    [A_VALUE] = "value",
+    [A_NAME] = "name",
+    [A_RTYPE] = "rType",
+    [A_RSHAPE] = "rShape",
+    [A_ARGUMENT] = "argument",
+    [A_LANGUAGE] = "language",
+    [A_NR_ARGUMENTS] = "nr_arguments",
+    [A_RETURN_TYPE] = "return_type",
+    [A_NONSMOOTH] = "nonSmooth",
+    [A_SHAPECHANGE] = "shapeChange",
+    [A_BUILTIN_NAME] = "builtin_name",
+    [A_PARTIAL_ID] = "partial_id",
+    [A_PARTIAL_TYPE] = "partial_type",
+    [A_NONVALUEINQUIRY] = "nonValueInquiry",
+    [A_DEP] = "dep",
+    [A_INDEP] = "indep",
+    [A_JACOBIAN] = "jacobian",
+    [A_DERIVACTION] = "derivAction",
+};
+
+/* ------------------------------------------------------------ errors */
+
+int
+rd_err(rd *d, uint32_t line, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!d->failed)
+        xf_error(d->diag, d->file, line, "%s", msg);
+    d->failed = true;
+    return -1;
+}
+
+int
+rd_soft(rd *d, uint32_t line, const char *fmt, ...)
+{
+    char msg[900];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!d->lenient)
+        return rd_err(d, line, "%s", msg);
+    xf_warning(d->diag, d->file, line, "%s", msg);
+    return 0;
+}
+
+int
+rd_oom(rd *d)
+{
+    return rd_err(d, d->line, "out of memory");
+}
+
+static void
+on_xml_error(void *arg, xmlErrorPtr e)
+{
+    rd *d = arg;
+    if (!e)
+        return;
+    char msg[800];
+    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "malformed XML");
+    size_t n = strlen(msg);
+    while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        msg[--n] = 0;
+    if (e->level == XML_ERR_WARNING) {
+        xf_warning(d->diag, d->file, (unsigned long)(e->line > 0 ? e->line : 0), "%s", msg);
+        return;
+    }
+    rd_err(d, e->line > 0 ? (uint32_t)e->line : 0, "%s", msg);
+}
+
+/* The reader failed (-1) or the document ended early (0). */
+static int
+read_failed(rd *d, int ret)
+{
+    if (d->failed)
+        return -1;
+    return rd_err(d, d->line, ret < 0 ? "malformed XML" : "document ends too early");
+}
+
+int
+rd_unexpected(rd *d, const rdpar *p)
+{
+    return rd_err(d, d->line, "unexpected element <%s> in <%s>", xf_elem_name(d->el),
+                  xf_elem_name(p->el));
+}
+
+/* ------------------------------------------------------------ strings */
+
+static const char *
+intern(rd *d, const xmlChar *s)
+{
+    return s ? xf_strtab_intern(d->doc->strs, (const char *)s, -1) : NULL;
+}
+
+const char *
+rd_str(rd *d, const rdattr *a)
+{
+    const char *s = xf_strtab_intern(d->doc->strs, a->value, -1);
+    if (!s)
+        rd_oom(d);
+    return s;
+}
+
+int
+rd_bad_value(rd *d, const rdattr *a, const char *what)
+{
+    return rd_err(d, d->line, "attribute %s of <%s> is not %s: '%s'", (const char *)a->name,
+                  xf_elem_name(d->el), what, a->value);
+}
+
+int
+rd_int(rd *d, const rdattr *a, int64_t *out)
+{
+    const char *s = a->value;
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    const char *digits = s + (*s == '+' || *s == '-');
+    if (*digits < '0' || *digits > '9')
+        return rd_bad_value(d, a, "an integer");
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+        end++;
+    if (*end || errno == ERANGE || v == INT64_MIN)
+        return rd_bad_value(d, a, "an integer");
+    *out = (int64_t)v;
+    return 0;
+}
+
+int
+rd_flag(rd *d, const rdattr *a, xf_flag *out)
+{
+    if (!xf_flag_parse(a->value, out))
+        return rd_bad_value(d, a, "a boolean");
+    return 0;
+}
+
+/* ------------------------------------------------------------ attributes */
+
+static rdname
+attr_id(rd *d, const xmlChar *name)
+{
+    void *v = xf_map_get(&d->attrmap, name);
+    if (!v) {
+        /* the parser may not have used its dictionary for this name */
+        const xmlChar *n = xmlTextReaderConstString(d->r, name);
+        v = n && n != name ? xf_map_get(&d->attrmap, n) : NULL;
+    }
+    return v ? (rdname)(uintptr_t)v : A_UNKNOWN;
+}
+
+int
+rd_attr(rd *d, rdattr *a)
+{
+    int ret = xmlTextReaderMoveToNextAttribute(d->r);
+    if (ret != 1) {
+        xmlTextReaderMoveToElement(d->r);
+        return ret < 0 ? read_failed(d, ret) : 0;
+    }
+    memset(a, 0, sizeof *a);
+    a->nsdecl = xmlTextReaderIsNamespaceDecl(d->r) == 1;
+    a->name = xmlTextReaderConstLocalName(d->r);
+    a->prefix = xmlTextReaderConstPrefix(d->r);
+    a->ns = a->nsdecl ? NULL : xmlTextReaderConstNamespaceUri(d->r);
+    a->value = (const char *)xmlTextReaderConstValue(d->r);
+    if (!a->name || !a->value)
+        return rd_oom(d);
+    if (!a->nsdecl && !a->ns)
+        a->id = attr_id(d, a->name);
+    return 1;
+}
+
+static int
+add_attr(rd *d, xf_attr_vec *v, const rdattr *a)
+{
+    xf_attr x = {0};
+    if (a->nsdecl) {
+        x.ns = XF_URI_XMLNS;
+        /* the local name of a declaration is its prefix, "xmlns" for the default */
+        x.name = a->prefix ? intern(d, a->name) : NULL;
+    } else {
+        x.ns = intern(d, a->ns);
+        x.prefix = intern(d, a->prefix);
+        x.name = intern(d, a->name);
+        if (!x.name)
+            return rd_oom(d);
+    }
+    x.value = rd_str(d, a);
+    if (!x.value)
+        return -1;
+    return XF_VEC_PUSH(d->a, *v, x) ? 0 : rd_oom(d);
+}
+
+static xf_extra *
+extra(rd *d, xf_hdr *h)
+{
+    if (!h->extra)
+        h->extra = XF_NEW(d->a, xf_extra);
+    return h->extra;
+}
+
+int
+rd_keep_attr(rd *d, xf_hdr *h, const rdattr *a)
+{
+    if (a->nsdecl) {
+        /* declarations on the root are kept in the document; the writer
+         * declares what it uses, so others are dropped */
+        if (h != &d->doc->cg.h && h != &d->doc->defs_h)
+            return 0;
+        xf_nsdecl ns = {a->prefix ? intern(d, a->name) : NULL, rd_str(d, a)};
+        if (!ns.uri)
+            return -1;
+        return XF_VEC_PUSH(d->a, d->doc->ns, ns) ? 0 : rd_oom(d);
+    }
+    xf_extra *x = extra(d, h);
+    if (!x)
+        return rd_oom(d);
+    return add_attr(d, &x->attrs, a);
+}
+
+int
+rd_plain_attrs(rd *d, xf_hdr *h)
+{
+    rdattr a;
+    int ret;
+    while ((ret = rd_attr(d, &a)) > 0) {
+        if (a.id == A_ANNOTATION) {
+            if (!(h->annotation = rd_str(d, &a)))
+                return -1;
+        } else if (rd_keep_attr(d, h, &a))
+            return -1;
+    }
+    return ret;
+}
+
+int
+rd_empty_elem(rd *d, xf_hdr *h)
+{
+    rdpar p;
+    int ret;
+    rd_start(d, &p, h);
+    while ((ret = rd_child(d, &p)) > 0)
+        return rd_unexpected(d, &p);
+    return ret;
+}
+
+int
+rd_keep_named(rd *d, xf_hdr *h, const char *name, const char *value)
+{
+    if (!value)
+        return 0;
+    xf_extra *x = extra(d, h);
+    xf_attr a = {.name = xf_intern(d->doc, name), .value = value};
+    if (!x || !a.name || !XF_VEC_PUSH(d->a, x->attrs, a))
+        return rd_oom(d);
+    return 0;
+}
+
+/* ------------------------------------------------------------ children */
+
+static uint32_t
+node_line(rd *d)
+{
+    xmlNodePtr n = xmlTextReaderCurrentNode(d->r);
+    long l = n ? xmlGetLineNo(n) : -1;
+    if (l <= 0)
+        l = xmlTextReaderGetParserLineNumber(d->r);
+    return l > 0 && l <= (long)UINT32_MAX ? (uint32_t)l : 0;
+}
+
+void
+rd_start(rd *d, rdpar *p, xf_hdr *h)
+{
+    p->h = h;
+    p->el = d->el;
+    p->nkids = 0;
+    p->empty = xmlTextReaderIsEmptyElement(d->r) == 1;
+    h->line = d->line;
+}
+
+static int read_xnode(rd *d, xf_xnode **out, int depth);
+
+static int
+simple_xnode(rd *d, xf_xkind kind, xf_xnode **out)
+{
+    xf_xnode *x = XF_NEW(d->a, xf_xnode);
+    if (!x)
+        return rd_oom(d);
+    x->kind = kind;
+    x->line = node_line(d);
+    if (kind == XF_X_PI)
+        x->name = intern(d, xmlTextReaderConstLocalName(d->r));
+    x->text = intern(d, xmlTextReaderConstValue(d->r));
+    if (!x->text)
+        x->text = xf_intern(d->doc, "");
+    *out = x;
+    return x->text ? 0 : rd_oom(d);
+}
+
+static bool
+blank(const xmlChar *s)
+{
+    for (; s && *s; s++)
+        if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+            return false;
+    return true;
+}
+
+/* Read an element outside the xaif vocabulary, with its subtree. */
+static int
+read_xnode(rd *d, xf_xnode **out, int depth)
+{
+    if (depth > MAX_DEPTH)
+        return rd_err(d, node_line(d), "elements nested too deeply");
+    xf_xnode *x = XF_NEW(d->a, xf_xnode);
+    if (!x)
+        return rd_oom(d);
+    *out = x;
+    x->kind = XF_X_ELEMENT;
+    x->line = node_line(d);
+    x->ns = intern(d, xmlTextReaderConstNamespaceUri(d->r));
+    x->prefix = intern(d, xmlTextReaderConstPrefix(d->r));
+    x->name = intern(d, xmlTextReaderConstLocalName(d->r));
+    if (!x->name)
+        return rd_oom(d);
+    bool empty = xmlTextReaderIsEmptyElement(d->r) == 1;
+    rdattr a;
+    int ret;
+    while ((ret = rd_attr(d, &a)) > 0)
+        if (add_attr(d, &x->attrs, &a))
+            return -1;
+    if (ret < 0 || empty)
+        return ret;
+    for (;;) {
+        ret = xmlTextReaderRead(d->r);
+        if (ret != 1)
+            return read_failed(d, ret);
+        xf_xnode *k = NULL;
+        switch (xmlTextReaderNodeType(d->r)) {
+        case XML_READER_TYPE_ELEMENT:
+            ret = read_xnode(d, &k, depth + 1);
+            break;
+        case XML_READER_TYPE_END_ELEMENT:
+            return 0;
+        case XML_READER_TYPE_TEXT:
+            if (blank(xmlTextReaderConstValue(d->r)))
+                continue;
+            ret = simple_xnode(d, XF_X_TEXT, &k);
+            break;
+        case XML_READER_TYPE_CDATA:
+            ret = simple_xnode(d, XF_X_CDATA, &k);
+            break;
+        case XML_READER_TYPE_COMMENT:
+            ret = simple_xnode(d, XF_X_COMMENT, &k);
+            break;
+        case XML_READER_TYPE_PROCESSING_INSTRUCTION:
+            ret = simple_xnode(d, XF_X_PI, &k);
+            break;
+        default:
+            continue;
+        }
+        if (ret)
+            return -1;
+        if (!XF_VEC_PUSH(d->a, x->kids, k))
+            return rd_oom(d);
+    }
+}
+
+static int
+keep_child(rd *d, rdpar *p, xf_xnode *x)
+{
+    xf_extra *e = extra(d, p->h);
+    xf_xchild c = {p->nkids, x};
+    if (!e || !XF_VEC_PUSH(d->a, e->kids, c))
+        return rd_oom(d);
+    return 0;
+}
+
+/* Which modeled element the reader is on; -1 for a foreign namespace. */
+static int
+identify(rd *d, xf_elem *el)
+{
+    const xmlChar *uri = xmlTextReaderConstNamespaceUri(d->r);
+    const xmlChar *name = xmlTextReaderConstLocalName(d->r);
+    int ns = -1;
+    for (int i = 0; i < XF_NS_COUNT; i++)
+        if (uri == d->uri[i] || (uri && xmlStrEqual(uri, d->uri[i])))
+            ns = i;
+    if (ns < 0)
+        return 0;
+    void *v = xf_map_get(&d->elmap[ns], name);
+    if (!v && name)
+        v = xf_map_get(&d->elmap[ns], xmlTextReaderConstString(d->r, name));
+    if (!v)
+        return rd_err(d, d->line, "unknown element <%s>", name ? (const char *)name : "?");
+    *el = (xf_elem)((uintptr_t)v - 1);
+    return 1;
+}
+
+int
+rd_child(rd *d, rdpar *p)
+{
+    if (p->empty)
+        return 0;
+    for (;;) {
+        int ret = xmlTextReaderRead(d->r);
+        if (ret != 1)
+            return read_failed(d, ret);
+        xf_xnode *x;
+        int type = xmlTextReaderNodeType(d->r);
+        switch (type) {
+        case XML_READER_TYPE_ELEMENT:
+            d->line = node_line(d);
+            if (xmlTextReaderDepth(d->r) > MAX_DEPTH)
+                return rd_err(d, d->line, "elements nested too deeply");
+            ret = identify(d, &d->el);
+            if (ret < 0)
+                return -1;
+            if (ret > 0) {
+                p->nkids++;
+                return 1;
+            }
+            if (read_xnode(d, &x, 0) || keep_child(d, p, x))
+                return -1;
+            continue;
+        case XML_READER_TYPE_END_ELEMENT:
+            d->el = p->el;
+            return 0;
+        case XML_READER_TYPE_TEXT:
+        case XML_READER_TYPE_CDATA:
+            if (blank(xmlTextReaderConstValue(d->r)))
+                continue;
+            return rd_err(d, node_line(d), "text is not allowed in <%s>", xf_elem_name(p->el));
+        case XML_READER_TYPE_COMMENT:
+        case XML_READER_TYPE_PROCESSING_INSTRUCTION:
+            if (simple_xnode(d, type == XML_READER_TYPE_COMMENT ? XF_X_COMMENT : XF_X_PI, &x) ||
+                keep_child(d, p, x))
+                return -1;
+            continue;
+        default:
+            continue;
+        }
+    }
+}
+
+/* ---------------------------------------------------- pending references */
+
+int
+rd_push_pend(rd *d, const char *src, const char *tgt, uint32_t line)
+{
+    rdpend pe = {src, tgt, line};
+    return XF_VEC_PUSH(d->scratch, d->pend, pe) ? 0 : rd_oom(d);
+}
+
+/* Index the ids of n records (the id pointer at ids, then every stride
+ * bytes) for rd_find_id; a repeated id is an error. Small sets are searched
+ * linearly instead. */
+int
+rd_index_ids(rd *d, const char *const *ids, uint32_t n, size_t stride, const char *what)
+{
+    const char *base = (const char *)ids;
+    if (n <= 16) {
+        for (uint32_t i = 0; i < n; i++) {
+            const char *id = *(const char *const *)(base + i * stride);
+            for (uint32_t j = 0; id && j < i; j++)
+                if (*(const char *const *)(base + j * stride) == id &&
+                    rd_soft(d, d->line, "%s has two vertices with vertex_id '%s'", what, id))
+                    return -1;
+        }
+        return 0;
+    }
+    xf_map_clear(&d->idmap);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *id = *(const char *const *)(base + i * stride);
+        void *old;
+        if (!id)
+            continue;
+        if (!xf_map_put(&d->idmap, d->scratch, id, (void *)(uintptr_t)(i + 1), &old))
+            return rd_oom(d);
+        if (old) {
+            /* lenient: the first vertex keeps the id */
+            if (rd_soft(d, d->line, "%s has two vertices with vertex_id '%s'", what, id))
+                return -1;
+            xf_map_put(&d->idmap, d->scratch, id, old, NULL);
+        }
+    }
+    return 0;
+}
+
+uint32_t
+rd_find_id(rd *d, const char *const *ids, uint32_t n, size_t stride, const char *id)
+{
+    const char *base = (const char *)ids;
+    if (!id)
+        return UINT32_MAX;
+    if (n <= 16) {
+        for (uint32_t i = 0; i < n; i++)
+            if (*(const char *const *)(base + i * stride) == id)
+                return i;
+        return UINT32_MAX;
+    }
+    void *v = xf_map_get(&d->idmap, id);
+    return v ? (uint32_t)((uintptr_t)v - 1) : UINT32_MAX;
+}
+
+/* ------------------------------------------------------------ call graph */
+
+/* CallGraph: ScopeHierarchy (AliasSetMap | AliasSetList) (DUUDSetMap | DUUDSetList)
+ *            DOSetMap? (ControlFlowGraph | ReplacementList | CallGraphEdge)* */
+static int
+read_callgraph(rd *d)
+{
+    xf_callgraph *cg = &d->doc->cg;
+    rdattr a;
+    int ret;
+    while ((ret = rd_attr(d, &a)) > 0) {
+        switch (a.id) {
+        case A_PROGRAM_NAME:
+            cg->program_name = rd_str(d, &a);
+            break;
+        case A_PREFIX:
+            cg->prefix = rd_str(d, &a);
+            break;
+        case A_ANNOTATION:
+            cg->h.annotation = rd_str(d, &a);
+            break;
+        default:
+            if (rd_keep_attr(d, &cg->h, &a))
+                return -1;
+        }
+        if (d->failed)
+            return -1;
+    }
+    if (ret < 0)
+        return -1;
+    rdpar p;
+    rd_start(d, &p, &cg->h);
+    bool scopes = false;
+    uint32_t base = d->pend.n;
+    while ((ret = rd_child(d, &p)) > 0) {
+        switch (d->el) {
+        case XF_EL_SCOPEHIERARCHY:
+            if (scopes)
+                return rd_err(d, d->line, "a second <ScopeHierarchy>");
+            scopes = true;
+            ret = rd_scopes(d, &cg->scopes);
+            break;
+        case XF_EL_ALIASSETMAP:
+        case XF_EL_ALIASSETLIST:
+            if (cg->alias.present)
+                return rd_err(d, d->line, "a second alias map <%s>", xf_elem_name(d->el));
+            ret = rd_alias_map(d, &cg->alias);
+            break;
+        case XF_EL_DUUDSETMAP:
+        case XF_EL_DUUDSETLIST:
+            if (cg->duud.present)
+                return rd_err(d, d->line, "a second DU/UD map <%s>", xf_elem_name(d->el));
+            ret = rd_stmtid_map(d, &cg->duud);
+            break;
+        case XF_EL_DOSETMAP:
+            if (cg->doset.present)
+                return rd_err(d, d->line, "a second <DOSetMap>");
+            ret = rd_stmtid_map(d, &cg->doset);
+            break;
+        case XF_EL_CONTROLFLOWGRAPH:
+        case XF_EL_REPLACEMENTLIST: {
+            xf_routine *rt = XF_NEW(d->a, xf_routine);
+            if (!rt || !XF_VEC_PUSH(d->a, cg->routines, rt))
+                return rd_oom(d);
+            rt->seq = p.nkids;
+            rt->index = d->doc->nroutines++;
+            ret = rd_routine(d, rt);
+            if (!ret && rt->id) {
+                void *old;
+                if (!xf_map_put(&cg->rmap, d->a, rt->id, rt, &old))
+                    return rd_oom(d);
+                if (old) {
+                    if (rd_soft(d, rt->h.line, "two routines with vertex_id '%s'", rt->id))
+                        return -1;
+                    xf_map_put(&cg->rmap, d->a, rt->id, old, NULL);
+                }
+            }
+            break;
+        }
+        case XF_EL_CALLGRAPHEDGE: {
+            xf_cgedge e = {.seq = p.nkids};
+            const char *src = NULL, *tgt = NULL;
+            e.h.line = d->line;
+            while ((ret = rd_attr(d, &a)) > 0) {
+                switch (a.id) {
+                case A_EDGE_ID:
+                    e.id = rd_str(d, &a);
+                    break;
+                case A_SOURCE:
+                    src = rd_str(d, &a);
+                    break;
+                case A_TARGET:
+                    tgt = rd_str(d, &a);
+                    break;
+                case A_ANNOTATION:
+                    e.h.annotation = rd_str(d, &a);
+                    break;
+                default:
+                    if (rd_keep_attr(d, &e.h, &a))
+                        return -1;
+                }
+                if (d->failed)
+                    return -1;
+            }
+            if (ret < 0 || rd_empty_elem(d, &e.h))
+                return -1;
+            if (!src || !tgt)
+                return rd_err(d, e.h.line, "<CallGraphEdge> needs a source and a target");
+            /* routines may follow the edge: resolve at the end */
+            if (!XF_VEC_PUSH(d->a, cg->edges, e))
+                return rd_oom(d);
+            ret = rd_push_pend(d, src, tgt, e.h.line);
+            break;
+        }
+        default:
+            return rd_unexpected(d, &p);
+        }
+        if (ret)
+            return -1;
+    }
+    if (ret < 0)
+        return -1;
+    if (!scopes)
+        return rd_err(d, cg->h.line, "<CallGraph> has no <ScopeHierarchy>");
+    for (uint32_t i = 0; i < cg->edges.n; i++) {
+        xf_cgedge *e = &cg->edges.v[i];
+        const char *ids[2] = {d->pend.v[base + i].src, d->pend.v[base + i].tgt};
+        e->src = xf_routine_find(d->doc, ids[0]);
+        e->tgt = xf_routine_find(d->doc, ids[1]);
+        if (!e->src || !e->tgt) {
+            if (rd_soft(d, e->h.line, "dangling reference: call graph edge '%s' %s '%s' is no routine",
+                        e->id ? e->id : "", e->src ? "target" : "source", e->src ? ids[1] : ids[0]) ||
+                rd_keep_named(d, &e->h, "source", ids[0]) ||
+                rd_keep_named(d, &e->h, "target", ids[1]))
+                return -1;
+            e->src = e->tgt = NULL;
+        }
+    }
+    d->pend.n = base;
+    return 0;
+}
+
+/* ------------------------------------------------------------ entry points */
+
+static int
+setup(rd *d)
+{
+    for (int i = 0; i < XF_NS_COUNT; i++)
+        if (!(d->uri[i] = xmlTextReaderConstString(d->r, BAD_CAST xf_ns_uri((xf_ns)i))))
+            return rd_oom(d);
+    for (int e = 0; e < XF_EL_COUNT; e++) {
+        const xmlChar *n = xmlTextReaderConstString(d->r, BAD_CAST xf_elem_name((xf_elem)e));
+        if (!n || !xf_map_put(&d->elmap[xf_elem_ns((xf_elem)e)], d->scratch, n,
+                              (void *)(uintptr_t)(e + 1), NULL))
+            return rd_oom(d);
+    }
+    for (int i = 1; i < A_COUNT; i++) {
+        const xmlChar *n = xmlTextReaderConstString(d->r, BAD_CAST attr_names[i]);
+        if (!n || !xf_map_put(&d->attrmap, d->scratch, n, (void *)(uintptr_t)i, NULL))
+            return rd_oom(d);
+    }
+    return 0;
+}
+
+static int
+outside_root(rd *d, xf_xnode_vec *v)
+{
+    xf_xnode *x;
+    int type = xmlTextReaderNodeType(d->r);
+    if (type != XML_READER_TYPE_COMMENT && type != XML_READER_TYPE_PROCESSING_INSTRUCTION)
+        return 0;
+    if (simple_xnode(d, type == XML_READER_TYPE_COMMENT ? XF_X_COMMENT : XF_X_PI, &x))
+        return -1;
+    return XF_VEC_PUSH(d->a, *v, x) ? 0 : rd_oom(d);
+}
+
+static int
+read_document(rd *d)
+{
+    int ret;
+    if (setup(d))
+        return -1;
+    while ((ret = xmlTextReaderRead(d->r)) == 1 &&
+           xmlTextReaderNodeType(d->r) != XML_READER_TYPE_ELEMENT)
+        if (outside_root(d, &d->doc->before))
+            return -1;
+    if (ret != 1)
+        return ret < 0 || d->failed ? read_failed(d, ret)
+                                    : rd_err(d, 0, "empty document: no root element");
+    d->line = node_line(d);
+    xf_elem el;
+    ret = identify(d, &el);
+    if (ret < 0)
+        return -1;
+    if (ret == 0)
+        return rd_err(d, d->line, "root element <%s> is not xaif",
+                      (const char *)xmlTextReaderConstName(d->r));
+    d->el = el;
+    switch (el) {
+    case XF_EL_CALLGRAPH:
+        d->doc->kind = XF_DOC_CALLGRAPH;
+        ret = read_callgraph(d);
+        break;
+    case XF_EL_II_DEFINITIONS:
+        d->doc->kind = XF_DOC_INLINABLE;
+        ret = rd_ii_defs(d);
+        break;
+    case XF_EL_NII_DEFINITIONS:
+        d->doc->kind = XF_DOC_NONINLINABLE;
+        ret = rd_nii_defs(d);
+        break;
+    default:
+        return rd_err(d, d->line,
+                      "root element must be <CallGraph> or an intrinsics catalogue, not <%s>",
+                      xf_elem_name(el));
+    }
+    if (ret)
+        return -1;
+    while ((ret = xmlTextReaderRead(d->r)) == 1)
+        if (outside_root(d, &d->doc->after))
+            return -1;
+    return ret < 0 || d->failed ? read_failed(d, -1) : 0;
+}
+
+static xf_doc *
+run(xmlTextReaderPtr r, const char *name, const xf_read_opts *opts, xf_diag *diag)
+{
+    rd d = {.r = r, .diag = diag, .file = name, .lenient = opts && opts->lenient};
+    xf_doc *doc = NULL;
+    if (!r) {
+        xf_error(diag, name, 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
+        return NULL;
+    }
+    doc = xf_doc_new(name);
+    d.scratch = xf_arena_new();
+    if (!doc || !d.scratch) {
+        xf_error(diag, name, 0, "out of memory");
+        goto fail;
+    }
+    d.doc = doc;
+    d.a = doc->arena;
+    d.file = doc->filename;
+    xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &d);
+    if (read_document(&d) == 0 && !d.failed) {
+        xmlFreeTextReader(r);
+        xf_arena_free(d.scratch);
+        return doc;
+    }
+fail:
+    xmlFreeTextReader(r);
+    xf_arena_free(d.scratch);
+    xf_doc_free(doc);
+    return NULL;
+}
+
+enum { PARSE_OPTIONS = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT };
+
+xf_doc *
+xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)
+{
+    errno = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        xf_error(diag, path, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    fclose(f);
+    return run(xmlReaderForFile(path, NULL, PARSE_OPTIONS), path, opts, diag);
+}
+
+xf_doc *
+xf_read_memory(const char *buf, size_t len, const char *name, const xf_read_opts *opts,
+               xf_diag *diag)
+{
+    if (len > INT32_MAX) {
+        xf_error(diag, name, 0, "document too large for reading from memory");
+        return NULL;
+    }
+    return run(xmlReaderForMemory(buf, (int)len, name, NULL, PARSE_OPTIONS), name, opts, diag);
+}

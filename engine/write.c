@@ -1,0 +1,538 @@
+/* write.c: the writer's machinery (elements, attributes, foreign nodes,
+ * output files), the document root, the scope hierarchy, the call-graph maps
+ * and the intrinsics catalogues. Routines are in write_code.c. */
+#include "write.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "write_impl.h"
+
+#define X(s) ((const xmlChar *)(s))
+
+static void
+check(wr *w, int ret)
+{
+    if (ret < 0)
+        w->failed = true;
+}
+
+/* ------------------------------------------------------------ foreign nodes */
+
+static void
+write_xattr(wr *w, const xf_attr *a)
+{
+    char q[512];
+    if (a->ns && strcmp(a->ns, XF_URI_XMLNS) == 0) {
+        snprintf(q, sizeof q, a->name ? "xmlns:%s" : "xmlns", a->name);
+    } else if (a->prefix) {
+        snprintf(q, sizeof q, "%s:%s", a->prefix, a->name);
+    } else
+        snprintf(q, sizeof q, "%s", a->name);
+    check(w, xmlTextWriterWriteAttribute(w->w, X(q), X(a->value)));
+}
+
+static void
+write_xnode(wr *w, const xf_xnode *x)
+{
+    char q[512];
+    switch (x->kind) {
+    case XF_X_ELEMENT:
+        snprintf(q, sizeof q, x->prefix ? "%s:%s" : "%s%s", x->prefix ? x->prefix : "", x->name);
+        check(w, xmlTextWriterStartElement(w->w, X(q)));
+        for (uint32_t i = 0; i < x->attrs.n; i++)
+            write_xattr(w, &x->attrs.v[i]);
+        for (uint32_t i = 0; i < x->kids.n; i++)
+            write_xnode(w, x->kids.v[i]);
+        check(w, xmlTextWriterEndElement(w->w));
+        break;
+    case XF_X_TEXT:
+        check(w, xmlTextWriterWriteString(w->w, X(x->text)));
+        break;
+    case XF_X_CDATA:
+        check(w, xmlTextWriterWriteCDATA(w->w, X(x->text)));
+        break;
+    case XF_X_COMMENT:
+        check(w, xmlTextWriterWriteComment(w->w, X(x->text)));
+        break;
+    case XF_X_PI:
+        check(w, xmlTextWriterWritePI(w->w, X(x->name), X(x->text)));
+        break;
+    }
+}
+
+/* Write the foreign children of @l placed before its @upto-th modeled child. */
+static void
+flush_foreign(wr *w, wrlevel *l, uint32_t upto)
+{
+    const xf_extra *e = l->h ? l->h->extra : NULL;
+    if (!e)
+        return;
+    while (l->next < e->kids.n && e->kids.v[l->next].before <= upto)
+        write_xnode(w, e->kids.v[l->next++].node);
+}
+
+/* ------------------------------------------------------------ elements */
+
+void
+wr_open(wr *w, xf_elem el, const xf_hdr *h)
+{
+    if (w->depth >= WR_MAX_DEPTH) {
+        w->failed = true;
+        return;
+    }
+    if (w->depth > 0) {
+        wrlevel *p = &w->stk[w->depth - 1];
+        flush_foreign(w, p, p->nkids);
+        p->nkids++;
+    }
+    check(w, xmlTextWriterStartElement(w->w, X(w->qname[el])));
+    w->stk[w->depth++] = (wrlevel){h, 0, 0};
+}
+
+void
+wr_close(wr *w)
+{
+    if (w->depth <= 0)
+        return;
+    flush_foreign(w, &w->stk[w->depth - 1], UINT32_MAX);
+    w->depth--;
+    check(w, xmlTextWriterEndElement(w->w));
+}
+
+void
+wr_str(wr *w, const char *name, const char *value)
+{
+    if (value)
+        check(w, xmlTextWriterWriteAttribute(w->w, X(name), X(value)));
+}
+
+void
+wr_int(wr *w, const char *name, int64_t value)
+{
+    if (value == XF_NOINT)
+        return;
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRId64, value);
+    check(w, xmlTextWriterWriteAttribute(w->w, X(name), X(buf)));
+}
+
+void
+wr_flag(wr *w, const char *name, xf_flag f)
+{
+    wr_str(w, name, xf_flag_text(f));
+}
+
+void
+wr_extra_attrs(wr *w, const xf_hdr *h)
+{
+    if (!h->extra)
+        return;
+    for (uint32_t i = 0; i < h->extra->attrs.n; i++)
+        write_xattr(w, &h->extra->attrs.v[i]);
+}
+
+void
+wr_leaf(wr *w, xf_elem el, const xf_hdr *h)
+{
+    wr_open(w, el, h);
+    wr_str(w, "annotation", h->annotation);
+    wr_extra_attrs(w, h);
+    wr_close(w);
+}
+
+/* ------------------------------------------------------------ scopes */
+
+static void
+write_symbol(wr *w, const xf_symbol *s)
+{
+    wr_open(w, XF_EL_SYMBOL, &s->h);
+    wr_str(w, "symbol_id", s->id);
+    wr_str(w, "kind", xf_symkind_name(s->kind));
+    wr_str(w, "type", xf_type_name(s->type));
+    wr_str(w, "feType", s->fetype);
+    wr_str(w, "shape", xf_shape_name(s->shape));
+    wr_str(w, "annotation", s->h.annotation);
+    wr_flag(w, "active", s->active);
+    wr_flag(w, "temp", s->temp);
+    wr_flag(w, "pointer", s->pointer);
+    wr_extra_attrs(w, &s->h);
+    for (uint32_t i = 0; i < s->dims.n; i++) {
+        const xf_dimbounds *b = &s->dims.v[i];
+        wr_open(w, XF_EL_DIMENSIONBOUNDS, &b->h);
+        wr_int(w, "lower", b->lower);
+        wr_int(w, "upper", b->upper);
+        wr_extra_attrs(w, &b->h);
+        wr_close(w);
+    }
+    wr_close(w);
+}
+
+static void
+write_scopes(wr *w, const xf_scopes *ss)
+{
+    wr_open(w, XF_EL_SCOPEHIERARCHY, &ss->h);
+    wr_str(w, "annotation", ss->h.annotation);
+    wr_extra_attrs(w, &ss->h);
+    uint32_t i = 0, j = 0;
+    while (i < ss->v.n || j < ss->e.n) {
+        if (i < ss->v.n && (j >= ss->e.n || ss->v.v[i]->seq <= ss->e.v[j].seq)) {
+            const xf_scope *sc = ss->v.v[i++];
+            wr_open(w, XF_EL_SCOPE, &sc->h);
+            wr_str(w, "vertex_id", sc->id);
+            wr_str(w, "annotation", sc->h.annotation);
+            wr_extra_attrs(w, &sc->h);
+            wr_open(w, XF_EL_SYMBOLTABLE, &sc->symtab);
+            wr_str(w, "annotation", sc->symtab.annotation);
+            wr_extra_attrs(w, &sc->symtab);
+            for (uint32_t k = 0; k < sc->syms.n; k++)
+                write_symbol(w, sc->syms.v[k]);
+            wr_close(w);
+            wr_close(w);
+        } else {
+            const xf_scope_edge *e = &ss->e.v[j++];
+            wr_open(w, XF_EL_SCOPEEDGE, &e->h);
+            wr_str(w, "edge_id", e->id);
+            wr_str(w, "source", XF_ID(e->src));
+            wr_str(w, "target", XF_ID(e->tgt));
+            wr_str(w, "annotation", e->h.annotation);
+            wr_extra_attrs(w, &e->h);
+            wr_close(w);
+        }
+    }
+    wr_close(w);
+}
+
+/* ------------------------------------------------------------ maps */
+
+static void
+write_alias_map(wr *w, const xf_alias_map *m)
+{
+    if (!m->present)
+        return;
+    wr_open(w, m->list_form ? XF_EL_ALIASSETLIST : XF_EL_ALIASSETMAP, &m->h);
+    wr_str(w, "annotation", m->h.annotation);
+    wr_extra_attrs(w, &m->h);
+    for (uint32_t i = 0; i < m->sets.n; i++) {
+        const xf_alias_set *s = &m->sets.v[i];
+        wr_open(w, XF_EL_ALIASSET, &s->h);
+        wr_int(w, "key", s->key);
+        wr_extra_attrs(w, &s->h);
+        for (uint32_t k = 0; k < s->r.n; k++) {
+            const xf_alias_range *r = &s->r.v[k];
+            wr_open(w, XF_EL_ALIASRANGE, &r->h);
+            wr_int(w, "from_virtual_address", r->from);
+            wr_int(w, "to_virtual_address", r->to);
+            wr_flag(w, "partial", r->partial);
+            wr_extra_attrs(w, &r->h);
+            wr_close(w);
+        }
+        wr_close(w);
+    }
+    wr_close(w);
+}
+
+static void
+write_stmtid_map(wr *w, xf_elem el, const xf_stmtid_map *m)
+{
+    if (!m->present)
+        return;
+    if (m->list_form)
+        el = XF_EL_DUUDSETLIST;
+    wr_open(w, el, &m->h);
+    wr_str(w, "annotation", m->h.annotation);
+    wr_extra_attrs(w, &m->h);
+    for (uint32_t i = 0; i < m->sets.n; i++) {
+        const xf_stmtid_set *s = &m->sets.v[i];
+        wr_open(w, m->list_form ? XF_EL_DUUDSET : XF_EL_STMTIDSET, &s->h);
+        wr_int(w, "key", s->key);
+        wr_extra_attrs(w, &s->h);
+        for (uint32_t k = 0; k < s->ids.n; k++) {
+            wr_open(w, XF_EL_STATEMENTID, &s->ids.v[k].h);
+            wr_str(w, "idRef", s->ids.v[k].ref);
+            wr_extra_attrs(w, &s->ids.v[k].h);
+            wr_close(w);
+        }
+        wr_close(w);
+    }
+    wr_close(w);
+}
+
+/* ------------------------------------------------------------ roots */
+
+static void
+write_nsdecls(wr *w)
+{
+    const xf_doc *doc = w->doc;
+    for (uint32_t i = 0; i < doc->ns.n; i++) {
+        char q[300];
+        snprintf(q, sizeof q, doc->ns.v[i].prefix ? "xmlns:%s" : "xmlns", doc->ns.v[i].prefix);
+        check(w, xmlTextWriterWriteAttribute(w->w, X(q), X(doc->ns.v[i].uri)));
+    }
+    for (int n = 0; n < XF_NS_COUNT; n++)
+        if (w->declare[n]) {
+            char q[300];
+            snprintf(q, sizeof q, "xmlns:%s", w->prefix[n]);
+            check(w, xmlTextWriterWriteAttribute(w->w, X(q), X(xf_ns_uri((xf_ns)n))));
+        }
+}
+
+static void
+write_callgraph(wr *w)
+{
+    const xf_callgraph *cg = &w->doc->cg;
+    wr_open(w, XF_EL_CALLGRAPH, &cg->h);
+    write_nsdecls(w);
+    wr_str(w, "program_name", cg->program_name);
+    wr_str(w, "prefix", cg->prefix);
+    wr_str(w, "annotation", cg->h.annotation);
+    wr_extra_attrs(w, &cg->h);
+    write_scopes(w, &cg->scopes);
+    write_alias_map(w, &cg->alias);
+    write_stmtid_map(w, XF_EL_DUUDSETMAP, &cg->duud);
+    write_stmtid_map(w, XF_EL_DOSETMAP, &cg->doset);
+    uint32_t i = 0, j = 0;
+    while (i < cg->routines.n || j < cg->edges.n) {
+        if (i < cg->routines.n && (j >= cg->edges.n || cg->routines.v[i]->seq <= cg->edges.v[j].seq)) {
+            wr_routine(w, cg->routines.v[i++]);
+        } else {
+            const xf_cgedge *e = &cg->edges.v[j++];
+            wr_open(w, XF_EL_CALLGRAPHEDGE, &e->h);
+            wr_str(w, "edge_id", e->id);
+            wr_str(w, "source", XF_ID(e->src));
+            wr_str(w, "target", XF_ID(e->tgt));
+            wr_str(w, "annotation", e->h.annotation);
+            wr_extra_attrs(w, &e->h);
+            wr_close(w);
+        }
+    }
+    wr_close(w);
+}
+
+static void
+write_ii_defs(wr *w)
+{
+    const xf_doc *doc = w->doc;
+    wr_open(w, XF_EL_II_DEFINITIONS, &doc->defs_h);
+    write_nsdecls(w);
+    wr_str(w, "language", doc->language);
+    wr_str(w, "annotation", doc->defs_h.annotation);
+    wr_extra_attrs(w, &doc->defs_h);
+    for (uint32_t i = 0; i < doc->ii.n; i++) {
+        const xf_ii *ii = &doc->ii.v[i];
+        wr_open(w, XF_EL_II_INTRINSIC, &ii->h);
+        wr_str(w, "name", ii->name);
+        wr_int(w, "nr_arguments", ii->nargs);
+        wr_str(w, "return_type", ii->return_type);
+        wr_flag(w, "nonSmooth", ii->non_smooth);
+        wr_str(w, "shapeChange", ii->shape_change);
+        wr_str(w, "annotation", ii->h.annotation);
+        wr_extra_attrs(w, &ii->h);
+        if (ii->has_fn) {
+            wr_open(w, XF_EL_II_FUNCTION, &ii->fn_h);
+            wr_str(w, "type", ii->fn_type);
+            wr_str(w, "builtin_name", ii->fn_builtin);
+            wr_str(w, "annotation", ii->fn_h.annotation);
+            wr_extra_attrs(w, &ii->fn_h);
+            wr_close(w);
+        }
+        for (uint32_t k = 0; k < ii->partials.n; k++)
+            wr_partial(w, &ii->partials.v[k]);
+        wr_close(w);
+    }
+    wr_close(w);
+}
+
+static void
+write_nii_defs(wr *w)
+{
+    const xf_doc *doc = w->doc;
+    wr_open(w, XF_EL_NII_DEFINITIONS, &doc->defs_h);
+    write_nsdecls(w);
+    wr_str(w, "annotation", doc->defs_h.annotation);
+    wr_extra_attrs(w, &doc->defs_h);
+    for (uint32_t i = 0; i < doc->nii.n; i++) {
+        const xf_nii *n = &doc->nii.v[i];
+        wr_open(w, n->direct ? XF_EL_NII_DIRECTACTION : XF_EL_NII_EXPLICITJACOBIAN, &n->h);
+        wr_str(w, "name", n->name);
+        wr_str(w, "jacobian", n->jacobian);
+        wr_str(w, "return_type", n->return_type);
+        wr_str(w, "derivAction", n->deriv_action);
+        wr_str(w, "annotation", n->h.annotation);
+        wr_extra_attrs(w, &n->h);
+        for (uint32_t k = 0; k < n->partials.n; k++) {
+            const xf_nii_partial *pa = &n->partials.v[k];
+            wr_open(w, XF_EL_NII_PARTIAL, &pa->h);
+            wr_int(w, "dep", pa->dep);
+            wr_int(w, "indep", pa->indep);
+            wr_int(w, "partial", pa->partial);
+            wr_str(w, "annotation", pa->h.annotation);
+            wr_extra_attrs(w, &pa->h);
+            wr_close(w);
+        }
+        wr_close(w);
+    }
+    wr_close(w);
+}
+
+/* Choose the prefix of each namespace: the root's declaration if it has one,
+ * else a default name that the root will declare. */
+static bool
+setup(wr *w)
+{
+    static const char *const dflt[XF_NS_COUNT] = {"xaif", "xaifii", "xaifnii"};
+    const xf_doc *doc = w->doc;
+    for (int n = 0; n < XF_NS_COUNT; n++) {
+        const char *uri = xf_ns_uri((xf_ns)n);
+        bool found = false;
+        for (uint32_t i = 0; i < doc->ns.n && !found; i++)
+            if (strcmp(doc->ns.v[i].uri, uri) == 0) {
+                w->prefix[n] = doc->ns.v[i].prefix;
+                found = true;
+            }
+        if (!found) {
+            w->prefix[n] = dflt[n];
+            /* declare only what the document kind uses */
+            w->declare[n] = n == XF_NS_XAIF || (n == XF_NS_II && doc->kind == XF_DOC_INLINABLE) ||
+                            (n == XF_NS_NII && doc->kind == XF_DOC_NONINLINABLE);
+        }
+    }
+    size_t size = 0;
+    for (int e = 0; e < XF_EL_COUNT; e++) {
+        const char *p = w->prefix[xf_elem_ns((xf_elem)e)];
+        size += (p ? strlen(p) + 1 : 0) + strlen(xf_elem_name((xf_elem)e)) + 1;
+    }
+    if (!(w->names = malloc(size)))
+        return false;
+    char *q = w->names;
+    for (int e = 0; e < XF_EL_COUNT; e++) {
+        const char *p = w->prefix[xf_elem_ns((xf_elem)e)];
+        int n = sprintf(q, p ? "%s:%s" : "%s%s", p ? p : "", xf_elem_name((xf_elem)e));
+        w->qname[e] = q;
+        q += n + 1;
+    }
+    return true;
+}
+
+static int
+write_doc(const xf_doc *doc, xmlTextWriterPtr tw, xf_diag *diag, const char *where)
+{
+    wr w = {.w = tw, .doc = doc};
+    if (!setup(&w)) {
+        xf_error(diag, where, 0, "out of memory");
+        return -1;
+    }
+    check(&w, xmlTextWriterSetIndent(tw, 1));
+    check(&w, xmlTextWriterSetIndentString(tw, X("  ")));
+    check(&w, xmlTextWriterStartDocument(tw, NULL, "UTF-8", NULL));
+    for (uint32_t i = 0; i < doc->before.n; i++)
+        write_xnode(&w, doc->before.v[i]);
+    switch (doc->kind) {
+    case XF_DOC_CALLGRAPH:
+        write_callgraph(&w);
+        break;
+    case XF_DOC_INLINABLE:
+        write_ii_defs(&w);
+        break;
+    case XF_DOC_NONINLINABLE:
+        write_nii_defs(&w);
+        break;
+    }
+    for (uint32_t i = 0; i < doc->after.n; i++)
+        write_xnode(&w, doc->after.v[i]);
+    check(&w, xmlTextWriterEndDocument(tw));
+    check(&w, xmlTextWriterFlush(tw));
+    free(w.names);
+    if (w.failed) {
+        xf_error(diag, where, 0, "cannot write: %s", errno ? strerror(errno) : "output error");
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ outputs */
+
+int
+xf_write_memory(const xf_doc *doc, char **out, size_t *len, xf_diag *diag)
+{
+    *out = NULL;
+    *len = 0;
+    xmlBufferPtr buf = xmlBufferCreate();
+    xmlTextWriterPtr tw = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
+    if (!tw) {
+        xmlBufferFree(buf);
+        xf_error(diag, NULL, 0, "out of memory");
+        return -1;
+    }
+    int ret = write_doc(doc, tw, diag, "<memory>");
+    xmlFreeTextWriter(tw);
+    if (ret == 0) {
+        size_t n = (size_t)xmlBufferLength(buf);
+        *out = malloc(n + 1);
+        if (!*out) {
+            xf_error(diag, NULL, 0, "out of memory");
+            ret = -1;
+        } else {
+            memcpy(*out, xmlBufferContent(buf), n);
+            (*out)[n] = 0;
+            *len = n;
+        }
+    }
+    xmlBufferFree(buf);
+    return ret;
+}
+
+static int
+write_fd(const xf_doc *doc, int fd, const char *where, xf_diag *diag)
+{
+    xmlOutputBufferPtr ob = xmlOutputBufferCreateFd(fd, NULL);
+    xmlTextWriterPtr tw = ob ? xmlNewTextWriter(ob) : NULL;
+    if (!tw) {
+        if (ob)
+            xmlOutputBufferClose(ob);
+        xf_error(diag, where, 0, "out of memory");
+        return -1;
+    }
+    errno = 0;
+    int ret = write_doc(doc, tw, diag, where);
+    xmlFreeTextWriter(tw); /* closes ob, not fd */
+    return ret;
+}
+
+int
+xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag)
+{
+    if (strcmp(path, "-") == 0)
+        return write_fd(doc, STDOUT_FILENO, "<stdout>", diag);
+    size_t n = strlen(path);
+    char *tmp = malloc(n + 16);
+    if (!tmp) {
+        xf_error(diag, path, 0, "out of memory");
+        return -1;
+    }
+    snprintf(tmp, n + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        xf_error(diag, path, 0, "cannot create a temporary file: %s", strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    int ret = write_fd(doc, fd, path, diag);
+    if (close(fd) != 0 && ret == 0) {
+        xf_error(diag, path, 0, "cannot write: %s", strerror(errno));
+        ret = -1;
+    }
+    if (ret == 0 && rename(tmp, path) != 0) {
+        xf_error(diag, path, 0, "cannot rename the temporary file into place: %s",
+                 strerror(errno));
+        ret = -1;
+    }
+    if (ret != 0)
+        unlink(tmp);
+    free(tmp);
+    return ret;
+}

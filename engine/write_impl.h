@@ -1,0 +1,50 @@
+/* write_impl.h: what the writer's files share. */
+#ifndef XF_ENGINE_WRITE_IMPL_H
+#define XF_ENGINE_WRITE_IMPL_H
+
+#include <libxml/xmlwriter.h>
+
+#include "ir.h"
+
+enum { WR_MAX_DEPTH = 512 };
+
+/* The id of a referenced node; NULL (nothing written) when the reference
+ * was left unresolved by lenient reading and is kept among the extras. */
+#define XF_ID(p) ((p) ? (p)->id : NULL)
+
+/* An element being written, for placing the foreign children of its header. */
+typedef struct wrlevel {
+    const xf_hdr *h;
+    uint32_t nkids; /* modeled children written so far */
+    uint32_t next;  /* next foreign child to write */
+} wrlevel;
+
+typedef struct wr {
+    xmlTextWriterPtr w;
+    const xf_doc *doc;
+    bool failed;
+    const char *qname[XF_EL_COUNT]; /* "xaif:BasicBlock" */
+    char *names;                    /* storage of qname */
+    const char *prefix[XF_NS_COUNT];
+    bool declare[XF_NS_COUNT]; /* the root must declare this namespace */
+    wrlevel stk[WR_MAX_DEPTH];
+    int depth;
+} wr;
+
+/* write.c: the machinery */
+void wr_open(wr *w, xf_elem el, const xf_hdr *h);
+void wr_close(wr *w);
+void wr_str(wr *w, const char *name, const char *value);
+void wr_int(wr *w, const char *name, int64_t value);
+void wr_flag(wr *w, const char *name, xf_flag f);
+void wr_extra_attrs(wr *w, const xf_hdr *h);
+/* wr_leaf: open, annotation and extra attributes, close */
+void wr_leaf(wr *w, xf_elem el, const xf_hdr *h);
+
+/* write_code.c */
+void wr_routine(wr *w, const xf_routine *rt);
+void wr_expr(wr *w, xf_elem el, const xf_expr *x);
+void wr_varref(wr *w, xf_elem el, const xf_varref *r);
+void wr_partial(wr *w, const xf_ii_partial *pa);
+
+#endif
