@@ -20,7 +20,7 @@ struct xf_arena {
 
 enum { MIN_CHUNK = 16 * 1024, MAX_CHUNK = 4 * 1024 * 1024 };
 
-#define ALIGN (sizeof(max_align_t))
+#define ALIGN (_Alignof(max_align_t))
 
 xf_arena *
 xf_arena_new(void)

@@ -806,6 +806,8 @@ run(xmlTextReaderPtr r, const char *name, const xf_read_opts *opts, xf_diag *dia
     }
     d.doc = doc;
     d.a = doc->arena;
+    if (opts && opts->fail_alloc > 0)
+        xf_arena_fail_after(doc->arena, opts->fail_alloc - 1);
     d.file = doc->filename;
     xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &d);
     if (read_document(&d) == 0 && !d.failed) {
@@ -831,7 +833,12 @@ xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)
         xf_error(diag, path, 0, "cannot open: %s", strerror(errno));
         return NULL;
     }
+    int c = fgetc(f);
     fclose(f);
+    if (c == EOF) {
+        xf_error(diag, path, 0, "empty file: no xaif document");
+        return NULL;
+    }
     return run(xmlReaderForFile(path, NULL, PARSE_OPTIONS), path, opts, diag);
 }
 
@@ -839,6 +846,10 @@ xf_doc *
 xf_read_memory(const char *buf, size_t len, const char *name, const xf_read_opts *opts,
                xf_diag *diag)
 {
+    if (len == 0) {
+        xf_error(diag, name, 0, "empty file: no xaif document");
+        return NULL;
+    }
     if (len > INT32_MAX) {
         xf_error(diag, name, 0, "document too large for reading from memory");
         return NULL;

@@ -14,6 +14,8 @@ typedef struct xf_read_opts {
      * attributes are kept as written and the references stay unresolved
      * (NULL), so such a document can be copied but not transformed. */
     bool lenient;
+    /* Test hook: when > 0, the document's N-th allocation fails. */
+    long fail_alloc;
 } xf_read_opts;
 
 /**

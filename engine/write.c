@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "write_impl.h"
@@ -58,6 +59,8 @@ write_xnode(wr *w, const xf_xnode *x)
         break;
     case XF_X_COMMENT:
         check(w, xmlTextWriterWriteComment(w->w, X(x->text)));
+        /* the comment's text switched indenting off for the next end tag */
+        check(w, xmlTextWriterSetIndent(w->w, 1));
         break;
     case XF_X_PI:
         check(w, xmlTextWriterWritePI(w->w, X(x->name), X(x->text)));
@@ -503,6 +506,25 @@ write_fd(const xf_doc *doc, int fd, const char *where, xf_diag *diag)
     return ret;
 }
 
+/* The process's umask, read without changing it where Linux allows. */
+static mode_t
+current_umask(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned m;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &m) == 1) {
+            fclose(f);
+            return (mode_t)m;
+        }
+    if (f)
+        fclose(f);
+    mode_t old = umask(022);
+    umask(old);
+    return old;
+}
+
 int
 xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag)
 {
@@ -518,6 +540,14 @@ xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag)
     int fd = mkstemp(tmp);
     if (fd < 0) {
         xf_error(diag, path, 0, "cannot create a temporary file: %s", strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    /* mkstemp makes the file private; give it the mode a plain creation would */
+    if (fchmod(fd, 0666 & ~current_umask()) != 0) {
+        xf_error(diag, path, 0, "cannot set the mode of the output: %s", strerror(errno));
+        close(fd);
+        unlink(tmp);
         free(tmp);
         return -1;
     }

@@ -149,7 +149,8 @@ xf_xml_compare(const char *a, size_t alen, const char *b, size_t blen, char *why
     cmp c = {why, whylen};
     if (why && whylen)
         why[0] = 0;
-    int opts = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOBLANKS | XML_PARSE_HUGE;
+    int opts = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOBLANKS | XML_PARSE_HUGE |
+               XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
     xmlDocPtr da = alen <= INT32_MAX ? xmlReadMemory(a, (int)alen, "a", NULL, opts) : NULL;
     xmlDocPtr db = blen <= INT32_MAX ? xmlReadMemory(b, (int)blen, "b", NULL, opts) : NULL;
     int ret;
@@ -170,7 +171,8 @@ xf_xml_compare_files(const char *a, const char *b, char *why, size_t whylen)
     cmp c = {why, whylen};
     if (why && whylen)
         why[0] = 0;
-    int opts = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOBLANKS | XML_PARSE_HUGE;
+    int opts = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOBLANKS | XML_PARSE_HUGE |
+               XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
     xmlDocPtr da = xmlReadFile(a, NULL, opts);
     xmlDocPtr db = xmlReadFile(b, NULL, opts);
     int ret;

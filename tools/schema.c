@@ -3,6 +3,8 @@
 
 #include <libxml/parserInternals.h>
 #include <libxml/xmlschemas.h>
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 struct xf_embedded {
@@ -79,6 +81,13 @@ xf_schema_load(const char *path, xf_diag *diag)
         xf_error(diag, NULL, 0, "the program was built without its schema");
         return NULL;
     }
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (path && !f) {
+        xf_error(diag, path, 0, "cannot open the schema: %s", strerror(errno));
+        return NULL;
+    }
+    if (f)
+        fclose(f);
     if (!path) {
         next_loader = xmlGetExternalEntityLoader();
         xmlSetExternalEntityLoader(embedded_loader);

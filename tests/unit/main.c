@@ -1,0 +1,24 @@
+/* main.c: the unit test runner: every suite; CK_RUN_SUITE=name runs one. */
+#include <check.h>
+#include <libxml/parser.h>
+#include <stdlib.h>
+
+#include "suites.h"
+
+int
+main(void)
+{
+    xmlInitParser();
+    SRunner *sr = srunner_create(test_arena_suite());
+    srunner_add_suite(sr, test_map_suite());
+    srunner_add_suite(sr, test_diag_suite());
+    srunner_add_suite(sr, test_read_suite());
+    srunner_add_suite(sr, test_write_suite());
+    srunner_add_suite(sr, test_schema_suite());
+    srunner_add_suite(sr, test_compare_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    xmlCleanupParser();
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

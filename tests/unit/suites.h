@@ -1,0 +1,15 @@
+/* suites.h: one Check suite per module. */
+#ifndef XF_TESTS_SUITES_H
+#define XF_TESTS_SUITES_H
+
+#include <check.h>
+
+Suite *test_arena_suite(void);
+Suite *test_map_suite(void);
+Suite *test_diag_suite(void);
+Suite *test_read_suite(void);
+Suite *test_write_suite(void);
+Suite *test_schema_suite(void);
+Suite *test_compare_suite(void);
+
+#endif

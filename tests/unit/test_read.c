@@ -1,0 +1,386 @@
+/* test_read.c: the reader: what it builds, what it keeps, what it rejects. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ir.h"
+#include "suites.h"
+#include "xaif_fixture.h"
+
+/* Line 22 on: the body of routine head. */
+static const char simple[] = XAIF_HEAD XAIF_SCOPES XAIF_MAPS XAIF_CFG_OPEN
+    "    <xaif:ArgumentList>\n"
+    "      <xaif:ArgumentSymbolReference position=\"1\" scope_id=\"2\" symbol_id=\"x\" "
+    "intent=\"in\"/>\n"
+    "      <xaif:ArgumentSymbolReference position=\"2\" scope_id=\"2\" symbol_id=\"y\" "
+    "intent=\"inout\"/>\n"
+    "    </xaif:ArgumentList>\n"
+    "    <xaif:Entry vertex_id=\"1\"/>\n"
+    "    <xaif:BasicBlock vertex_id=\"2\" scope_id=\"2\">\n"
+    "      <xaif:Marker statement_id=\"m1\" annotation=\"note\"/>\n"
+    "      <xaif:Assignment statement_id=\"s1\" lineNumber=\"7\">\n"
+    "        <xaif:AssignmentLHS du_ud=\"3\" alias=\"4\">\n"
+    "          <xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"y\"/>\n"
+    "        </xaif:AssignmentLHS>\n"
+    "        <xaif:AssignmentRHS>\n"
+    "          <xaif:Intrinsic vertex_id=\"1\" name=\"mul_scal_scal\" type=\"***\"/>\n"
+    "          <xaif:VariableReference vertex_id=\"2\">\n"
+    "            <xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"x\"/>\n"
+    "            <xaif:ArrayElementReference vertex_id=\"2\">\n"
+    "              <xaif:IndexTriplet><xaif:Index>\n"
+    "                <xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"2\"/>\n"
+    "              </xaif:Index></xaif:IndexTriplet>\n"
+    "            </xaif:ArrayElementReference>\n"
+    "            <xaif:VariableReferenceEdge edge_id=\"1\" source=\"1\" target=\"2\"/>\n"
+    "          </xaif:VariableReference>\n"
+    "          <xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" position=\"1\"/>\n"
+    "          <xaif:Constant vertex_id=\"3\" type=\"real\" feType=\"F8\" value=\"2.5\"/>\n"
+    "          <xaif:ExpressionEdge edge_id=\"2\" source=\"3\" target=\"1\" position=\"2\"/>\n"
+    "        </xaif:AssignmentRHS>\n"
+    "      </xaif:Assignment>\n"
+    "      <xaif:SubroutineCall statement_id=\"c1\" scope_id=\"1\" symbol_id=\"head\" "
+    "formalArgCount=\"2\">\n"
+    "        <xaif:Argument position=\"1\"><xaif:VariableReference vertex_id=\"1\">"
+    "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"x\"/>"
+    "</xaif:VariableReference></xaif:Argument>\n"
+    "        <xaif:Argument position=\"2\"><xaif:Constant vertex_id=\"1\" type=\"integer\" "
+    "value=\"3\"/></xaif:Argument>\n"
+    "      </xaif:SubroutineCall>\n"
+    "    </xaif:BasicBlock>\n"
+    "    <xaif:Branch vertex_id=\"3\"><xaif:Condition>"
+    "<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+    "scope_id=\"2\" symbol_id=\"i\"/></xaif:VariableReference></xaif:Condition></xaif:Branch>\n"
+    "    <xaif:Exit vertex_id=\"4\"/>\n"
+    "    <xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"2\"/>\n"
+    "    <xaif:ControlFlowEdge edge_id=\"2\" source=\"2\" target=\"3\"/>\n"
+    "    <xaif:ControlFlowEdge edge_id=\"3\" source=\"3\" target=\"4\" "
+    "has_condition_value=\"true\" condition_value=\"1\"/>\n"
+    "    <xaif:ControlFlowEdge edge_id=\"4\" source=\"3\" target=\"4\"/>\n" XAIF_TAIL;
+
+START_TEST(reads_scopes_and_symbols)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(simple, &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    ck_assert_uint_eq(doc->kind, XF_DOC_CALLGRAPH);
+    ck_assert_str_eq(doc->cg.program_name, "p");
+    ck_assert_uint_eq(doc->cg.scopes.v.n, 2);
+    xf_scope *s1 = xf_scope_find(doc, xf_intern(doc, "1"));
+    xf_scope *s2 = xf_scope_find(doc, xf_intern(doc, "2"));
+    ck_assert_ptr_nonnull(s1);
+    ck_assert_ptr_eq(s2->parent, s1);
+    ck_assert_ptr_null(s1->parent);
+    xf_symbol *x = xf_symbol_find(s2, xf_intern(doc, "x"));
+    ck_assert_ptr_nonnull(x);
+    ck_assert_int_eq(x->type, XF_TYPE_REAL);
+    ck_assert_int_eq(x->shape, XF_SHAPE_VECTOR);
+    ck_assert_int_eq(xf_shape_rank(x->shape), 1);
+    ck_assert(xf_flag_is(x->active, false));
+    ck_assert_uint_eq(x->dims.n, 1);
+    ck_assert_int_eq(x->dims.v[0].upper, 3);
+    xf_symbol *i = xf_symbol_find(s2, xf_intern(doc, "i"));
+    ck_assert(!xf_flag_is(i->active, true));
+    ck_assert_int_eq(i->shape, XF_SHAPE_NONE); /* absent stays absent */
+    ck_assert_ptr_null(xf_symbol_find(s1, xf_intern(doc, "x")));
+    ck_assert_uint_eq(doc->nsymbols, 4);
+    ck_assert(doc->cg.alias.present && doc->cg.duud.present && doc->cg.doset.present);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+}
+END_TEST
+
+START_TEST(reads_the_control_flow_graph)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(simple, &d);
+    ck_assert_ptr_nonnull(doc);
+    ck_assert_uint_eq(doc->cg.routines.n, 1);
+    xf_routine *rt = doc->cg.routines.v[0];
+    ck_assert_ptr_eq(xf_routine_find(doc, xf_intern(doc, "10")), rt);
+    ck_assert_str_eq(rt->sym->id, "head");
+    ck_assert_str_eq(rt->cfg_scope->id, "2");
+    ck_assert_uint_eq(rt->args.n, 2);
+    ck_assert_int_eq(rt->args.v[1].intent, XF_INTENT_INOUT);
+    ck_assert_str_eq(rt->args.v[1].sym->id, "y");
+    ck_assert_uint_eq(rt->g.v.n, 4);
+    ck_assert_uint_eq(rt->g.e.n, 4);
+    xf_cvertex *br = xf_cvertex_find(&rt->g, xf_intern(doc, "3"));
+    ck_assert_int_eq(br->kind, XF_CV_BRANCH);
+    ck_assert_ptr_nonnull(br->cond);
+    ck_assert_ptr_eq(rt->g.e.v[2]->src, br);
+    ck_assert_int_eq(rt->g.e.v[2]->has_cv, XF_FLAG_TRUE);
+    ck_assert_int_eq(rt->g.e.v[2]->cv, 1);
+    ck_assert_int_eq(rt->g.e.v[3]->cv, XF_NOINT);
+    xf_cvertex *bb = rt->g.v.v[1];
+    ck_assert_int_eq(bb->kind, XF_CV_BASICBLOCK);
+    ck_assert_ptr_eq(bb->scope, rt->cfg_scope);
+    ck_assert_uint_eq(bb->stmts.n, 3);
+    ck_assert_uint_eq(bb->h.line, 27);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+}
+END_TEST
+
+START_TEST(reads_statements_and_expressions)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(simple, &d);
+    ck_assert_ptr_nonnull(doc);
+    xf_cvertex *bb = doc->cg.routines.v[0]->g.v.v[1];
+    xf_stmt *m = bb->stmts.v[0], *as = bb->stmts.v[1], *call = bb->stmts.v[2];
+    ck_assert_int_eq(m->kind, XF_STMT_MARKER);
+    ck_assert_str_eq(m->h.annotation, "note");
+    ck_assert_int_eq(as->kind, XF_STMT_ASSIGN);
+    ck_assert_str_eq(as->id, "s1");
+    ck_assert_int_eq(as->lineno, 7);
+    ck_assert_int_eq(as->u.as.lhs.du_ud, 3);
+    ck_assert_int_eq(as->u.as.lhs.alias, 4);
+    ck_assert_str_eq(xf_varref_symref(&as->u.as.lhs)->sym->id, "y");
+    ck_assert_ptr_null(xf_varref_arrref(&as->u.as.lhs));
+    const xf_expr *rhs = &as->u.as.rhs;
+    ck_assert_uint_eq(rhs->v.n, 3);
+    ck_assert_uint_eq(rhs->e.n, 2);
+    ck_assert_uint_eq(xf_expr_root(rhs), 0);
+    ck_assert_str_eq(rhs->v.v[0].u.in.name, "mul_scal_scal");
+    ck_assert_uint_eq(rhs->e.v[1].src, 2); /* the constant, read after the first edge */
+    ck_assert_uint_eq(rhs->e.v[1].tgt, 0);
+    ck_assert_int_eq(rhs->e.v[1].pos, 2);
+    ck_assert_str_eq(rhs->v.v[2].u.c.value, "2.5");
+    ck_assert_int_eq(rhs->v.v[2].u.c.type, XF_TYPE_REAL);
+    /* document order of the mixed children is kept */
+    ck_assert_uint_lt(rhs->e.v[0].seq, rhs->v.v[2].seq);
+    const xf_varref *xr = rhs->v.v[1].u.ref;
+    ck_assert_str_eq(rhs->v.v[1].id, "2");
+    const xf_arrref *ar = xf_varref_arrref(xr);
+    ck_assert_ptr_nonnull(ar);
+    ck_assert_uint_eq(ar->t.n, 1);
+    ck_assert_str_eq(ar->t.v[0].index->v.v[0].u.c.value, "2");
+    ck_assert_uint_eq(xr->e.n, 1);
+    ck_assert_uint_eq(xr->e.v[0].src, 0);
+    ck_assert_uint_eq(xr->e.v[0].tgt, 1);
+    ck_assert_int_eq(call->kind, XF_STMT_CALL);
+    ck_assert_str_eq(call->u.call.sym->id, "head");
+    ck_assert_int_eq(call->u.call.formal_count, 2);
+    ck_assert_uint_eq(call->u.call.args.n, 2);
+    ck_assert_int_eq(call->u.call.args.v[1].pos, 2);
+    ck_assert_int_eq(call->u.call.args.v[1].val.v.v[0].kind, XF_EV_CONSTANT);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+}
+END_TEST
+
+START_TEST(keeps_what_it_does_not_model)
+{
+    static const char text[] =
+        "<?xml version=\"1.0\"?>\n<!-- before -->\n"
+        "<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\" xmlns:o=\"urn:other\" "
+        "o:extra=\"1\" newattr=\"v\">\n"
+        "  <xaif:ScopeHierarchy><!-- inside -->\n"
+        "    <xaif:Scope vertex_id=\"1\"><xaif:SymbolTable/></xaif:Scope>\n"
+        "    <o:note level=\"2\"><o:deep>text</o:deep></o:note>\n"
+        "  </xaif:ScopeHierarchy>\n"
+        "</xaif:CallGraph>\n<!-- after -->\n";
+    xf_diag *d;
+    xf_doc *doc = read_text(text, &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    ck_assert_uint_eq(doc->before.n, 1);
+    ck_assert_str_eq(doc->before.v[0]->text, " before ");
+    ck_assert_uint_eq(doc->after.n, 1);
+    ck_assert_uint_eq(doc->ns.n, 2);
+    const xf_extra *e = doc->cg.h.extra;
+    ck_assert_ptr_nonnull(e);
+    ck_assert_uint_eq(e->attrs.n, 2);
+    ck_assert_str_eq(e->attrs.v[0].name, "extra");
+    ck_assert_str_eq(e->attrs.v[0].ns, "urn:other");
+    ck_assert_str_eq(e->attrs.v[1].name, "newattr");
+    const xf_extra *se = doc->cg.scopes.h.extra;
+    ck_assert_uint_eq(se->kids.n, 2);
+    ck_assert_int_eq(se->kids.v[0].node->kind, XF_X_COMMENT);
+    ck_assert_uint_eq(se->kids.v[0].before, 0);
+    ck_assert_int_eq(se->kids.v[1].node->kind, XF_X_ELEMENT);
+    ck_assert_uint_eq(se->kids.v[1].before, 1); /* after the Scope */
+    ck_assert_str_eq(se->kids.v[1].node->kids.v[0]->kids.v[0]->text, "text");
+    xf_doc_free(doc);
+    xf_diag_free(d);
+}
+END_TEST
+
+START_TEST(reads_catalogues)
+{
+    static const char text[] =
+        "<ii:InlinableIntrinsicDefinitions xmlns:ii=\"http://www.mcs.anl.gov/XAIFInlinableIntrinsics\""
+        " xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\" language=\"F\">\n"
+        " <ii:InlinableIntrinsic name=\"div_scal_scal\" nr_arguments=\"2\">\n"
+        "  <ii:Function type=\"builtin\" builtin_name=\"/\"/>\n"
+        "  <ii:Partial partial_id=\"1\">\n"
+        "   <xaif:Intrinsic vertex_id=\"1\" name=\"div_scal_scal\"/>\n"
+        "   <xaif:Constant vertex_id=\"2\" type=\"integer\" value=\"1\"/>\n"
+        "   <ii:ArgumentReference vertex_id=\"3\" argument=\"2\"/>\n"
+        "   <xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" position=\"1\"/>\n"
+        "   <xaif:ExpressionEdge edge_id=\"2\" source=\"3\" target=\"1\" position=\"2\"/>\n"
+        "  </ii:Partial>\n"
+        " </ii:InlinableIntrinsic>\n"
+        "</ii:InlinableIntrinsicDefinitions>\n";
+    xf_diag *d;
+    xf_doc *doc = read_text(text, &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    ck_assert_int_eq(doc->kind, XF_DOC_INLINABLE);
+    ck_assert_str_eq(doc->language, "F");
+    ck_assert_uint_eq(doc->ii.n, 1);
+    const xf_ii *ii = &doc->ii.v[0];
+    ck_assert_int_eq(ii->nargs, 2);
+    ck_assert_str_eq(ii->fn_builtin, "/");
+    ck_assert_uint_eq(ii->partials.n, 1);
+    ck_assert_int_eq(ii->partials.v[0].expr.v.v[2].kind, XF_EV_ARGREF);
+    ck_assert_int_eq(ii->partials.v[0].expr.v.v[2].u.arg, 2);
+    ck_assert_uint_eq(ii->partials.v[0].expr.e.v[1].src, 2);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+}
+END_TEST
+
+/* Each bad document and the message (with its line) it must produce. */
+static const struct {
+    const char *text, *message;
+} bad[] = {
+    {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\">\n<xaif:ScopeHierarchy>\n"
+     "</xaif:CallGraph>",
+     "t.xaif:3: error: Opening and ending tag mismatch"},
+    {"", "t.xaif: error: empty file: no xaif document"},
+    {"<CallGraph/>", "t.xaif:1: error: root element <CallGraph> is not xaif"},
+    {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\">\n  <xaif:Bogus/>\n"
+     "</xaif:CallGraph>",
+     "t.xaif:2: error: unknown element <Bogus>"},
+    {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\">\n  <xaif:Entry vertex_id=\"1\"/>\n"
+     "</xaif:CallGraph>",
+     "t.xaif:2: error: unexpected element <Entry> in <CallGraph>"},
+    {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\"/>",
+     "t.xaif:1: error: <CallGraph> has no <ScopeHierarchy>"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:Entry vertex_id=\"1\"/>\n"
+     "<xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"9\"/>\n" XAIF_TAIL,
+     "t.xaif:20: error: dangling reference: control-flow edge '1' target '9' is no vertex of head"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+     "<xaif:Marker statement_id=\"1\"/>\n"
+     "<xaif:SubroutineCall statement_id=\"2\" scope_id=\"1\" symbol_id=\"nothere\"/>\n"
+     "</xaif:BasicBlock>\n" XAIF_TAIL,
+     "t.xaif:21: error: dangling reference: no symbol 'nothere' in scope 1"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"7\"/>\n"
+     XAIF_TAIL,
+     "t.xaif:19: error: dangling reference: no scope '7'"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+     "<xaif:Assignment statement_id=\"1\" lineNumber=\"seven\"/>\n</xaif:BasicBlock>\n" XAIF_TAIL,
+     "t.xaif:20: error: attribute lineNumber of <Assignment> is not an integer: 'seven'"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:Entry vertex_id=\"1\"/><xaif:Exit vertex_id=\"1\"/>\n"
+     XAIF_TAIL,
+     "t.xaif:19: error: two control-flow vertices with vertex_id '1'"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+     "<xaif:Assignment statement_id=\"1\"><xaif:AssignmentLHS><xaif:SymbolReference "
+     "vertex_id=\"1\" scope_id=\"2\" symbol_id=\"y\"/></xaif:AssignmentLHS></xaif:Assignment>\n"
+     "</xaif:BasicBlock>\n" XAIF_TAIL,
+     "t.xaif:20: error: <Assignment> needs an <AssignmentLHS> and an <AssignmentRHS>"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:Branch vertex_id=\"1\"><xaif:Condition>\n"
+     "<xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"1\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"1\" source=\"1\" target=\"5\" position=\"1\"/>\n"
+     "</xaif:Condition></xaif:Branch>\n" XAIF_TAIL,
+     "t.xaif:21: error: dangling reference: expression edge target '5' is no vertex"},
+    {XAIF_HEAD XAIF_SCOPES "<xaif:ControlFlowGraph vertex_id=\"1\" scope_id=\"1\" "
+     "symbol_id=\"head\" controlflowgraph_scope_id=\"2\" active=\"maybe\"/>\n</xaif:CallGraph>",
+     "t.xaif:18: error: attribute active of <ControlFlowGraph> is not a boolean: 'maybe'"},
+    {XAIF_HEAD "<xaif:ScopeHierarchy><xaif:Scope vertex_id=\"1\"><xaif:SymbolTable>\n"
+     "<xaif:Symbol symbol_id=\"a\" shape=\"cube\"/></xaif:SymbolTable></xaif:Scope>"
+     "</xaif:ScopeHierarchy></xaif:CallGraph>",
+     "t.xaif:4: error: attribute shape of <Symbol> is not a shape: 'cube'"},
+    {XAIF_HEAD "<xaif:ScopeHierarchy><xaif:Scope vertex_id=\"1\"><xaif:SymbolTable/>"
+     "</xaif:Scope>\n<xaif:ScopeEdge edge_id=\"1\" source=\"1\" target=\"3\"/>"
+     "</xaif:ScopeHierarchy></xaif:CallGraph>",
+     "t.xaif:4: error: dangling reference: scope edge '1' target '3' is no scope"},
+    {XAIF_HEAD "<xaif:ScopeHierarchy>text</xaif:ScopeHierarchy></xaif:CallGraph>",
+     "t.xaif:3: error: text is not allowed in <ScopeHierarchy>"},
+};
+
+START_TEST(rejects_bad_input_with_file_and_line)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(bad[_i].text, &d);
+    ck_assert_ptr_null(doc);
+    ck_assert_uint_ge(xf_diag_errors(d), 1);
+    const char *m = first_message(d);
+    ck_assert_msg(strncmp(m, bad[_i].message, strlen(bad[_i].message)) == 0,
+                  "case %d: got '%s', want '%s...'", _i, m, bad[_i].message);
+    xf_diag_free(d);
+}
+END_TEST
+
+START_TEST(lenient_reading_keeps_dangling_references)
+{
+    static const char text[] = XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+        "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+        "<xaif:SubroutineCall statement_id=\"2\" scope_id=\"1\" symbol_id=\"nothere\"/>\n"
+        "</xaif:BasicBlock>\n" XAIF_TAIL;
+    xf_diag *d = xf_diag_new(NULL);
+    xf_read_opts o = {.lenient = true};
+    xf_doc *doc = xf_read_memory(text, strlen(text), "t.xaif", &o, d);
+    ck_assert_ptr_nonnull(doc);
+    ck_assert_uint_eq(xf_diag_errors(d), 0);
+    ck_assert_str_eq(first_message(d), "t.xaif:20: warning: dangling reference: no symbol "
+                                       "'nothere' in scope 1");
+    xf_stmt *s = doc->cg.routines.v[0]->g.v.v[0]->stmts.v[0];
+    ck_assert_ptr_null(s->u.call.sym);
+    ck_assert_uint_eq(s->h.extra->attrs.n, 2);
+    ck_assert_str_eq(s->h.extra->attrs.v[1].value, "nothere");
+    xf_doc_free(doc);
+    xf_diag_free(d);
+}
+END_TEST
+
+START_TEST(running_out_of_memory_is_an_error_not_a_crash)
+{
+    xf_diag *d = xf_diag_new(NULL);
+    long n;
+    for (n = 1; n < 100000; n++) {
+        xf_read_opts o = {.fail_alloc = n};
+        xf_doc *doc = xf_read_memory(simple, strlen(simple), "t.xaif", &o, d);
+        if (doc) {
+            xf_doc_free(doc);
+            break;
+        }
+        ck_assert_uint_ge(xf_diag_errors(d), 1);
+        ck_assert_msg(strstr(first_message(d), "out of memory") != NULL, "n=%ld: %s", n,
+                      first_message(d));
+        xf_diag_clear(d);
+    }
+    ck_assert_int_gt(n, 10); /* the document needs that many allocations */
+    xf_diag_free(d);
+}
+END_TEST
+
+START_TEST(missing_file_is_reported)
+{
+    xf_diag *d = xf_diag_new(NULL);
+    ck_assert_ptr_null(xf_read_file("/nonexistent/dir/x.xaif", NULL, d));
+    ck_assert_str_eq(first_message(d),
+                     "/nonexistent/dir/x.xaif: error: cannot open: No such file or directory");
+    xf_diag_free(d);
+}
+END_TEST
+
+Suite *
+test_read_suite(void)
+{
+    Suite *s = suite_create("read");
+    TCase *tc = tcase_create("builds");
+    tcase_add_test(tc, reads_scopes_and_symbols);
+    tcase_add_test(tc, reads_the_control_flow_graph);
+    tcase_add_test(tc, reads_statements_and_expressions);
+    tcase_add_test(tc, keeps_what_it_does_not_model);
+    tcase_add_test(tc, reads_catalogues);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("errors");
+    tcase_add_loop_test(tc, rejects_bad_input_with_file_and_line, 0,
+                        (int)(sizeof bad / sizeof bad[0]));
+    tcase_add_test(tc, lenient_reading_keeps_dangling_references);
+    tcase_add_test(tc, running_out_of_memory_is_an_error_not_a_crash);
+    tcase_add_test(tc, missing_file_is_reported);
+    tcase_set_timeout(tc, 60);
+    suite_add_tcase(s, tc);
+    return s;
+}
