@@ -105,7 +105,7 @@ xf_arena_array(xf_arena *a, size_t n, size_t size)
 void *
 xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, uint32_t need)
 {
-    uint32_t c = *cap ? *cap : 4;
+    uint32_t c = *cap ? *cap : 1; /* most vectors of a document hold one or two */
     while (c < need) {
         if (c > UINT32_MAX / 2)
             return NULL;

@@ -65,9 +65,8 @@ void xf_arena_fail_after(xf_arena *a, long n);
 
 /* Append @val to @vec; evaluates to 1 on success, 0 when out of memory. */
 #define XF_VEC_PUSH(a, vec, val)                                                                   \
-    (((vec).n < (vec).cap ||                                                                       \
-      ((vec).v = xf_arena_grow((a), (vec).v, sizeof *(vec).v, (vec).n, &(vec).cap,                 \
-                               (vec).n + 1)) != NULL)                                              \
+    (((vec).n < (vec).cap || ((vec).v = xf_arena_grow((a), (vec).v, sizeof *(vec).v, (vec).n,      \
+                                                      &(vec).cap, (vec).n + 1)) != NULL)           \
          ? ((vec).v[(vec).n++] = (val), 1)                                                         \
          : 0)
 

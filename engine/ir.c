@@ -50,7 +50,7 @@ static const char *const flag_names[] = {NULL, "0", "1", "false", "true", "undef
 static const char *const symkind_names[] = {NULL, "variable", "subroutine", "pointer"};
 static const char *const type_names[] = {NULL,      "void", "integer", "real",   "double",
                                          "complex", "bool", "char",    "string", "opaque"};
-static const char *const shape_names[] = {NULL,          "scalar",      "vector",
+static const char *const shape_names[] = {NULL,          "scalar",       "vector",
                                           "matrix",      "three_tensor", "four_tensor",
                                           "five_tensor", "six_tensor",   "seven_tensor"};
 static const char *const intent_names[] = {NULL, "in", "out", "inout"};
@@ -70,7 +70,10 @@ lookup(const char *const *names, size_t n, const char *s, int *out)
 }
 
 #define ENUM_FUNCS(T, tab, namefn, parsefn)                                                        \
-    const char *namefn(T v) { return (size_t)v < N(tab) ? tab[v] : NULL; }                         \
+    const char *namefn(T v)                                                                        \
+    {                                                                                              \
+        return (size_t)v < N(tab) ? tab[v] : NULL;                                                 \
+    }                                                                                              \
     bool parsefn(const char *s, T *out)                                                            \
     {                                                                                              \
         int i;                                                                                     \

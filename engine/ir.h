@@ -67,8 +67,9 @@ typedef enum xf_flag {
 static inline bool
 xf_flag_is(xf_flag f, bool dflt)
 {
-    return f == XF_FLAG_1 || f == XF_FLAG_TRUE ? true : f == XF_FLAG_0 || f == XF_FLAG_FALSE ? false
-                                                                                           : dflt;
+    return f == XF_FLAG_1 || f == XF_FLAG_TRUE    ? true
+           : f == XF_FLAG_0 || f == XF_FLAG_FALSE ? false
+                                                  : dflt;
 }
 /** xf_flag_of: @v spelled "1"/"0", as xaifBooster writes. */
 static inline xf_flag
@@ -76,9 +77,9 @@ xf_flag_of(bool v)
 {
     return v ? XF_FLAG_1 : XF_FLAG_0;
 }
-const char *xf_flag_text(xf_flag f);
+const char *xf_flag_text(xf_flag v);
 /** xf_flag_parse: the flag spelled @s; false if @s is no boolean spelling. */
-bool xf_flag_parse(const char *s, xf_flag *f);
+bool xf_flag_parse(const char *s, xf_flag *out);
 
 typedef enum xf_symkind {
     XF_SYMKIND_NONE = 0,
@@ -113,21 +114,30 @@ typedef enum xf_shape {
     XF_SHAPE_SEVEN_TENSOR
 } xf_shape;
 
-typedef enum xf_intent { XF_INTENT_NONE = 0, XF_INTENT_IN, XF_INTENT_OUT, XF_INTENT_INOUT } xf_intent;
+typedef enum xf_intent {
+    XF_INTENT_NONE = 0,
+    XF_INTENT_IN,
+    XF_INTENT_OUT,
+    XF_INTENT_INOUT
+} xf_intent;
 
-typedef enum xf_reversal { XF_REVERSAL_NONE = 0, XF_REVERSAL_ANONYMOUS, XF_REVERSAL_EXPLICIT } xf_reversal;
+typedef enum xf_reversal {
+    XF_REVERSAL_NONE = 0,
+    XF_REVERSAL_ANONYMOUS,
+    XF_REVERSAL_EXPLICIT
+} xf_reversal;
 
 /* Name <-> value of the enums above; parse returns false for an unknown name. */
-const char *xf_symkind_name(xf_symkind k);
-bool xf_symkind_parse(const char *s, xf_symkind *k);
-const char *xf_type_name(xf_type t);
-bool xf_type_parse(const char *s, xf_type *t);
-const char *xf_shape_name(xf_shape s);
-bool xf_shape_parse(const char *s, xf_shape *sh);
-const char *xf_intent_name(xf_intent i);
-bool xf_intent_parse(const char *s, xf_intent *i);
-const char *xf_reversal_name(xf_reversal r);
-bool xf_reversal_parse(const char *s, xf_reversal *r);
+const char *xf_symkind_name(xf_symkind v);
+bool xf_symkind_parse(const char *s, xf_symkind *out);
+const char *xf_type_name(xf_type v);
+bool xf_type_parse(const char *s, xf_type *out);
+const char *xf_shape_name(xf_shape v);
+bool xf_shape_parse(const char *s, xf_shape *out);
+const char *xf_intent_name(xf_intent v);
+bool xf_intent_parse(const char *s, xf_intent *out);
+const char *xf_reversal_name(xf_reversal v);
+bool xf_reversal_parse(const char *s, xf_reversal *out);
 
 /** xf_shape_rank: 0 for scalars, 1 for vectors, ...; -1 when absent. */
 int xf_shape_rank(xf_shape s);
@@ -284,8 +294,8 @@ typedef struct xf_vredge {
  * ArrayElementReference with one edge from the first to the second. */
 typedef struct xf_varref {
     xf_hdr h;
-    const char *id;         /* vertex_id (SideEffectReference) */
-    int64_t du_ud, alias;   /* keys into the DU/UD and alias maps */
+    const char *id;       /* vertex_id (SideEffectReference) */
+    int64_t du_ud, alias; /* keys into the DU/UD and alias maps */
     xf_flag active, deriv, constant;
     XF_VEC(xf_vrvertex) v;
     XF_VEC(xf_vredge) e;
@@ -423,8 +433,8 @@ typedef struct xf_dpop {
 struct xf_stmt {
     xf_hdr h;
     xf_stmtkind kind;
-    const char *id;     /* statement_id */
-    int64_t lineno;     /* lineNumber */
+    const char *id; /* statement_id */
+    int64_t lineno; /* lineNumber */
     union {
         xf_assign as;
         xf_call call;
@@ -457,11 +467,11 @@ typedef struct xf_cvertex {
     const char *id;
     uint32_t seq, index; /* index: position in its graph's vertex vector */
     int64_t lineno;
-    xf_scope *scope;          /* BasicBlock */
-    XF_VEC(xf_stmt *) stmts;  /* BasicBlock: (Assignment | SubroutineCall | ...)* */
-    xf_stmt *init, *update;   /* ForLoop: Initialization? Condition? Update? */
-    xf_expr *cond;            /* ForLoop, If, Branch, PreLoop, PostLoop */
-    xf_reversal reversal;     /* ForLoop */
+    xf_scope *scope;         /* BasicBlock */
+    XF_VEC(xf_stmt *) stmts; /* BasicBlock: (Assignment | SubroutineCall | ...)* */
+    xf_stmt *init, *update;  /* ForLoop: Initialization? Condition? Update? */
+    xf_expr *cond;           /* ForLoop, If, Branch, PreLoop, PostLoop */
+    xf_reversal reversal;    /* ForLoop */
 } xf_cvertex;
 
 typedef struct xf_cedge {
@@ -529,8 +539,8 @@ struct xf_routine {
     xf_hdr args_h; /* the ArgumentList element */
     XF_VEC(xf_argsym) args;
     xf_selist se[XF_SE_COUNT];
-    xf_graph g;                        /* ControlFlowGraph */
-    XF_VEC(xf_replacement *) reps;     /* ReplacementList */
+    xf_graph g;                    /* ControlFlowGraph */
+    XF_VEC(xf_replacement *) reps; /* ReplacementList */
     uint32_t index, seq;
 };
 
@@ -643,14 +653,14 @@ typedef struct xf_doc {
     xf_strtab *strs;
     const char *filename; /* interned; for messages */
     xf_dockind kind;
-    XF_VEC(xf_nsdecl) ns;          /* namespace declarations on the root */
-    xf_xnode_vec before;           /* comments and PIs before the root */
-    xf_xnode_vec after;            /* ... and after it */
-    xf_callgraph cg;               /* XF_DOC_CALLGRAPH */
-    xf_hdr defs_h;                 /* root of a catalogue */
-    const char *language;          /* InlinableIntrinsicDefinitions */
-    XF_VEC(xf_ii) ii;              /* XF_DOC_INLINABLE */
-    XF_VEC(xf_nii) nii;            /* XF_DOC_NONINLINABLE */
+    XF_VEC(xf_nsdecl) ns;                  /* namespace declarations on the root */
+    xf_xnode_vec before;                   /* comments and PIs before the root */
+    xf_xnode_vec after;                    /* ... and after it */
+    xf_callgraph cg;                       /* XF_DOC_CALLGRAPH */
+    xf_hdr defs_h;                         /* root of a catalogue */
+    const char *language;                  /* InlinableIntrinsicDefinitions */
+    XF_VEC(xf_ii) ii;                      /* XF_DOC_INLINABLE */
+    XF_VEC(xf_nii) nii;                    /* XF_DOC_NONINLINABLE */
     uint32_t nsymbols, nscopes, nroutines; /* dense index counters */
 } xf_doc;
 

@@ -118,7 +118,13 @@ on_xml_error(void *arg, xmlErrorPtr e)
     if (!e)
         return;
     char msg[800];
-    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "malformed XML");
+    const char *text = e->message ? e->message : "malformed XML";
+    /* libxml2 calls giving up on a too large input (over 10 MB in one
+     * token) an "internal error"; here it is an input error */
+    if (e->code == XML_ERR_INTERNAL_ERROR && strncmp(text, "internal error: ", 16) == 0)
+        snprintf(msg, sizeof msg, "the XML parser gave up: %s", text + 16);
+    else
+        snprintf(msg, sizeof msg, "%s", text);
     size_t n = strlen(msg);
     while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
         msg[--n] = 0;
@@ -199,6 +205,29 @@ rd_flag(rd *d, const rdattr *a, xf_flag *out)
 
 /* ------------------------------------------------------------ attributes */
 
+/* libxml2 without XML_PARSE_NOENT keeps each '&' of a namespace name as
+ * "&#38;" (every '&' there starts one), though it gives attribute values as
+ * written. The name with its '&'s back (in the scratch arena), @s itself when
+ * it has none, NULL when out of memory. */
+static const xmlChar *
+ns_name(rd *d, const xmlChar *s)
+{
+    if (!s || !strchr((const char *)s, '&'))
+        return s;
+    char *out = xf_arena_alloc(d->scratch, strlen((const char *)s) + 1);
+    if (!out)
+        return NULL;
+    char *o = out;
+    for (const char *p = (const char *)s; *p;)
+        if (strncmp(p, "&#38;", 5) == 0) {
+            *o++ = '&';
+            p += 5;
+        } else
+            *o++ = *p++;
+    *o = 0;
+    return (const xmlChar *)out;
+}
+
 static rdname
 attr_id(rd *d, const xmlChar *name)
 {
@@ -226,6 +255,10 @@ rd_attr(rd *d, rdattr *a)
     a->ns = a->nsdecl ? NULL : xmlTextReaderConstNamespaceUri(d->r);
     a->value = (const char *)xmlTextReaderConstValue(d->r);
     if (!a->name || !a->value)
+        return rd_oom(d);
+    if (a->nsdecl && !(a->value = (const char *)ns_name(d, BAD_CAST a->value)))
+        return rd_oom(d);
+    if (a->ns && !(a->ns = ns_name(d, a->ns)))
         return rd_oom(d);
     if (!a->nsdecl && !a->ns)
         a->id = attr_id(d, a->name);
@@ -380,7 +413,10 @@ read_xnode(rd *d, xf_xnode **out, int depth)
     *out = x;
     x->kind = XF_X_ELEMENT;
     x->line = node_line(d);
-    x->ns = intern(d, xmlTextReaderConstNamespaceUri(d->r));
+    const xmlChar *uri = xmlTextReaderConstNamespaceUri(d->r);
+    if (uri && !(uri = ns_name(d, uri)))
+        return rd_oom(d);
+    x->ns = intern(d, uri);
     x->prefix = intern(d, xmlTextReaderConstPrefix(d->r));
     x->name = intern(d, xmlTextReaderConstLocalName(d->r));
     if (!x->name)
@@ -445,8 +481,11 @@ identify(rd *d, xf_elem *el)
     const xmlChar *uri = xmlTextReaderConstNamespaceUri(d->r);
     const xmlChar *name = xmlTextReaderConstLocalName(d->r);
     int ns = -1;
-    for (int i = 0; i < XF_NS_COUNT; i++)
-        if (uri == d->uri[i] || (uri && xmlStrEqual(uri, d->uri[i])))
+    for (int i = 0; i < XF_NS_COUNT && ns < 0; i++) /* both from the reader's dictionary */
+        if (uri == d->uri[i])
+            ns = i;
+    for (int i = 0; i < XF_NS_COUNT && ns < 0 && uri; i++)
+        if (xmlStrEqual(uri, d->uri[i]))
             ns = i;
     if (ns < 0)
         return 0;
@@ -822,7 +861,10 @@ fail:
     return NULL;
 }
 
-enum { PARSE_OPTIONS = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT };
+/* NOBLANKS: no nodes for the indentation, which the reader would skip anyway */
+enum {
+    PARSE_OPTIONS = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT | XML_PARSE_NOBLANKS
+};
 
 xf_doc *
 xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)

@@ -450,7 +450,8 @@ expr_body(rd *d, xf_expr *x)
         return -1;
     if (!x->e.n)
         return 0;
-    const char *const *ids = &x->v.v[0].id;
+    /* edges without vertices are all dangling: there is no id to index */
+    const char *const *ids = x->v.n ? &x->v.v[0].id : NULL;
     if (rd_index_ids(d, ids, x->v.n, sizeof x->v.v[0], "expression"))
         return -1;
     for (uint32_t i = 0; i < x->e.n; i++) {

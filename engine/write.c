@@ -22,33 +22,207 @@ check(wr *w, int ret)
         w->failed = true;
 }
 
-/* ------------------------------------------------------------ foreign nodes */
+/* ------------------------------------------------------------ namespaces
+ *
+ * The reader keeps namespace declarations only where they are written on the
+ * root and on foreign elements, and the writer may give the xaif namespaces
+ * other prefixes than the input had. So that every prefix of the output is
+ * bound to the namespace its node had, a foreign element declares the
+ * prefixes of its name and attributes unless its parent already binds them
+ * so, and a modeled element below the root declares the prefixes of its
+ * foreign attributes; there, a prefix that the writer uses for an xaif
+ * namespace is replaced by a fresh one. */
 
-static void
-write_xattr(wr *w, const xf_attr *a)
+static bool
+same(const char *a, const char *b)
 {
-    char q[512];
-    if (a->ns && strcmp(a->ns, XF_URI_XMLNS) == 0) {
-        snprintf(q, sizeof q, a->name ? "xmlns:%s" : "xmlns", a->name);
-    } else if (a->prefix) {
-        snprintf(q, sizeof q, "%s:%s", a->prefix, a->name);
-    } else
-        snprintf(q, sizeof q, "%s", a->name);
-    check(w, xmlTextWriterWriteAttribute(w->w, X(q), X(a->value)));
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool
+is_nsdecl(const xf_attr *a)
+{
+    return a->ns && strcmp(a->ns, XF_URI_XMLNS) == 0;
+}
+
+/* Attributes with no prefix, the xml: prefix or declarations need no declaration. */
+static bool
+needs_binding(const xf_attr *a)
+{
+    return a->prefix && a->ns && !is_nsdecl(a) && strcmp(a->prefix, "xml") != 0;
+}
+
+/* The xaif namespace the writer names with @prefix (NULL: the default), or -1. */
+static int
+writer_ns(const wr *w, const char *prefix)
+{
+    for (int n = 0; n < XF_NS_COUNT; n++)
+        if (same(w->prefix[n], prefix))
+            return n;
+    return -1;
+}
+
+/* Does the root declare @prefix (NULL: the default namespace)? Its URI in *@uri. */
+static bool
+root_declares(const wr *w, const char *prefix, const char **uri)
+{
+    for (uint32_t i = 0; i < w->doc->ns.n; i++)
+        if (same(w->doc->ns.v[i].prefix, prefix)) {
+            if (uri)
+                *uri = w->doc->ns.v[i].uri;
+            return true;
+        }
+    return false;
+}
+
+/* Does the root declare the namespace @n (with any prefix)? */
+static bool
+root_binds(const wr *w, xf_ns n)
+{
+    for (uint32_t i = 0; i < w->doc->ns.n; i++)
+        if (strcmp(w->doc->ns.v[i].uri, xf_ns_uri(n)) == 0)
+            return true;
+    return false;
+}
+
+/* The URI a foreign element binds @prefix to as written, when it is known. */
+static bool
+xnode_binds(const xf_xnode *x, const char *prefix, const char **uri)
+{
+    for (uint32_t i = 0; i < x->attrs.n; i++) {
+        const xf_attr *a = &x->attrs.v[i];
+        if (is_nsdecl(a) ? same(a->name, prefix) : a->prefix && same(a->prefix, prefix)) {
+            *uri = is_nsdecl(a) ? a->value : a->ns;
+            return true;
+        }
+    }
+    if (!same(x->prefix, prefix))
+        return false;
+    *uri = x->ns;
+    return true;
 }
 
 static void
-write_xnode(wr *w, const xf_xnode *x)
+write_decl(wr *w, const char *prefix, const char *uri)
 {
-    char q[512];
+    if (prefix)
+        check(w, xmlTextWriterWriteAttributeNS(w->w, X("xmlns"), X(prefix), NULL, X(uri)));
+    else
+        check(w, xmlTextWriterWriteAttribute(w->w, X("xmlns"), X(uri ? uri : "")));
+}
+
+/* Declare @prefix as @uri on the foreign element @x (child of @parent, NULL
+ * below a modeled element) unless it or its parent binds it so already. */
+static void
+declare_foreign(wr *w, const xf_xnode *x, const xf_xnode *parent, const char *prefix,
+                const char *uri)
+{
+    const char *have;
+    for (uint32_t i = 0; i < x->attrs.n; i++)
+        if (is_nsdecl(&x->attrs.v[i]) && same(x->attrs.v[i].name, prefix))
+            return;
+    if (parent && xnode_binds(parent, prefix, &have) && same(have ? have : "", uri ? uri : ""))
+        return;
+    if (!parent && !prefix) {
+        /* modeled elements declare no default namespace: the root's is in force */
+        if (!root_declares(w, NULL, &have))
+            have = NULL;
+        if (same(have && *have ? have : NULL, uri))
+            return;
+    }
+    if (prefix && !uri)
+        return; /* a prefix is always bound; nothing to declare */
+    write_decl(w, prefix, uri);
+}
+
+/* The prefixes that @x uses, each declared once. */
+static void
+declare_xnode(wr *w, const xf_xnode *x, const xf_xnode *parent)
+{
+    declare_foreign(w, x, parent, x->prefix, x->ns);
+    for (uint32_t i = 0; i < x->attrs.n; i++) {
+        const xf_attr *a = &x->attrs.v[i];
+        bool seen = !needs_binding(a) || same(a->prefix, x->prefix);
+        for (uint32_t j = 0; j < i && !seen; j++)
+            seen = !is_nsdecl(&x->attrs.v[j]) && same(x->attrs.v[j].prefix, a->prefix);
+        if (!seen)
+            declare_foreign(w, x, parent, a->prefix, a->ns);
+    }
+}
+
+static void
+write_attr(wr *w, const char *prefix, const xf_attr *a)
+{
+    if (is_nsdecl(a))
+        write_decl(w, a->name, a->value);
+    else
+        check(w, xmlTextWriterWriteAttributeNS(w->w, X(prefix), X(a->name), NULL, X(a->value)));
+}
+
+/* A prefix for the attributes @v of a modeled element that were written
+ * with @prefix, which names an xaif namespace in the output: "PREFIX1", ... */
+static char *
+fresh_prefix(wr *w, const xf_attr_vec *v, const char *prefix)
+{
+    size_t n = strlen(prefix) + 12;
+    char *p = malloc(n);
+    if (!p) {
+        w->failed = true;
+        return NULL;
+    }
+    for (unsigned k = 1;; k++) {
+        snprintf(p, n, "%s%u", prefix, k);
+        bool taken = writer_ns(w, p) >= 0 || root_declares(w, p, NULL);
+        for (uint32_t i = 0; i < v->n && !taken; i++)
+            taken = same(v->v[i].prefix, p);
+        if (!taken)
+            return p;
+    }
+}
+
+/* The foreign attributes of a modeled element, with the declarations of their prefixes. */
+static void
+modeled_attrs(wr *w, const xf_attr_vec *v)
+{
+    bool root = w->depth == 1;
+    for (uint32_t i = 0; i < v->n; i++) {
+        const xf_attr *a = &v->v[i];
+        const char *uri = NULL;
+        int n = needs_binding(a) ? writer_ns(w, a->prefix) : -1;
+        /* the writer's prefixes are bound at the root, unless declared where used */
+        if (!needs_binding(a) ||
+            (n >= 0 && strcmp(xf_ns_uri((xf_ns)n), a->ns) == 0 &&
+             (w->declare[n] || root_binds(w, (xf_ns)n))) ||
+            (root && root_declares(w, a->prefix, &uri) && same(uri, a->ns))) {
+            write_attr(w, a->prefix, a);
+            continue;
+        }
+        char *fresh = n >= 0 ? fresh_prefix(w, v, a->prefix) : NULL;
+        if (n >= 0 && !fresh)
+            return;
+        bool seen = false;
+        for (uint32_t j = 0; j < i && !seen; j++)
+            seen = needs_binding(&v->v[j]) && same(v->v[j].prefix, a->prefix);
+        if (!seen)
+            write_decl(w, fresh ? fresh : a->prefix, a->ns);
+        write_attr(w, fresh ? fresh : a->prefix, a);
+        free(fresh);
+    }
+}
+
+/* ------------------------------------------------------------ foreign nodes */
+
+static void
+write_xnode(wr *w, const xf_xnode *x, const xf_xnode *parent)
+{
     switch (x->kind) {
     case XF_X_ELEMENT:
-        snprintf(q, sizeof q, x->prefix ? "%s:%s" : "%s%s", x->prefix ? x->prefix : "", x->name);
-        check(w, xmlTextWriterStartElement(w->w, X(q)));
+        check(w, xmlTextWriterStartElementNS(w->w, X(x->prefix), X(x->name), NULL));
+        declare_xnode(w, x, parent);
         for (uint32_t i = 0; i < x->attrs.n; i++)
-            write_xattr(w, &x->attrs.v[i]);
+            write_attr(w, x->attrs.v[i].prefix, &x->attrs.v[i]);
         for (uint32_t i = 0; i < x->kids.n; i++)
-            write_xnode(w, x->kids.v[i]);
+            write_xnode(w, x->kids.v[i], x);
         check(w, xmlTextWriterEndElement(w->w));
         break;
     case XF_X_TEXT:
@@ -76,7 +250,7 @@ flush_foreign(wr *w, wrlevel *l, uint32_t upto)
     if (!e)
         return;
     while (l->next < e->kids.n && e->kids.v[l->next].before <= upto)
-        write_xnode(w, e->kids.v[l->next++].node);
+        write_xnode(w, e->kids.v[l->next++].node, NULL);
 }
 
 /* ------------------------------------------------------------ elements */
@@ -94,6 +268,11 @@ wr_open(wr *w, xf_elem el, const xf_hdr *h)
         p->nkids++;
     }
     check(w, xmlTextWriterStartElement(w->w, X(w->qname[el])));
+    /* an element of a namespace that the root does not declare (an inlinable
+     * intrinsic's ArgumentReference in a call graph) declares it itself */
+    xf_ns ns = xf_elem_ns(el);
+    if (!w->declare[ns] && !root_binds(w, ns))
+        write_decl(w, w->prefix[ns], xf_ns_uri(ns));
     w->stk[w->depth++] = (wrlevel){h, 0, 0};
 }
 
@@ -119,9 +298,15 @@ wr_int(wr *w, const char *name, int64_t value)
 {
     if (value == XF_NOINT)
         return;
-    char buf[32];
-    snprintf(buf, sizeof buf, "%" PRId64, value);
-    check(w, xmlTextWriterWriteAttribute(w->w, X(name), X(buf)));
+    char buf[24], *p = buf + sizeof buf;
+    uint64_t u = value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value;
+    *--p = 0;
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (value < 0)
+        *--p = '-';
+    check(w, xmlTextWriterWriteAttribute(w->w, X(name), X(p)));
 }
 
 void
@@ -133,10 +318,8 @@ wr_flag(wr *w, const char *name, xf_flag f)
 void
 wr_extra_attrs(wr *w, const xf_hdr *h)
 {
-    if (!h->extra)
-        return;
-    for (uint32_t i = 0; i < h->extra->attrs.n; i++)
-        write_xattr(w, &h->extra->attrs.v[i]);
+    if (h->extra)
+        modeled_attrs(w, &h->extra->attrs);
 }
 
 void
@@ -271,17 +454,11 @@ static void
 write_nsdecls(wr *w)
 {
     const xf_doc *doc = w->doc;
-    for (uint32_t i = 0; i < doc->ns.n; i++) {
-        char q[300];
-        snprintf(q, sizeof q, doc->ns.v[i].prefix ? "xmlns:%s" : "xmlns", doc->ns.v[i].prefix);
-        check(w, xmlTextWriterWriteAttribute(w->w, X(q), X(doc->ns.v[i].uri)));
-    }
+    for (uint32_t i = 0; i < doc->ns.n; i++)
+        write_decl(w, doc->ns.v[i].prefix, doc->ns.v[i].uri);
     for (int n = 0; n < XF_NS_COUNT; n++)
-        if (w->declare[n]) {
-            char q[300];
-            snprintf(q, sizeof q, "xmlns:%s", w->prefix[n]);
-            check(w, xmlTextWriterWriteAttribute(w->w, X(q), X(xf_ns_uri((xf_ns)n))));
-        }
+        if (w->declare[n])
+            write_decl(w, w->prefix[n], xf_ns_uri((xf_ns)n));
 }
 
 static void
@@ -383,11 +560,13 @@ write_nii_defs(wr *w)
 }
 
 /* Choose the prefix of each namespace: the root's declaration if it has one,
- * else a default name that the root will declare. */
+ * else a default name that the root will declare ("xaif", or "xaif1", ...
+ * when the root binds that name to another namespace). */
 static bool
 setup(wr *w)
 {
     static const char *const dflt[XF_NS_COUNT] = {"xaif", "xaifii", "xaifnii"};
+    char alt[XF_NS_COUNT][24] = {{0}};
     const xf_doc *doc = w->doc;
     for (int n = 0; n < XF_NS_COUNT; n++) {
         const char *uri = xf_ns_uri((xf_ns)n);
@@ -399,19 +578,29 @@ setup(wr *w)
             }
         if (!found) {
             w->prefix[n] = dflt[n];
+            for (unsigned k = 1; root_declares(w, w->prefix[n], NULL); k++) {
+                snprintf(alt[n], sizeof alt[n], "%s%u", dflt[n], k);
+                w->prefix[n] = alt[n];
+            }
             /* declare only what the document kind uses */
             w->declare[n] = n == XF_NS_XAIF || (n == XF_NS_II && doc->kind == XF_DOC_INLINABLE) ||
                             (n == XF_NS_NII && doc->kind == XF_DOC_NONINLINABLE);
         }
     }
-    size_t size = 0;
+    size_t size = sizeof alt;
     for (int e = 0; e < XF_EL_COUNT; e++) {
         const char *p = w->prefix[xf_elem_ns((xf_elem)e)];
         size += (p ? strlen(p) + 1 : 0) + strlen(xf_elem_name((xf_elem)e)) + 1;
     }
     if (!(w->names = malloc(size)))
         return false;
+    /* the names made here live in w->names, as the element names do */
     char *q = w->names;
+    memcpy(q, alt, sizeof alt);
+    for (int n = 0; n < XF_NS_COUNT; n++)
+        if (w->prefix[n] == alt[n])
+            w->prefix[n] = q + (size_t)n * sizeof alt[n];
+    q += sizeof alt;
     for (int e = 0; e < XF_EL_COUNT; e++) {
         const char *p = w->prefix[xf_elem_ns((xf_elem)e)];
         int n = sprintf(q, p ? "%s:%s" : "%s%s", p ? p : "", xf_elem_name((xf_elem)e));
@@ -433,7 +622,7 @@ write_doc(const xf_doc *doc, xmlTextWriterPtr tw, xf_diag *diag, const char *whe
     check(&w, xmlTextWriterSetIndentString(tw, X("  ")));
     check(&w, xmlTextWriterStartDocument(tw, NULL, "UTF-8", NULL));
     for (uint32_t i = 0; i < doc->before.n; i++)
-        write_xnode(&w, doc->before.v[i]);
+        write_xnode(&w, doc->before.v[i], NULL);
     switch (doc->kind) {
     case XF_DOC_CALLGRAPH:
         write_callgraph(&w);
@@ -446,7 +635,7 @@ write_doc(const xf_doc *doc, xmlTextWriterPtr tw, xf_diag *diag, const char *whe
         break;
     }
     for (uint32_t i = 0; i < doc->after.n; i++)
-        write_xnode(&w, doc->after.v[i]);
+        write_xnode(&w, doc->after.v[i], NULL);
     check(&w, xmlTextWriterEndDocument(tw));
     check(&w, xmlTextWriterFlush(tw));
     free(w.names);

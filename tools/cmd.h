@@ -9,6 +9,8 @@ enum { XF_EXIT_OK = 0, XF_EXIT_INPUT = 1, XF_EXIT_USAGE = 2, XF_EXIT_INTERNAL = 
 int xf_cmd_copy(int argc, char **argv);
 int xf_cmd_validate(int argc, char **argv);
 int xf_cmd_compare(int argc, char **argv);
+int xf_cmd_run(int argc, char **argv);
+int xf_cmd_check(int argc, char **argv);
 
 /** xf_usage_error: print "xaiform VERB: message" and a hint to stderr; returns 2. */
 int xf_usage_error(const char *verb, const char *fmt, ...)

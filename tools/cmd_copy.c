@@ -23,11 +23,10 @@ static const char usage[] =
 int
 xf_cmd_copy(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"output", required_argument, NULL, 'o'},
-        {"lenient", no_argument, NULL, 'L'},
-        {"help", no_argument, NULL, 'h'},
-        {0}};
+    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"lenient", no_argument, NULL, 'L'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {0}};
     xf_read_opts ropts = {0};
     const char *out = NULL;
     int c;

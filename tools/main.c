@@ -20,6 +20,8 @@ static const xf_verb verbs[] = {
     {"copy", xf_cmd_copy, "read an xaif file and write it again (no passes)"},
     {"validate", xf_cmd_validate, "check xaif files against the xaif schema"},
     {"compare", xf_cmd_compare, "compare two xaif files, ignoring formatting"},
+    {"run", xf_cmd_run, "execute xaif under OpenAD's drivers; print the Jacobian"},
+    {"check", xf_cmd_check, "run OpenAD's regression examples and compare the Jacobians"},
     {NULL, NULL, NULL},
 };
 

@@ -136,7 +136,7 @@ validate(xf_schema *s, const char *path, const char *buf, size_t len, const char
         ret = xmlSchemaValidateFile(vc, path, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
     else {
         xmlDocPtr doc = len <= INT32_MAX ? xmlReadMemory(buf, (int)len, name, NULL,
-                                                          XML_PARSE_NONET | XML_PARSE_BIG_LINES)
+                                                         XML_PARSE_NONET | XML_PARSE_BIG_LINES)
                                          : NULL;
         ret = doc ? xmlSchemaValidateDoc(vc, doc) : -1;
         xmlFreeDoc(doc);

@@ -11,5 +11,6 @@ Suite *test_read_suite(void);
 Suite *test_write_suite(void);
 Suite *test_schema_suite(void);
 Suite *test_compare_suite(void);
+Suite *test_run_suite(void);
 
 #endif

@@ -207,7 +207,8 @@ END_TEST
 START_TEST(reads_catalogues)
 {
     static const char text[] =
-        "<ii:InlinableIntrinsicDefinitions xmlns:ii=\"http://www.mcs.anl.gov/XAIFInlinableIntrinsics\""
+        "<ii:InlinableIntrinsicDefinitions "
+        "xmlns:ii=\"http://www.mcs.anl.gov/XAIFInlinableIntrinsics\""
         " xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\" language=\"F\">\n"
         " <ii:InlinableIntrinsic name=\"div_scal_scal\" nr_arguments=\"2\">\n"
         "  <ii:Function type=\"builtin\" builtin_name=\"/\"/>\n"
@@ -250,48 +251,55 @@ static const struct {
     {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\">\n  <xaif:Bogus/>\n"
      "</xaif:CallGraph>",
      "t.xaif:2: error: unknown element <Bogus>"},
-    {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\">\n  <xaif:Entry vertex_id=\"1\"/>\n"
+    {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\">\n  <xaif:Entry "
+     "vertex_id=\"1\"/>\n"
      "</xaif:CallGraph>",
      "t.xaif:2: error: unexpected element <Entry> in <CallGraph>"},
     {"<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\"/>",
      "t.xaif:1: error: <CallGraph> has no <ScopeHierarchy>"},
-    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:Entry vertex_id=\"1\"/>\n"
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:Entry vertex_id=\"1\"/>\n"
      "<xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"9\"/>\n" XAIF_TAIL,
      "t.xaif:20: error: dangling reference: control-flow edge '1' target '9' is no vertex of head"},
-    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
      "<xaif:Marker statement_id=\"1\"/>\n"
      "<xaif:SubroutineCall statement_id=\"2\" scope_id=\"1\" symbol_id=\"nothere\"/>\n"
      "</xaif:BasicBlock>\n" XAIF_TAIL,
      "t.xaif:21: error: dangling reference: no symbol 'nothere' in scope 1"},
-    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"7\"/>\n"
-     XAIF_TAIL,
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"7\"/>\n" XAIF_TAIL,
      "t.xaif:19: error: dangling reference: no scope '7'"},
-    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
      "<xaif:Assignment statement_id=\"1\" lineNumber=\"seven\"/>\n</xaif:BasicBlock>\n" XAIF_TAIL,
      "t.xaif:20: error: attribute lineNumber of <Assignment> is not an integer: 'seven'"},
-    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:Entry vertex_id=\"1\"/><xaif:Exit vertex_id=\"1\"/>\n"
-     XAIF_TAIL,
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:Entry vertex_id=\"1\"/><xaif:Exit vertex_id=\"1\"/>\n" XAIF_TAIL,
      "t.xaif:19: error: two control-flow vertices with vertex_id '1'"},
-    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
      "<xaif:Assignment statement_id=\"1\"><xaif:AssignmentLHS><xaif:SymbolReference "
      "vertex_id=\"1\" scope_id=\"2\" symbol_id=\"y\"/></xaif:AssignmentLHS></xaif:Assignment>\n"
      "</xaif:BasicBlock>\n" XAIF_TAIL,
      "t.xaif:20: error: <Assignment> needs an <AssignmentLHS> and an <AssignmentRHS>"},
-    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:Branch vertex_id=\"1\"><xaif:Condition>\n"
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:Branch vertex_id=\"1\"><xaif:Condition>\n"
      "<xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"1\"/>\n"
      "<xaif:ExpressionEdge edge_id=\"1\" source=\"1\" target=\"5\" position=\"1\"/>\n"
      "</xaif:Condition></xaif:Branch>\n" XAIF_TAIL,
      "t.xaif:21: error: dangling reference: expression edge target '5' is no vertex"},
-    {XAIF_HEAD XAIF_SCOPES "<xaif:ControlFlowGraph vertex_id=\"1\" scope_id=\"1\" "
+    {XAIF_HEAD XAIF_SCOPES
+     "<xaif:ControlFlowGraph vertex_id=\"1\" scope_id=\"1\" "
      "symbol_id=\"head\" controlflowgraph_scope_id=\"2\" active=\"maybe\"/>\n</xaif:CallGraph>",
      "t.xaif:18: error: attribute active of <ControlFlowGraph> is not a boolean: 'maybe'"},
     {XAIF_HEAD "<xaif:ScopeHierarchy><xaif:Scope vertex_id=\"1\"><xaif:SymbolTable>\n"
-     "<xaif:Symbol symbol_id=\"a\" shape=\"cube\"/></xaif:SymbolTable></xaif:Scope>"
-     "</xaif:ScopeHierarchy></xaif:CallGraph>",
+               "<xaif:Symbol symbol_id=\"a\" shape=\"cube\"/></xaif:SymbolTable></xaif:Scope>"
+               "</xaif:ScopeHierarchy></xaif:CallGraph>",
      "t.xaif:4: error: attribute shape of <Symbol> is not a shape: 'cube'"},
     {XAIF_HEAD "<xaif:ScopeHierarchy><xaif:Scope vertex_id=\"1\"><xaif:SymbolTable/>"
-     "</xaif:Scope>\n<xaif:ScopeEdge edge_id=\"1\" source=\"1\" target=\"3\"/>"
-     "</xaif:ScopeHierarchy></xaif:CallGraph>",
+               "</xaif:Scope>\n<xaif:ScopeEdge edge_id=\"1\" source=\"1\" target=\"3\"/>"
+               "</xaif:ScopeHierarchy></xaif:CallGraph>",
      "t.xaif:4: error: dangling reference: scope edge '1' target '3' is no scope"},
     {XAIF_HEAD "<xaif:ScopeHierarchy>text</xaif:ScopeHierarchy></xaif:CallGraph>",
      "t.xaif:3: error: text is not allowed in <ScopeHierarchy>"},

@@ -24,7 +24,7 @@
     "    <xaif:Scope vertex_id=\"2\">\n"                                                           \
     "      <xaif:SymbolTable>\n"                                                                   \
     "        <xaif:Symbol symbol_id=\"x\" kind=\"variable\" type=\"real\" shape=\"vector\" "       \
-    "active=\"true\"><xaif:DimensionBounds lower=\"1\" upper=\"3\"/></xaif:Symbol>\n"             \
+    "active=\"true\"><xaif:DimensionBounds lower=\"1\" upper=\"3\"/></xaif:Symbol>\n"              \
     "        <xaif:Symbol symbol_id=\"y\" kind=\"variable\" type=\"real\" shape=\"scalar\" "       \
     "active=\"1\"/>\n"                                                                             \
     "        <xaif:Symbol symbol_id=\"i\" kind=\"variable\" type=\"integer\" active=\"0\"/>\n"     \

@@ -1,0 +1,329 @@
+/* regress.c: the regression runner: every example folder of the OpenAD
+ * regression layout (params.conf, tlm.xaif, adm.xaif, ref/...) run in each
+ * mode and compared with the reference Jacobians. */
+#include "regress.h"
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "read.h"
+#include "run.h"
+
+static const char *const mode_names[XF_CHECK_MODES] = {"dd", "ref-tangent", "ref-adjoint"};
+
+bool
+xf_check_mode_parse(const char *s, xf_check_mode *m)
+{
+    for (int k = 0; k < XF_CHECK_MODES; k++)
+        if (!strcmp(s, mode_names[k])) {
+            *m = (xf_check_mode)k;
+            return true;
+        }
+    return false;
+}
+
+const char *
+xf_check_mode_name(xf_check_mode m)
+{
+    return (unsigned)m < XF_CHECK_MODES ? mode_names[m] : "?";
+}
+
+/* @dir/@name into @p; false if it does not fit. */
+static bool
+join(char *p, size_t len, const char *dir, const char *name)
+{
+    int n = snprintf(p, len, "%s/%s", dir, name);
+    return n > 0 && (size_t)n < len;
+}
+
+static bool
+exists(const char *dir, const char *name)
+{
+    char p[4096];
+    struct stat st;
+    return join(p, sizeof p, dir, name) && stat(p, &st) == 0;
+}
+
+/* Does the example's CUSTOM_DRIVER file list @driver (scalar_dd, ...)? */
+static bool
+custom_driver(const char *dir, const char *driver)
+{
+    char p[4096], w[128];
+    if (!join(p, sizeof p, dir, "CUSTOM_DRIVER"))
+        return false;
+    FILE *f = fopen(p, "r");
+    if (!f)
+        return false;
+    bool found = false;
+    while (!found && fscanf(f, "%127s", w) == 1)
+        found = !strcmp(w, driver);
+    fclose(f);
+    return found;
+}
+
+/* The first line of a FAILREASON file, for the skip message. */
+static bool
+failreason(const char *dir, const char *name, char *why, size_t len)
+{
+    char p[4096];
+    if (!join(p, sizeof p, dir, name))
+        return false;
+    FILE *f = fopen(p, "r");
+    if (!f)
+        return false;
+    if (!fgets(why, (int)len, f))
+        why[0] = 0;
+    why[strcspn(why, "\r\n")] = 0;
+    if (strlen(why) > 90)
+        strcpy(why + 87, "...");
+    fclose(f);
+    return true;
+}
+
+/* Compare @got with the reference: equal when within @rtol relatively or
+ * @atol absolutely. 0 when all agree; else the first difference in @why. */
+static int
+compare(const xf_jacobian *got, const xf_jacobian *ref, double rtol, double atol, char *why,
+        size_t len)
+{
+    if (got->m != ref->m || got->n != ref->n) {
+        snprintf(why, len, "Jacobian is %dx%d, the reference %dx%d", got->m, got->n, ref->m,
+                 ref->n);
+        return 1;
+    }
+    for (int i = 0; i < got->n; i++)
+        for (int k = 0; k < got->m; k++) {
+            double a = got->f[(size_t)i * got->m + k], b = ref->f[(size_t)i * ref->m + k];
+            double diff = fabs(a - b);
+            if (diff <= atol || diff <= rtol * fabs(b))
+                continue;
+            snprintf(why, len, "F(%d,%d) = %.17g, reference %.17g (relative difference %.2g)",
+                     k + 1, i + 1, a, b, b != 0 ? diff / fabs(b) : diff);
+            return 1;
+        }
+    return 0;
+}
+
+typedef enum outcome { PASS, FAIL, SKIP } outcome;
+
+/* Run @file of @dir under @driver and compare with @refname. */
+static outcome
+run_one(const char *dir, const char *file, xf_driver driver, const xf_params *par,
+        const char *refname, double rtol, char *why, size_t len, xf_run_stats *stats)
+{
+    char path[4096], refpath[4096];
+    if (!join(path, sizeof path, dir, file) || !join(refpath, sizeof refpath, dir, refname)) {
+        snprintf(why, len, "path too long");
+        return FAIL;
+    }
+    xf_diag *d = xf_diag_new(NULL);
+    xf_jacobian ref, got = {0};
+    outcome r = FAIL;
+    if (xf_jacobian_read(refpath, &ref, d) != 0) {
+        snprintf(why, len, "cannot read %s", refname);
+        xf_diag_free(d);
+        return FAIL;
+    }
+    xf_doc *doc = xf_read_file(path, NULL, d);
+    xf_run_opts o = {.driver = driver, .params = *par};
+    if (!doc) {
+        snprintf(why, len, "%s", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "unreadable");
+    } else if (xf_run(doc, &o, &got, stats, d) != 0) {
+        const char *msg = NULL;
+        for (size_t i = 0; i < xf_diag_count(d) && !msg; i++)
+            if (strstr(xf_diag_message(d, i), "error:"))
+                msg = xf_diag_message(d, i);
+        snprintf(why, len, "%s", msg ? msg : "the run failed");
+    } else if (compare(&got, &ref, rtol, 1e-12, why, len) == 0)
+        r = PASS;
+    xf_jacobian_fini(&got);
+    xf_jacobian_fini(&ref);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    return r;
+}
+
+static outcome
+check_example(const char *dir, xf_check_mode mode, char *why, size_t len)
+{
+    xf_params par;
+    xf_diag *d = xf_diag_new(NULL);
+    char path[4096];
+    int pret = join(path, sizeof path, dir, "params.conf") ? xf_params_read(path, &par, d) : -1;
+    if (pret != 0)
+        snprintf(why, len, "%s", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "params.conf");
+    xf_diag_free(d);
+    if (pret != 0)
+        return FAIL;
+    switch (mode) {
+    case XF_CHECK_DD: {
+        const char *file = exists(dir, "tlm.xaif") ? "tlm.xaif" : "adm.xaif";
+        if (!exists(dir, file)) {
+            snprintf(why, len, "no xaif");
+            return SKIP;
+        }
+        if (!exists(dir, "ref/dd.out")) {
+            snprintf(why, len, "no ref/dd.out");
+            return SKIP;
+        }
+        if (custom_driver(dir, "scalar_dd")) {
+            snprintf(why, len, "custom driver for dd");
+            return SKIP;
+        }
+        return run_one(dir, file, XF_DRIVER_DD, &par, "ref/dd.out", 1e-6, why, len, NULL);
+    }
+    case XF_CHECK_REF_TANGENT: {
+        char r[256];
+        if (!exists(dir, "ref/tlm.xb.xaif")) {
+            snprintf(why, len, "no ref/tlm.xb.xaif");
+            return SKIP;
+        }
+        if (!exists(dir, "ref/ad.out")) {
+            snprintf(why, len, "no ref/ad.out");
+            return SKIP;
+        }
+        if (failreason(dir, "FAILREASON_tlm_none", r, sizeof r)) {
+            snprintf(why, len, "OpenAD's tangent is known wrong (FAILREASON_tlm_none: %s)", r);
+            return SKIP;
+        }
+        if (custom_driver(dir, "scalar_tlm")) {
+            snprintf(why, len, "custom driver for the tangent");
+            return SKIP;
+        }
+        return run_one(dir, "ref/tlm.xb.xaif", XF_DRIVER_TANGENT, &par, "ref/ad.out", 1e-10, why,
+                       len, NULL);
+    }
+    case XF_CHECK_REF_ADJOINT: {
+        char r[256];
+        if (!exists(dir, "ref/adm.xb.xaif")) {
+            snprintf(why, len, "no ref/adm.xb.xaif");
+            return SKIP;
+        }
+        if (!exists(dir, "ref/ad.out")) {
+            snprintf(why, len, "no ref/ad.out");
+            return SKIP;
+        }
+        static const struct {
+            xf_driver drv;
+            const char *fail, *custom;
+        } sweeps[2] = {{XF_DRIVER_ADJOINT_JOINT, "FAILREASON_adm_joint", "scalar_adm_joint"},
+                       {XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split", "scalar_adm_split"}};
+        int ran = 0;
+        char skipwhy[512] = "";
+        for (int k = 0; k < 2; k++) {
+            if (failreason(dir, sweeps[k].fail, r, sizeof r)) {
+                snprintf(skipwhy, sizeof skipwhy, "OpenAD's adjoint is known wrong (%s: %s)",
+                         sweeps[k].fail, r);
+                continue;
+            }
+            if (custom_driver(dir, sweeps[k].custom)) {
+                snprintf(skipwhy, sizeof skipwhy, "custom driver for the adjoint");
+                continue;
+            }
+            ran++;
+            char w[1024];
+            if (run_one(dir, "ref/adm.xb.xaif", sweeps[k].drv, &par, "ref/ad.out", 1e-10, w,
+                        sizeof w, NULL) != PASS) {
+                snprintf(why, len, "%s: %s", xf_driver_name(sweeps[k].drv), w);
+                return FAIL;
+            }
+        }
+        if (!ran) {
+            snprintf(why, len, "%s", skipwhy);
+            return SKIP;
+        }
+        return PASS;
+    }
+    case XF_CHECK_MODES:
+        break;
+    }
+    return SKIP;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The example folders under @root (or @root itself if it is one), sorted. */
+static char **
+examples(const char *root, size_t *n)
+{
+    char **v = NULL;
+    *n = 0;
+    if (exists(root, "params.conf")) {
+        v = malloc(sizeof *v);
+        v[0] = strdup(root);
+        *n = 1;
+        return v;
+    }
+    DIR *dp = opendir(root);
+    if (!dp)
+        return NULL;
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char p[4096];
+        if (!join(p, sizeof p, root, e->d_name) || !exists(p, "params.conf"))
+            continue;
+        char **nv = realloc(v, (*n + 1) * sizeof *v);
+        if (!nv)
+            break;
+        v = nv;
+        v[(*n)++] = strdup(p);
+    }
+    closedir(dp);
+    qsort(v, *n, sizeof *v, by_name);
+    return v;
+}
+
+int
+xf_check_run(const xf_check_opts *o, FILE *out)
+{
+    int failed = 0;
+    int counts[XF_CHECK_MODES][3] = {{0}};
+    for (int r = 0; r < o->nroots; r++) {
+        size_t n;
+        char **ex = examples(o->roots[r], &n);
+        if (!ex) {
+            fprintf(out, "cannot read %s\n", o->roots[r]);
+            return -1;
+        }
+        for (size_t i = 0; i < n; i++) {
+            const char *name = strrchr(ex[i], '/') ? strrchr(ex[i], '/') + 1 : ex[i];
+            for (int k = 0; k < o->nmodes; k++) {
+                char why[1200] = "";
+                outcome res = check_example(ex[i], o->modes[k], why, sizeof why);
+                counts[o->modes[k]][res]++;
+                if (res == FAIL)
+                    failed++;
+                if (res == PASS)
+                    fprintf(out, "PASS %-12s %s\n", mode_names[o->modes[k]], name);
+                else
+                    fprintf(out, "%s %-12s %s: %s\n", res == FAIL ? "FAIL" : "SKIP",
+                            mode_names[o->modes[k]], name, why);
+            }
+            free(ex[i]);
+        }
+        free(ex);
+    }
+    int worst = 100;
+    for (int k = 0; k < o->nmodes; k++) {
+        int *c = counts[o->modes[k]];
+        fprintf(out, "%s: %d passed, %d failed, %d skipped\n", mode_names[o->modes[k]], c[PASS],
+                c[FAIL], c[SKIP]);
+        int ran = c[PASS] + c[FAIL];
+        int pct = ran ? (int)(100.0 * c[PASS] / ran) : 100;
+        if (pct < worst)
+            worst = pct;
+    }
+    if (o->min_pass > 0)
+        return worst >= o->min_pass ? 0 : 1;
+    return failed ? 1 : 0;
+}
