@@ -59,7 +59,7 @@ END_TEST
 
 START_TEST(is_deterministic_and_loses_nothing)
 {
-    const char *path = XF_CORPUS_DIR "/openad/ConsFold/ref/adm.xb.xaif";
+    const char *path = XF_TEST_DATA "/../examples/head.xaif";
     xf_diag *d = xf_diag_new(NULL);
     xf_doc *doc = xf_read_file(path, NULL, d);
     ck_assert_msg(doc != NULL, "%s", first_message(d));
