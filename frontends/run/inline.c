@@ -149,27 +149,34 @@ tape_kind(rt *m, const char *n, const rt_lval *lv)
     return ST_REAL;
 }
 
+/* Element @k of @v as a word of a stack of @kind. */
+static union rt_word
+word(rt *m, const rt_val *v, int64_t k, int kind)
+{
+    union rt_word w;
+    switch (kind) {
+    case ST_REAL:
+        w.r = rt_real_at(v, k);
+        break;
+    case ST_INT:
+        w.i = rt_int_at(m, v, k);
+        break;
+    case ST_BOOL:
+        w.b = rt_bool_at(m, v, k);
+        break;
+    default:
+        w.s = rt_str_at(v, k);
+        break;
+    }
+    return w;
+}
+
 static void
 tape_push(rt *m, const args *a, int kind)
 {
     rt_val v = value(m, a, 0);
     for (int64_t k = 0; k < v.n; k++) {
-        union rt_word w;
-        switch (kind) {
-        case ST_REAL:
-            w.r = rt_real_at(&v, k);
-            break;
-        case ST_INT:
-            w.i = rt_int_at(m, &v, k);
-            break;
-        case ST_BOOL:
-            w.b = rt_bool_at(m, &v, k);
-            break;
-        default:
-            w.s = rt_str_at(&v, k);
-            break;
-        }
-        rt_push(m, kind, w);
+        rt_push(m, kind, word(m, &v, k, kind));
     }
 }
 
@@ -352,22 +359,7 @@ checkpoint(rt *m, const args *a)
     if (store) {
         rt_val v = rt_load(m, &lv);
         for (int64_t k = 0; k < v.n; k++) {
-            union rt_word w;
-            switch (kind) {
-            case ST_REAL:
-                w.r = rt_real_at(&v, k);
-                break;
-            case ST_INT:
-                w.i = rt_int_at(m, &v, k);
-                break;
-            case ST_BOOL:
-                w.b = rt_bool_at(m, &v, k);
-                break;
-            default:
-                w.s = rt_str_at(&v, k);
-                break;
-            }
-            cp_push(m, kind, w);
+            cp_push(m, kind, word(m, &v, k, kind));
         }
         return true;
     }
