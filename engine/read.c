@@ -734,8 +734,9 @@ read_callgraph(rd *d)
         e->src = xf_routine_find(d->doc, ids[0]);
         e->tgt = xf_routine_find(d->doc, ids[1]);
         if (!e->src || !e->tgt) {
-            if (rd_soft(d, e->h.line, "dangling reference: call graph edge '%s' %s '%s' is no routine",
-                        e->id ? e->id : "", e->src ? "target" : "source", e->src ? ids[1] : ids[0]) ||
+            if (rd_soft(
+                    d, e->h.line, "dangling reference: call graph edge '%s' %s '%s' is no routine",
+                    e->id ? e->id : "", e->src ? "target" : "source", e->src ? ids[1] : ids[0]) ||
                 rd_keep_named(d, &e->h, "source", ids[0]) ||
                 rd_keep_named(d, &e->h, "target", ids[1]))
                 return -1;

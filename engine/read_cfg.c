@@ -445,8 +445,9 @@ resolve_graph(rd *d, xf_graph *g, uint32_t base, const char *what)
         e->src = xf_cvertex_find(g, pe->src);
         e->tgt = xf_cvertex_find(g, pe->tgt);
         if (!e->src || !e->tgt) {
-            if (rd_soft(d, pe->line, "dangling reference: control-flow edge '%s' %s '%s' is no "
-                                     "vertex of %s",
+            if (rd_soft(d, pe->line,
+                        "dangling reference: control-flow edge '%s' %s '%s' is no "
+                        "vertex of %s",
                         e->id ? e->id : "", e->src ? "target" : "source",
                         e->src ? pe->tgt : pe->src, what) ||
                 rd_keep_named(d, &e->h, "source", pe->src) ||

@@ -227,7 +227,8 @@ varref_body(rd *d, xf_varref *r)
     if (ret < 0)
         return -1;
     if (!r->v.n)
-        return rd_err(d, r->h.line, "variable reference <%s> refers to nothing", xf_elem_name(p.el));
+        return rd_err(d, r->h.line, "variable reference <%s> refers to nothing",
+                      xf_elem_name(p.el));
     if (!r->e.n)
         return 0;
     /* the ids are the first member of both vertex kinds */
@@ -240,7 +241,8 @@ varref_body(rd *d, xf_varref *r)
         e->src = rd_find_id(d, ids, r->v.n, sizeof r->v.v[0], pe->src);
         e->tgt = rd_find_id(d, ids, r->v.n, sizeof r->v.v[0], pe->tgt);
         if (e->src == UINT32_MAX || e->tgt == UINT32_MAX) {
-            if (rd_soft(d, pe->line, "dangling reference: variable reference edge %s '%s' is no vertex",
+            if (rd_soft(d, pe->line,
+                        "dangling reference: variable reference edge %s '%s' is no vertex",
                         e->src == UINT32_MAX ? "source" : "target",
                         e->src == UINT32_MAX ? pe->src : pe->tgt) ||
                 rd_keep_named(d, &e->h, "source", pe->src) ||

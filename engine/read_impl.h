@@ -79,16 +79,16 @@ typedef enum rdname {
 
 /* One attribute of the element the reader is on. */
 typedef struct rdattr {
-    rdname id;          /* A_UNKNOWN for a name the reader does not know */
-    const xmlChar *ns;  /* namespace URI, NULL when unqualified */
+    rdname id;         /* A_UNKNOWN for a name the reader does not know */
+    const xmlChar *ns; /* namespace URI, NULL when unqualified */
     const xmlChar *prefix, *name;
-    const char *value;  /* owned by the reader: intern before keeping */
-    bool nsdecl;        /* a namespace declaration */
+    const char *value; /* owned by the reader: intern before keeping */
+    bool nsdecl;       /* a namespace declaration */
 } rdattr;
 
 /* An element whose children are being read. */
 typedef struct rdpar {
-    xf_hdr *h;      /* where foreign children and comments go */
+    xf_hdr *h; /* where foreign children and comments go */
     xf_elem el;
     uint32_t nkids; /* modeled children so far */
     bool empty;
@@ -107,7 +107,7 @@ typedef struct rd {
     xf_diag *diag;
     const char *file;
     bool failed;
-    bool lenient; /* see xf_read_opts */
+    bool lenient;  /* see xf_read_opts */
     xf_elem el;    /* the element the reader is on (after next_child) */
     uint32_t line; /* its line */
     xf_arena *scratch;

@@ -239,15 +239,15 @@ rd_scopes(rd *d, xf_scopes *ss)
         uint32_t steps = 0;
         for (xf_scope *s = ss->v.v[i]; s; s = s->parent)
             if (++steps > ss->v.n)
-                return rd_err(d, ss->v.v[i]->h.line, "the scope edges form a cycle through scope %s",
-                              ss->v.v[i]->id);
+                return rd_err(d, ss->v.v[i]->h.line,
+                              "the scope edges form a cycle through scope %s", ss->v.v[i]->id);
     }
     return 0;
 }
 
 int
-rd_resolve_symbol(rd *d, xf_hdr *h, const char *scope_id, const char *symbol_id,
-                  xf_scope **scope, xf_symbol **sym)
+rd_resolve_symbol(rd *d, xf_hdr *h, const char *scope_id, const char *symbol_id, xf_scope **scope,
+                  xf_symbol **sym)
 {
     uint32_t line = d->line;
     *scope = NULL;
@@ -257,10 +257,10 @@ rd_resolve_symbol(rd *d, xf_hdr *h, const char *scope_id, const char *symbol_id,
     xf_scope *sc = xf_scope_find(d->doc, scope_id);
     xf_symbol *s = sc ? xf_symbol_find(sc, symbol_id) : NULL;
     if (!s) {
-        int ret = sc ? rd_soft(d, line, "dangling reference: no symbol '%s' in scope %s",
-                               symbol_id, scope_id)
-                     : rd_soft(d, line, "dangling reference: no scope '%s' (symbol '%s')",
-                               scope_id, symbol_id);
+        int ret = sc ? rd_soft(d, line, "dangling reference: no symbol '%s' in scope %s", symbol_id,
+                               scope_id)
+                     : rd_soft(d, line, "dangling reference: no scope '%s' (symbol '%s')", scope_id,
+                               symbol_id);
         if (ret || rd_keep_named(d, h, "scope_id", scope_id) ||
             rd_keep_named(d, h, "symbol_id", symbol_id))
             return -1;

@@ -477,7 +477,8 @@ write_callgraph(wr *w)
     write_stmtid_map(w, XF_EL_DOSETMAP, &cg->doset);
     uint32_t i = 0, j = 0;
     while (i < cg->routines.n || j < cg->edges.n) {
-        if (i < cg->routines.n && (j >= cg->edges.n || cg->routines.v[i]->seq <= cg->edges.v[j].seq)) {
+        if (i < cg->routines.n &&
+            (j >= cg->edges.n || cg->routines.v[i]->seq <= cg->edges.v[j].seq)) {
             wr_routine(w, cg->routines.v[i++]);
         } else {
             const xf_cgedge *e = &cg->edges.v[j++];
@@ -746,8 +747,7 @@ xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag)
         ret = -1;
     }
     if (ret == 0 && rename(tmp, path) != 0) {
-        xf_error(diag, path, 0, "cannot rename the temporary file into place: %s",
-                 strerror(errno));
+        xf_error(diag, path, 0, "cannot rename the temporary file into place: %s", strerror(errno));
         ret = -1;
     }
     if (ret != 0)

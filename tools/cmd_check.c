@@ -18,12 +18,19 @@ static const char usage[] =
     "  ref-tangent  xaifBooster's tangent output, tangent driver, against ref/ad.out (1e-10)\n"
     "  ref-adjoint  xaifBooster's adjoint output, joint and split drivers, against\n"
     "               ref/ad.out (1e-10)\n"
+    "  tangent      xaiform's own tangent of tlm.xaif, tangent driver, against ref/ad.out\n"
+    "               (1e-10); where FAILREASON_tlm_none says OpenAD's tangent is wrong,\n"
+    "               against ref/dd.out within params.conf's tolerance, counted apart\n"
     "\n"
     "Entries agree within the relative tolerance or 1e-12 absolutely. A mode is\n"
     "skipped, with the reason, where the example has no input for it, where a\n"
     "FAILREASON file says OpenAD's own derivative is wrong, or where the example\n"
     "needs a custom driver (CUSTOM_DRIVER). One line per example and mode, then\n"
     "'N passed, N failed, N skipped' per mode. Default: all modes.\n"
+    "  --catalogue FILE, --elimination ORDER   as for 'xaiform tangent'\n"
+    "  --stats      for the transform modes, also the floating-point operations of the\n"
+    "               derivative runs, ours and xaifBooster's output's, per example (OPS\n"
+    "               lines) and in total\n"
     "Exit status 0 when nothing failed, or with --min-pass when every mode passed\n"
     "at least PERCENT of the examples it ran; 1 otherwise.\n";
 
@@ -32,10 +39,15 @@ xf_cmd_check(int argc, char **argv)
 {
     static const struct option opts[] = {{"mode", required_argument, NULL, 'M'},
                                          {"min-pass", required_argument, NULL, 'P'},
+                                         {"catalogue", required_argument, NULL, 'c'},
+                                         {"elimination", required_argument, NULL, 'e'},
+                                         {"stats", no_argument, NULL, 's'},
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
     xf_check_mode modes[XF_CHECK_MODES];
     int nmodes = 0, min_pass = 0, c;
+    const char *catalogue = NULL, *elimination = NULL;
+    bool stats = false;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -51,6 +63,15 @@ xf_cmd_check(int argc, char **argv)
                 return xf_usage_error("check", "--min-pass takes a percentage 1..100");
             break;
         }
+        case 'c':
+            catalogue = optarg;
+            break;
+        case 'e':
+            elimination = optarg;
+            break;
+        case 's':
+            stats = true;
+            break;
         case 'h':
             fputs(usage, stdout);
             return XF_EXIT_OK;
@@ -63,8 +84,14 @@ xf_cmd_check(int argc, char **argv)
     if (!nmodes)
         for (; nmodes < XF_CHECK_MODES; nmodes++)
             modes[nmodes] = (xf_check_mode)nmodes;
-    xf_check_opts o = {.modes = modes, .nmodes = nmodes, .roots = argv + optind,
-                       .nroots = argc - optind, .min_pass = min_pass};
+    xf_check_opts o = {.modes = modes,
+                       .nmodes = nmodes,
+                       .roots = argv + optind,
+                       .nroots = argc - optind,
+                       .min_pass = min_pass,
+                       .catalogue = catalogue,
+                       .elimination = elimination,
+                       .stats = stats};
     int ret = xf_check_run(&o, stdout);
     return ret < 0 ? XF_EXIT_INPUT : ret;
 }

@@ -44,12 +44,12 @@ int
 xf_cmd_run(int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"driver", required_argument, NULL, 'd'},   {"params", required_argument, NULL, 'p'},
-        {"inputs", required_argument, NULL, 'n'},   {"outputs", required_argument, NULL, 'm'},
-        {"step", required_argument, NULL, 'H'},     {"top", required_argument, NULL, 't'},
-        {"stats", no_argument, NULL, 's'},          {"max-steps", required_argument, NULL, 1},
-        {"max-tape", required_argument, NULL, 2},   {"max-depth", required_argument, NULL, 3},
-        {"help", no_argument, NULL, 'h'},           {0}};
+        {"driver", required_argument, NULL, 'd'}, {"params", required_argument, NULL, 'p'},
+        {"inputs", required_argument, NULL, 'n'}, {"outputs", required_argument, NULL, 'm'},
+        {"step", required_argument, NULL, 'H'},   {"top", required_argument, NULL, 't'},
+        {"stats", no_argument, NULL, 's'},        {"max-steps", required_argument, NULL, 1},
+        {"max-tape", required_argument, NULL, 2}, {"max-depth", required_argument, NULL, 3},
+        {"help", no_argument, NULL, 'h'},         {0}};
     xf_run_opts o = {.driver = XF_DRIVER_PLAIN};
     const char *params = NULL;
     bool have_driver = false, stats = false;

@@ -10,10 +10,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "pipeline.h"
 #include "read.h"
 #include "run.h"
 
-static const char *const mode_names[XF_CHECK_MODES] = {"dd", "ref-tangent", "ref-adjoint"};
+static const char *const mode_names[XF_CHECK_MODES] = {"dd", "ref-tangent", "ref-adjoint",
+                                                       "tangent"};
 
 bool
 xf_check_mode_parse(const char *s, xf_check_mode *m)
@@ -108,12 +110,22 @@ compare(const xf_jacobian *got, const xf_jacobian *ref, double rtol, double atol
     return 0;
 }
 
-typedef enum outcome { PASS, FAIL, SKIP } outcome;
+/* PASS_DD, FAIL_DD: judged against dd.out because OpenAD's own result is wrong. */
+typedef enum outcome { PASS, FAIL, SKIP, PASS_DD, FAIL_DD, OUTCOMES } outcome;
 
-/* Run @file of @dir under @driver and compare with @refname. */
+/* What the transform modes run before the interpreter. */
+typedef struct transform {
+    const xf_pass *passes[16];
+    int n;
+    const xf_doc *catalogue, *direct;
+    xf_opts opts;
+} transform;
+
+/* Run @file of @dir (transformed by @tr, if any) under @driver and compare with @refname. */
 static outcome
-run_one(const char *dir, const char *file, xf_driver driver, const xf_params *par,
-        const char *refname, double rtol, char *why, size_t len, xf_run_stats *stats)
+run_one(const char *dir, const char *file, const transform *tr, xf_driver driver,
+        const xf_params *par, const char *refname, double rtol, char *why, size_t len,
+        xf_run_stats *stats)
 {
     char path[4096], refpath[4096];
     if (!join(path, sizeof path, dir, file) || !join(refpath, sizeof refpath, dir, refname)) {
@@ -130,6 +142,21 @@ run_one(const char *dir, const char *file, xf_driver driver, const xf_params *pa
     }
     xf_doc *doc = xf_read_file(path, NULL, d);
     xf_run_opts o = {.driver = driver, .params = *par};
+    if (doc && tr) {
+        xf_pass_ctx ctx = {.doc = doc,
+                           .opts = &tr->opts,
+                           .diag = d,
+                           .catalogue = tr->catalogue,
+                           .direct = tr->direct};
+        if (xf_pipeline_run(&ctx, tr->passes, tr->n) != 0) {
+            snprintf(why, len, "%s",
+                     xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "the transform failed");
+            xf_jacobian_fini(&ref);
+            xf_doc_free(doc);
+            xf_diag_free(d);
+            return FAIL;
+        }
+    }
     if (!doc) {
         snprintf(why, len, "%s", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "unreadable");
     } else if (xf_run(doc, &o, &got, stats, d) != 0) {
@@ -147,8 +174,21 @@ run_one(const char *dir, const char *file, xf_driver driver, const xf_params *pa
     return r;
 }
 
+/* Operation counts of a run: ours, and of xaifBooster's output for the same example. */
+typedef struct opcounts {
+    bool have_ours, have_ref;
+    xf_run_stats ours, ref;
+} opcounts;
+
+static uint64_t
+flops(const xf_run_stats *s)
+{
+    return s->adds + s->muls + s->divs + s->intrinsics;
+}
+
 static outcome
-check_example(const char *dir, xf_check_mode mode, char *why, size_t len)
+check_example(const char *dir, xf_check_mode mode, const transform *tr, char *why, size_t len,
+              opcounts *ops)
 {
     xf_params par;
     xf_diag *d = xf_diag_new(NULL);
@@ -174,7 +214,7 @@ check_example(const char *dir, xf_check_mode mode, char *why, size_t len)
             snprintf(why, len, "custom driver for dd");
             return SKIP;
         }
-        return run_one(dir, file, XF_DRIVER_DD, &par, "ref/dd.out", 1e-6, why, len, NULL);
+        return run_one(dir, file, NULL, XF_DRIVER_DD, &par, "ref/dd.out", 1e-6, why, len, NULL);
     }
     case XF_CHECK_REF_TANGENT: {
         char r[256];
@@ -194,8 +234,8 @@ check_example(const char *dir, xf_check_mode mode, char *why, size_t len)
             snprintf(why, len, "custom driver for the tangent");
             return SKIP;
         }
-        return run_one(dir, "ref/tlm.xb.xaif", XF_DRIVER_TANGENT, &par, "ref/ad.out", 1e-10, why,
-                       len, NULL);
+        return run_one(dir, "ref/tlm.xb.xaif", NULL, XF_DRIVER_TANGENT, &par, "ref/ad.out", 1e-10,
+                       why, len, NULL);
     }
     case XF_CHECK_REF_ADJOINT: {
         char r[256];
@@ -226,7 +266,7 @@ check_example(const char *dir, xf_check_mode mode, char *why, size_t len)
             }
             ran++;
             char w[1024];
-            if (run_one(dir, "ref/adm.xb.xaif", sweeps[k].drv, &par, "ref/ad.out", 1e-10, w,
+            if (run_one(dir, "ref/adm.xb.xaif", NULL, sweeps[k].drv, &par, "ref/ad.out", 1e-10, w,
                         sizeof w, NULL) != PASS) {
                 snprintf(why, len, "%s: %s", xf_driver_name(sweeps[k].drv), w);
                 return FAIL;
@@ -237,6 +277,43 @@ check_example(const char *dir, xf_check_mode mode, char *why, size_t len)
             return SKIP;
         }
         return PASS;
+    }
+    case XF_CHECK_TANGENT: {
+        char r[256];
+        if (!exists(dir, "tlm.xaif")) {
+            snprintf(why, len, "no tlm.xaif");
+            return SKIP;
+        }
+        if (custom_driver(dir, "scalar_tlm")) {
+            snprintf(why, len, "custom driver for the tangent");
+            return SKIP;
+        }
+        if (failreason(dir, "FAILREASON_tlm_none", r, sizeof r)) {
+            /* OpenAD's tangent is wrong: judge ours by divided differences */
+            if (!exists(dir, "ref/dd.out")) {
+                snprintf(why, len, "no ref/dd.out to judge by");
+                return SKIP;
+            }
+            outcome o = run_one(dir, "tlm.xaif", tr, XF_DRIVER_TANGENT, &par, "ref/dd.out", par.tol,
+                                why, len, ops ? &ops->ours : NULL);
+            if (ops)
+                ops->have_ours = o == PASS;
+            return o == PASS ? PASS_DD : o == FAIL ? FAIL_DD : o;
+        }
+        if (!exists(dir, "ref/ad.out")) {
+            snprintf(why, len, "no ref/ad.out");
+            return SKIP;
+        }
+        outcome o = run_one(dir, "tlm.xaif", tr, XF_DRIVER_TANGENT, &par, "ref/ad.out", 1e-10, why,
+                            len, ops ? &ops->ours : NULL);
+        if (ops && o == PASS) {
+            char w[1024];
+            ops->have_ours = true;
+            ops->have_ref = exists(dir, "ref/tlm.xb.xaif") &&
+                            run_one(dir, "ref/tlm.xb.xaif", NULL, XF_DRIVER_TANGENT, &par,
+                                    "ref/ad.out", 1e-10, w, sizeof w, &ops->ref) == PASS;
+        }
+        return o;
     }
     case XF_CHECK_MODES:
         break;
@@ -283,11 +360,46 @@ examples(const char *root, size_t *n)
     return v;
 }
 
+static const char *const outcome_names[OUTCOMES] = {"PASS", "FAIL", "SKIP", "PASS*", "FAIL*"};
+
 int
 xf_check_run(const xf_check_opts *o, FILE *out)
 {
     int failed = 0;
-    int counts[XF_CHECK_MODES][3] = {{0}};
+    int counts[XF_CHECK_MODES][OUTCOMES] = {{0}};
+    uint64_t ops_total[XF_CHECK_MODES][2] = {{0}};
+    int ops_n[XF_CHECK_MODES] = {0};
+    transform tr = {.opts = {.elimination = XF_ELIM_BEST}};
+    xf_doc *cat = NULL, *direct = NULL;
+    bool need = false;
+    for (int k = 0; k < o->nmodes; k++)
+        need = need || o->modes[k] == XF_CHECK_TANGENT;
+    if (need) {
+        char err[300];
+        xf_diag *d = xf_diag_new(out);
+        cat = xf_catalogue_load(o->catalogue, d);
+        direct = xf_direct_load(NULL, d);
+        xf_diag_free(d);
+        if (!cat || !direct) {
+            xf_doc_free(cat);
+            xf_doc_free(direct);
+            return -1;
+        }
+        tr.catalogue = cat;
+        tr.direct = direct;
+        tr.n = xf_pipeline_parse("tangent", tr.passes, 16, err, sizeof err);
+        if (tr.n < 0) {
+            fprintf(out, "%s\n", err);
+            xf_doc_free(cat);
+            return -1;
+        }
+        if (o->elimination && !strcmp(o->elimination, "forward"))
+            tr.opts.elimination = XF_ELIM_FORWARD;
+        else if (o->elimination && !strcmp(o->elimination, "reverse"))
+            tr.opts.elimination = XF_ELIM_REVERSE;
+        else if (o->elimination && !strcmp(o->elimination, "markowitz"))
+            tr.opts.elimination = XF_ELIM_MARKOWITZ;
+    }
     for (int r = 0; r < o->nroots; r++) {
         size_t n;
         char **ex = examples(o->roots[r], &n);
@@ -299,15 +411,33 @@ xf_check_run(const xf_check_opts *o, FILE *out)
             const char *name = strrchr(ex[i], '/') ? strrchr(ex[i], '/') + 1 : ex[i];
             for (int k = 0; k < o->nmodes; k++) {
                 char why[1200] = "";
-                outcome res = check_example(ex[i], o->modes[k], why, sizeof why);
+                opcounts ops = {0};
+                outcome res =
+                    check_example(ex[i], o->modes[k], &tr, why, sizeof why, o->stats ? &ops : NULL);
+                if (ops.have_ours && ops.have_ref) {
+                    fprintf(out,
+                            "OPS   %-12s %s ours %llu (%llu+ %llu* %llu/ %llu f) "
+                            "xaifBooster %llu (%llu+ %llu* %llu/ %llu f)\n",
+                            mode_names[o->modes[k]], name, (unsigned long long)flops(&ops.ours),
+                            (unsigned long long)ops.ours.adds, (unsigned long long)ops.ours.muls,
+                            (unsigned long long)ops.ours.divs,
+                            (unsigned long long)ops.ours.intrinsics,
+                            (unsigned long long)flops(&ops.ref), (unsigned long long)ops.ref.adds,
+                            (unsigned long long)ops.ref.muls, (unsigned long long)ops.ref.divs,
+                            (unsigned long long)ops.ref.intrinsics);
+                    ops_total[o->modes[k]][0] += flops(&ops.ours);
+                    ops_total[o->modes[k]][1] += flops(&ops.ref);
+                    ops_n[o->modes[k]]++;
+                }
                 counts[o->modes[k]][res]++;
                 if (res == FAIL)
                     failed++;
-                if (res == PASS)
-                    fprintf(out, "PASS %-12s %s\n", mode_names[o->modes[k]], name);
+                if (res == PASS || res == PASS_DD)
+                    fprintf(out, "%-5s %-12s %s%s\n", outcome_names[res], mode_names[o->modes[k]],
+                            name, res == PASS_DD ? " (against dd.out: OpenAD's is wrong)" : "");
                 else
-                    fprintf(out, "%s %-12s %s: %s\n", res == FAIL ? "FAIL" : "SKIP",
-                            mode_names[o->modes[k]], name, why);
+                    fprintf(out, "%-5s %-12s %s: %s\n", outcome_names[res], mode_names[o->modes[k]],
+                            name, why);
             }
             free(ex[i]);
         }
@@ -316,13 +446,27 @@ xf_check_run(const xf_check_opts *o, FILE *out)
     int worst = 100;
     for (int k = 0; k < o->nmodes; k++) {
         int *c = counts[o->modes[k]];
-        fprintf(out, "%s: %d passed, %d failed, %d skipped\n", mode_names[o->modes[k]], c[PASS],
+        fprintf(out, "%s: %d passed, %d failed, %d skipped", mode_names[o->modes[k]], c[PASS],
                 c[FAIL], c[SKIP]);
+        if (c[PASS_DD] + c[FAIL_DD])
+            fprintf(out, "; where OpenAD's is wrong, against dd.out: %d passed, %d failed",
+                    c[PASS_DD], c[FAIL_DD]);
+        fputc('\n', out);
+        if (ops_n[o->modes[k]])
+            fprintf(out, "%s operations over %d examples: ours %llu, xaifBooster's %llu (%.3f)\n",
+                    mode_names[o->modes[k]], ops_n[o->modes[k]],
+                    (unsigned long long)ops_total[o->modes[k]][0],
+                    (unsigned long long)ops_total[o->modes[k]][1],
+                    ops_total[o->modes[k]][1]
+                        ? (double)ops_total[o->modes[k]][0] / (double)ops_total[o->modes[k]][1]
+                        : 0.0);
         int ran = c[PASS] + c[FAIL];
         int pct = ran ? (int)(100.0 * c[PASS] / ran) : 100;
         if (pct < worst)
             worst = pct;
     }
+    xf_doc_free(cat);
+    xf_doc_free(direct);
     if (o->min_pass > 0)
         return worst >= o->min_pass ? 0 : 1;
     return failed ? 1 : 0;

@@ -166,8 +166,9 @@ driver_arg(rt *m, rt_routine *top, int pos, rt_store *st)
                    f->id);
         int64_t ext[RT_MAXRANK];
         for (int k = 0; k < r; k++)
-            ext[k] = (int)f->dims.n == r ? f->dims.v[r - 1 - k].upper - f->dims.v[r - 1 - k].lower + 1
-                                         : st->n;
+            ext[k] = (int)f->dims.n == r
+                         ? f->dims.v[r - 1 - k].upper - f->dims.v[r - 1 - k].lower + 1
+                         : st->n;
         v->st = rt_store_new(m, rt_type_of(f), r, NULL, ext);
         *v = *rt_view_whole(m, v->st);
         v->name = f->id;
@@ -259,8 +260,9 @@ run_driver(rt *m, const xf_run_opts *o, xf_jacobian *out)
     bool adjoint = o->driver == XF_DRIVER_ADJOINT_JOINT || o->driver == XF_DRIVER_ADJOINT_SPLIT;
     d.top = find_top(m, o->top);
     if (adjoint && d.top->g)
-        rt_fault(m, "the %s driver needs an adjoint document (ReplacementLists); %s is a "
-                    "ControlFlowGraph",
+        rt_fault(m,
+                 "the %s driver needs an adjoint document (ReplacementLists); %s is a "
+                 "ControlFlowGraph",
                  xf_driver_name(o->driver), d.top->name);
     int64_t n = d.n, mm = d.mm;
     d.x = rt_store_new(m, RT_REAL, 1, NULL, &n);

@@ -59,8 +59,8 @@ info(rt *m, const xf_expr *x)
             }
         for (uint32_t a = 0; a < n; a++) {
             if (x->e.v[o[a]].pos != (int64_t)a + 1)
-                rt_fault(m, "operand positions of an expression vertex are not 1..%u (line %u)",
-                         n, x->v.v[v].h.line);
+                rt_fault(m, "operand positions of an expression vertex are not 1..%u (line %u)", n,
+                         x->v.v[v].h.line);
             o[a] = x->e.v[o[a]].src;
         }
     }
@@ -187,8 +187,8 @@ rt_lvalue(rt *m, const xf_varref *r, bool deriv, rt_lval *out)
         for (int j = 0; j < view->rank; j++)
             out->ext[j] = view->ext[j];
         out->n = view->n;
-        out->idx = out->n == 1 ? &out->one : rt_tmp(m, (size_t)(out->n ? out->n : 1),
-                                                    sizeof(int64_t));
+        out->idx =
+            out->n == 1 ? &out->one : rt_tmp(m, (size_t)(out->n ? out->n : 1), sizeof(int64_t));
         for (int64_t k = 0; k < out->n; k++)
             out->idx[k] = rt_storage(view, k);
         return;
@@ -202,11 +202,12 @@ rt_lvalue(rt *m, const xf_varref *r, bool deriv, rt_lval *out)
         out->one = rt_storage(view, 0);
         rt_str s = view->st->s[out->one];
         out->sub_lo = t->index ? rt_eval_int(m, t->index) : 1;
-        out->sub_hi = t->bound ? rt_eval_int(m, t->bound) : t->index && !t->stride ? out->sub_lo
-                                                                                   : s.len;
+        out->sub_hi = t->bound                 ? rt_eval_int(m, t->bound)
+                      : t->index && !t->stride ? out->sub_lo
+                                               : s.len;
         if (out->sub_lo < 1)
-            rt_fault(m, "substring %lld:%lld of %s", (long long)out->sub_lo,
-                     (long long)out->sub_hi, view->name);
+            rt_fault(m, "substring %lld:%lld of %s", (long long)out->sub_lo, (long long)out->sub_hi,
+                     view->name);
         return;
     }
     if ((int)ar->t.n != view->rank)

@@ -304,8 +304,7 @@ run_placeholder(rt *m, rt_routine *callee, int k)
 }
 
 /* The joint and split templates (OpenAD's ad_template.joint.f / .split.f). */
-static void
-template(rt *m, rt_routine *c)
+static void template(rt *m, rt_routine *c)
 {
     rt_mode *md = &m->mode;
     if (m->split) {

@@ -195,8 +195,7 @@ fortran_real(const char *s, double *out)
         size_t mant = e ? (size_t)(e - buf) : strlen(buf);
         if (mant == 0 || buf[mant - 1] < '0' || buf[mant - 1] > '9')
             return false;
-        snprintf(fixed, sizeof fixed, "%.*s.%c%s", (int)(mant - 1), buf, buf[mant - 1],
-                 e ? e : "");
+        snprintf(fixed, sizeof fixed, "%.*s.%c%s", (int)(mant - 1), buf, buf[mant - 1], e ? e : "");
         v = strtod(fixed, &end);
         if (*end)
             return false;

@@ -186,12 +186,17 @@ tape_pop(rt *m, const args *a, int kind)
     rt_lval lv;
     place(m, a, 0, false, &lv);
     /* a block comes back in the order it was pushed */
-    rt_val v = lv.rank ? rt_array(m, kind == ST_REAL ? RT_REAL : kind == ST_INT ? RT_INT
-                                         : kind == ST_BOOL ? RT_BOOL : RT_STR,
+    rt_val v = lv.rank ? rt_array(m,
+                                  kind == ST_REAL   ? RT_REAL
+                                  : kind == ST_INT  ? RT_INT
+                                  : kind == ST_BOOL ? RT_BOOL
+                                                    : RT_STR,
                                   lv.rank, lv.ext)
                        : (rt_val){.n = 1};
-    v.type = kind == ST_REAL ? RT_REAL : kind == ST_INT ? RT_INT : kind == ST_BOOL ? RT_BOOL
-                                                                                    : RT_STR;
+    v.type = kind == ST_REAL   ? RT_REAL
+             : kind == ST_INT  ? RT_INT
+             : kind == ST_BOOL ? RT_BOOL
+                               : RT_STR;
     for (int64_t k = lv.n - 1; k >= 0; k--) {
         union rt_word w = rt_pop(m, kind, a->name);
         switch (kind) {
@@ -314,8 +319,7 @@ allocate(rt *m, const args *a, bool matching)
         }
     }
     if (rank != view->rank)
-        rt_fault(m, "%s: %s has rank %d, the shape rank %d", a->name, view->name, view->rank,
-                 rank);
+        rt_fault(m, "%s: %s has rank %d, the shape rank %d", a->name, view->name, view->rank, rank);
     if (view->st->shaped && view->n > 0) {
         bool same = true;
         for (int j = 0; j < rank; j++)

@@ -107,7 +107,7 @@ typedef struct rt_mark {
 /* One call of a routine: the bindings of its local scope's names. */
 typedef struct rt_act {
     rt_routine *rt;
-    rt_view **views; /* by position of the symbol in its scope; NULL until first use */
+    rt_view **views;          /* by position of the symbol in its scope; NULL until first use */
     struct rt_act *prev_same; /* the previous activation of the same routine */
     const xf_stmt *stmt;      /* what it is running, for messages */
 } rt_act;
@@ -115,13 +115,13 @@ typedef struct rt_act {
 /* What the interpreter knows of a routine. */
 struct rt_routine {
     const xf_routine *r;
-    const char *name;  /* symbol id */
-    const xf_graph *g; /* ControlFlowGraph, or NULL for a ReplacementList */
-    const xf_graph *ph[14]; /* ReplacementList placeholders 1..13 (NULL: empty) */
-    bool callable;          /* has an Entry somewhere */
+    const char *name;          /* symbol id */
+    const xf_graph *g;         /* ControlFlowGraph, or NULL for a ReplacementList */
+    const xf_graph *ph[14];    /* ReplacementList placeholders 1..13 (NULL: empty) */
+    bool callable;             /* has an Entry somewhere */
     const xf_argsym **formals; /* by position - 1 */
     int nformals;
-    rt_act *top; /* the most recent activation */
+    rt_act *top;            /* the most recent activation */
     rt_store **saved_shape; /* per local symbol: shape learned in an earlier activation */
 };
 
@@ -132,7 +132,7 @@ typedef struct rt_stack {
         int64_t i;
         bool b;
         rt_str s;
-    } *w;
+    } * w;
     int64_t n, cap;
 } rt_stack;
 
@@ -147,24 +147,24 @@ typedef struct rt_mode {
 typedef struct rt {
     const xf_doc *doc;
     xf_diag *diag;
-    jmp_buf *fault; /* where a fault returns to */
-    xf_arena *a;    /* storage that lives for the run */
-    rt_pool locals; /* variables of the activations, released when theirs ends */
-    rt_pool frames; /* activations and argument bindings, released after their call */
-    rt_pool tmp;    /* temporaries, released when their statement ends */
-    xf_map xinfo;   /* xf_expr -> its operand table (eval.c) */
-    rt_routine *routines; /* by xf_routine index */
-    rt_routine **by_symbol; /* by xf_symbol index: the routine the symbol names */
-    int32_t *slot;          /* by xf_symbol index: its position in its scope */
+    jmp_buf *fault;           /* where a fault returns to */
+    xf_arena *a;              /* storage that lives for the run */
+    rt_pool locals;           /* variables of the activations, released when theirs ends */
+    rt_pool frames;           /* activations and argument bindings, released after their call */
+    rt_pool tmp;              /* temporaries, released when their statement ends */
+    xf_map xinfo;             /* xf_expr -> its operand table (eval.c) */
+    rt_routine *routines;     /* by xf_routine index */
+    rt_routine **by_symbol;   /* by xf_symbol index: the routine the symbol names */
+    int32_t *slot;            /* by xf_symbol index: its position in its scope */
     rt_routine **scope_owner; /* by xf_scope index: the routine whose locals it holds */
-    rt_view **statics;      /* by xf_symbol index: static (global, module) storage */
-    rt_view absent;         /* bound to an optional formal that was not passed */
-    xf_map cfgs;            /* xf_graph -> its out-edge table (exec.c) */
-    xf_map common;          /* common-block member name -> rt_view (see bind_static) */
-    rt_act *act;            /* the running activation */
+    rt_view **statics;        /* by xf_symbol index: static (global, module) storage */
+    rt_view absent;           /* bound to an optional formal that was not passed */
+    xf_map cfgs;              /* xf_graph -> its out-edge table (exec.c) */
+    xf_map common;            /* common-block member name -> rt_view (see bind_static) */
+    rt_act *act;              /* the running activation */
     int depth;
     rt_stack tape[ST_KINDS], cp[ST_KINDS];
-    bool split;   /* adjoint template: split, else joint */
+    bool split; /* adjoint template: split, else joint */
     rt_mode mode;
     xf_run_limits lim;
     xf_run_stats stats;

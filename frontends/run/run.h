@@ -42,9 +42,9 @@ typedef struct xf_run_stats {
 
 /* Limits that turn a runaway program into an error. */
 typedef struct xf_run_limits {
-    uint64_t max_steps;   /* statements and control-flow steps; 0: default */
-    int64_t max_tape;     /* words on the tapes and checkpoint stacks; 0: default */
-    int max_depth;        /* call depth; 0: default */
+    uint64_t max_steps; /* statements and control-flow steps; 0: default */
+    int64_t max_tape;   /* words on the tapes and checkpoint stacks; 0: default */
+    int max_depth;      /* call depth; 0: default */
 } xf_run_limits;
 
 typedef enum xf_driver {

@@ -12,5 +12,6 @@ Suite *test_write_suite(void);
 Suite *test_schema_suite(void);
 Suite *test_compare_suite(void);
 Suite *test_run_suite(void);
+Suite *test_tangent_suite(void);
 
 #endif

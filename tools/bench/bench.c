@@ -1,7 +1,8 @@
 /* bench.c: xaiform-bench, the speed and memory of reading and writing xaif
  * through the engine's public API (xf_read_file, xf_write_file or
  * xf_write_memory), with plain libxml2 loops over the same files for the
- * ceiling of these APIs. See tools/bench/README.md. */
+ * ceiling of these APIs; with --transform, of a pipeline of passes between
+ * the reading and the writing. See tools/bench/README.md. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
@@ -24,6 +25,7 @@
 
 #include "diag.h"
 #include "ir.h"
+#include "pipeline.h"
 #include "read.h"
 #include "write.h"
 
@@ -73,6 +75,9 @@ static const char usage[] =
     "  -T, --min-time S    and more runs until S seconds per file (default 1)\n"
     "  -o, --outdir DIR    where xf_write_file writes its scratch output (default .)\n"
     "  -m, --write-memory  time xf_write_memory instead of xf_write_file\n"
+    "  -x, --transform P   run the passes or pipeline P (e.g. tangent) between\n"
+    "                      reading and writing, and time them; the corpus files\n"
+    "                      are then the front ends' (tlm.xaif, adm.xaif)\n"
     "  -C, --ceiling       also time plain libxml2 loops (xmlTextReader, SAX2,\n"
     "                      xmlTextWriter, a hand-written writer) on the same files\n"
     "      --no-peak       skip the peak-memory child processes\n"
@@ -84,7 +89,39 @@ typedef struct opts {
     double min_time; /* seconds of timed runs per file, at least */
     const char *outdir;
     bool write_memory, ceiling, peak, force;
+    const char *transform; /* a pass list, or NULL */
 } opts;
+
+/* The passes of --transform and their catalogues (loaded once, not timed). */
+static struct {
+    const xf_pass *v[32];
+    int n;
+    xf_doc *cat, *direct;
+} pipe_;
+
+static bool
+pipe_load(const char *list)
+{
+    char err[256];
+    pipe_.n = xf_pipeline_parse(list, pipe_.v, 32, err, sizeof err);
+    if (pipe_.n < 0) {
+        fprintf(stderr, "xaiform-bench: %s\n", err);
+        return false;
+    }
+    xf_diag *d = xf_diag_new(stderr);
+    pipe_.cat = xf_catalogue_load(NULL, d);
+    pipe_.direct = pipe_.cat ? xf_direct_load(NULL, d) : NULL;
+    xf_diag_free(d);
+    return pipe_.direct != NULL;
+}
+
+static void
+pipe_free(void)
+{
+    xf_doc_free(pipe_.cat);
+    xf_doc_free(pipe_.direct);
+    memset(&pipe_, 0, sizeof pipe_);
+}
 
 static double
 now(void)
@@ -174,6 +211,15 @@ ends_with(const char *s, const char *suffix)
     return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* Front-end xaif: the inputs of xaifBooster in OpenAD's example layout. */
+static bool
+front_end_file(const char *path)
+{
+    return ends_with(path, "/tlm.xaif") || ends_with(path, "/adm.xaif");
+}
+
+static bool scan_front_end; /* --transform: only front-end files */
+
 static void
 scan(files *fs, const char *dir, int depth)
 {
@@ -191,7 +237,8 @@ scan(files *fs, const char *dir, int depth)
         if (lstat(p, &st) == 0) {
             if (S_ISDIR(st.st_mode))
                 scan(fs, p, depth + 1);
-            else if (S_ISREG(st.st_mode) && ends_with(p, ".xaif"))
+            else if (S_ISREG(st.st_mode) && ends_with(p, ".xaif") &&
+                     (!scan_front_end || front_end_file(p)))
                 add_file(fs, p, (double)st.st_size);
         }
         free(p);
@@ -231,9 +278,10 @@ corpus_files(files *out, const char *dir, int top)
 /* ------------------------------------------------------------ the engine */
 
 typedef struct result {
-    double read, write, total; /* best seconds */
-    size_t ir;                 /* xf_doc_bytes */
-    long base_kb, peak_kb;     /* ru_maxrss before reading and at the end (child) */
+    double read, passes, write, total; /* best seconds */
+    double out_size;                   /* bytes written */
+    size_t ir;                         /* xf_doc_bytes */
+    long base_kb, peak_kb;             /* ru_maxrss before reading and at the end (child) */
     bool ok, peak_ok;
 } result;
 
@@ -246,39 +294,59 @@ scratch_path(const opts *o)
     return p;
 }
 
-/* One read and one write; false after an error (reported on stderr). */
+/* The seconds of one run's phases. */
+typedef struct times {
+    double read, passes, write;
+    size_t ir;       /* xf_doc_bytes after reading */
+    double out_size; /* bytes written */
+} times;
+
+/* One read, the passes of --transform (if any) and one write; false after an
+ * error (reported on stderr). */
 static bool
-read_write(const char *path, const char *out, bool memory, double *tr, double *tw, size_t *ir)
+read_write(const char *path, const char *out, bool memory, times *t)
 {
-    if (tr)
-        *tr = 0;
-    if (tw)
-        *tw = 0;
+    memset(t, 0, sizeof *t);
     xf_diag *diag = xf_diag_new(stderr);
     if (!diag)
         return false;
     double t0 = now();
     xf_doc *doc = xf_read_file(path, NULL, diag);
-    double t1 = now();
+    double t1 = now(), t2 = t1;
     bool ok = doc != NULL;
     if (ok) {
-        if (ir)
-            *ir = xf_doc_bytes(doc);
+        t->ir = xf_doc_bytes(doc);
+        if (pipe_.n > 0) {
+            xf_opts po = {.elimination = XF_ELIM_BEST};
+            xf_pass_ctx ctx = {.doc = doc,
+                               .opts = &po,
+                               .diag = diag,
+                               .catalogue = pipe_.cat,
+                               .direct = pipe_.direct};
+            ok = xf_pipeline_run(&ctx, pipe_.v, pipe_.n) == 0;
+            t2 = now();
+        }
+    }
+    if (ok) {
         if (memory) {
             char *buf = NULL;
             size_t len = 0;
             ok = xf_write_memory(doc, &buf, &len, diag) == 0;
+            t->out_size = (double)len;
             free(buf);
-        } else
+        } else {
             ok = xf_write_file(doc, out, diag) == 0;
+            struct stat st;
+            if (ok && stat(out, &st) == 0)
+                t->out_size = (double)st.st_size;
+        }
     }
-    double t2 = now();
+    double t3 = now();
     xf_doc_free(doc);
     xf_diag_free(diag);
-    if (tr)
-        *tr = t1 - t0;
-    if (tw)
-        *tw = t2 - t1;
+    t->read = t1 - t0;
+    t->passes = t2 - t1;
+    t->write = t3 - t2;
     return ok;
 }
 
@@ -289,13 +357,17 @@ maxrss_kb(void)
     return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
 }
 
-/* The child: read and write @path once, print "BASE_KB PEAK_KB". */
+/* The child: read (transform) and write @path once, print "BASE_KB PEAK_KB". */
 static int
-peak_child(const char *path, const char *out, bool memory)
+peak_child(const char *path, const char *out, bool memory, const char *transform)
 {
     xmlInitParser();
+    if (transform[0] && !pipe_load(transform))
+        return 1;
     long base = maxrss_kb();
-    bool ok = read_write(path, out, memory, NULL, NULL, NULL);
+    times t;
+    bool ok = read_write(path, out, memory, &t);
+    pipe_free();
     if (!memory)
         unlink(out);
     long peak = maxrss_kb();
@@ -327,6 +399,7 @@ measure_peak(const file *f, const opts *o, const char *out, result *r)
                         f->path,
                         (char *)out,
                         (char *)(o->write_memory ? "memory" : "file"),
+                        (char *)(o->transform ? o->transform : ""),
                         NULL};
         execv("/proc/self/exe", argv);
         _exit(127);
@@ -351,18 +424,22 @@ bench_engine(const file *f, const opts *o, result *r)
     memset(r, 0, sizeof *r);
     if (o->peak)
         r->peak_ok = measure_peak(f, o, out, r);
-    r->read = r->write = r->total = 1e300;
+    r->read = r->passes = r->write = r->total = 1e300;
     r->ok = true;
     double start = now();
     for (int i = 0; r->ok && (i < o->runs || now() - start < o->min_time); i++) {
-        double tr = 0, tw = 0;
-        r->ok = read_write(f->path, out, o->write_memory, &tr, &tw, &r->ir);
-        if (tr < r->read)
-            r->read = tr;
-        if (tw < r->write)
-            r->write = tw;
-        if (tr + tw < r->total)
-            r->total = tr + tw;
+        times t;
+        r->ok = read_write(f->path, out, o->write_memory, &t);
+        r->ir = t.ir;
+        r->out_size = t.out_size;
+        if (t.read < r->read)
+            r->read = t.read;
+        if (t.passes < r->passes)
+            r->passes = t.passes;
+        if (t.write < r->write)
+            r->write = t.write;
+        if (t.read + t.passes + t.write < r->total)
+            r->total = t.read + t.passes + t.write;
     }
     if (!o->write_memory)
         unlink(out);
@@ -826,20 +903,25 @@ mbs(double bytes, double secs)
 int
 main(int argc, char **argv)
 {
-    if (argc == 5 && strcmp(argv[1], "--peak-child") == 0)
-        return peak_child(argv[2], argv[3], strcmp(argv[4], "memory") == 0);
+    if (argc == 6 && strcmp(argv[1], "--peak-child") == 0)
+        return peak_child(argv[2], argv[3], strcmp(argv[4], "memory") == 0, argv[5]);
 
-    static const struct option longopts[] = {
-        {"corpus", required_argument, NULL, 'c'}, {"top", required_argument, NULL, 't'},
-        {"runs", required_argument, NULL, 'n'},   {"outdir", required_argument, NULL, 'o'},
-        {"write-memory", no_argument, NULL, 'm'}, {"ceiling", no_argument, NULL, 'C'},
-        {"no-peak", no_argument, NULL, 'P'},      {"force", no_argument, NULL, 'F'},
-        {"help", no_argument, NULL, 'h'},         {0}};
+    static const struct option longopts[] = {{"corpus", required_argument, NULL, 'c'},
+                                             {"top", required_argument, NULL, 't'},
+                                             {"runs", required_argument, NULL, 'n'},
+                                             {"outdir", required_argument, NULL, 'o'},
+                                             {"write-memory", no_argument, NULL, 'm'},
+                                             {"ceiling", no_argument, NULL, 'C'},
+                                             {"no-peak", no_argument, NULL, 'P'},
+                                             {"force", no_argument, NULL, 'F'},
+                                             {"transform", required_argument, NULL, 'x'},
+                                             {"help", no_argument, NULL, 'h'},
+                                             {0}};
     opts o = {.runs = 3, .top = 5, .min_time = 1.0, .outdir = ".", .peak = true};
     const char *corpus[16];
     int ncorpus = 0;
     int c;
-    while ((c = getopt_long(argc, argv, "c:t:n:T:o:mCh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "c:t:n:T:o:x:mCh", longopts, NULL)) != -1) {
         switch (c) {
         case 'c':
             if (ncorpus < 16)
@@ -869,6 +951,9 @@ main(int argc, char **argv)
         case 'F':
             o.force = true;
             break;
+        case 'x':
+            o.transform = optarg;
+            break;
         case 'h':
             fputs(usage, stdout);
             return 0;
@@ -891,6 +976,9 @@ main(int argc, char **argv)
             return 2;
     }
 
+    if (o.transform && !pipe_load(o.transform))
+        return 2;
+    scan_front_end = o.transform != NULL;
     files fs = {0};
     bool defaults = ncorpus == 0 && optind == argc;
     if (defaults)
@@ -924,12 +1012,20 @@ main(int argc, char **argv)
 
     xmlInitParser();
     machine();
-    printf("engine: xf_read_file (strict) then %s, best of %d runs (more for small files: "
-           "at least %.1f s per file); MB = 10^6 bytes of "
-           "input; peak = max resident set of one read+write in a fresh process\n\n",
-           o.write_memory ? "xf_write_memory" : "xf_write_file", o.runs, o.min_time);
-    printf("| file | size MB | read MB/s | write MB/s | read+write MB/s | peak MB | peak/size "
-           "| IR MB | IR/size |\n");
+    const bool tx = o.transform != NULL;
+    printf("engine: xf_read_file (strict)%s%s then %s, best of %d runs (more for small files: "
+           "at least %.1f s per file); MB = 10^6 bytes of input; peak = max resident set of one "
+           "%s in a fresh process\n\n",
+           tx ? ", the passes " : "", tx ? o.transform : "",
+           o.write_memory ? "xf_write_memory" : "xf_write_file", o.runs, o.min_time,
+           tx ? "read+passes+write" : "read+write");
+    if (tx) {
+        printf("| file | size MB | read MB/s | passes MB/s | write MB/s | total MB/s | out/in "
+               "| peak MB | peak/size |\n");
+    } else {
+        printf("| file | size MB | read MB/s | write MB/s | read+write MB/s | peak MB | peak/size "
+               "| IR MB | IR/size |\n");
+    }
     printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     fflush(stdout);
     int failures = 0;
@@ -953,9 +1049,14 @@ main(int argc, char **argv)
             snprintf(pk, sizeof pk, "%.1f", peak / 1e6);
             snprintf(ratio, sizeof ratio, "%.2f", peak / f->size);
         }
-        printf("| %s | %.2f | %.1f | %.1f | %.1f | %s | %s | %.1f | %.2f |\n", f->name,
-               f->size / 1e6, mbs(f->size, r.read), mbs(f->size, r.write), mbs(f->size, r.total),
-               pk, ratio, (double)r.ir / 1e6, (double)r.ir / f->size);
+        if (tx)
+            printf("| %s | %.2f | %.1f | %.1f | %.1f | %.1f | %.2f | %s | %s |\n", f->name,
+                   f->size / 1e6, mbs(f->size, r.read), mbs(f->size, r.passes),
+                   mbs(f->size, r.write), mbs(f->size, r.total), r.out_size / f->size, pk, ratio);
+        else
+            printf("| %s | %.2f | %.1f | %.1f | %.1f | %s | %s | %.1f | %.2f |\n", f->name,
+                   f->size / 1e6, mbs(f->size, r.read), mbs(f->size, r.write),
+                   mbs(f->size, r.total), pk, ratio, (double)r.ir / 1e6, (double)r.ir / f->size);
         fflush(stdout);
         if (f->size >= big) {
             big = f->size;
@@ -965,10 +1066,12 @@ main(int argc, char **argv)
     }
     if (base_kb)
         printf("\npeak includes the process's baseline of %.1f MB before reading (libc, libxml2, "
-               "the program); IR = xf_doc_bytes after reading\n",
-               (double)base_kb * 1024 / 1e6);
-    printf("\ntargets on the largest file: read+write >= 50 MB/s: %s; peak < 4x size: %s\n",
-           met_speed ? "met" : "NOT met", met_mem ? "met" : "NOT met");
+               "the program%s)%s\n",
+               (double)base_kb * 1024 / 1e6, tx ? ", the catalogues" : "",
+               tx ? "; out/in = size written / size read" : "; IR = xf_doc_bytes after reading");
+    if (!tx)
+        printf("\ntargets on the largest file: read+write >= 50 MB/s: %s; peak < 4x size: %s\n",
+               met_speed ? "met" : "NOT met", met_mem ? "met" : "NOT met");
 
     if (o.ceiling) {
         printf(
@@ -997,6 +1100,7 @@ main(int argc, char **argv)
         }
     }
     free_files(&fs);
+    pipe_free();
     xmlCleanupParser();
     return failures ? 1 : 0;
 }

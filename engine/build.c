@@ -1,0 +1,341 @@
+/* build.c: see build.h. */
+#include "build.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "strtab.h"
+
+/* New vertices come before new edges when written (seq orders them). */
+enum { EDGE_SEQ = 1u << 30 };
+
+const char *
+xf_intern_uint(xf_doc *doc, uint64_t n)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)n);
+    return xf_intern(doc, buf);
+}
+
+xf_symbol *
+xf_new_symbol(xf_doc *doc, xf_scope *scope, const char *id, xf_type type, xf_shape shape,
+              bool active, bool temp)
+{
+    const char *iid = xf_intern(doc, id);
+    if (!iid || xf_symbol_find(scope, iid))
+        return NULL;
+    xf_symbol *s = XF_NEW(doc->arena, xf_symbol);
+    if (!s)
+        return NULL;
+    s->id = iid;
+    s->scope = scope;
+    s->index = doc->nsymbols++;
+    s->kind = XF_SYMKIND_VARIABLE;
+    s->type = type;
+    s->shape = shape;
+    s->fetype = xf_intern(doc, type == XF_TYPE_REAL ? "F8" : type == XF_TYPE_INTEGER ? "I4" : "");
+    s->active = xf_flag_of(active);
+    s->temp = xf_flag_of(temp);
+    s->h.annotation = xf_intern(doc, "");
+    if (!s->fetype || !s->h.annotation || !XF_VEC_PUSH(doc->arena, scope->syms, s) ||
+        !xf_map_put(&scope->symmap, doc->arena, iid, s, NULL))
+        return NULL;
+    return s;
+}
+
+xf_symbol *
+xf_fresh_symbol(xf_doc *doc, xf_scope *scope, const char *prefix, unsigned *counter, xf_type type,
+                xf_shape shape, bool active)
+{
+    char id[256];
+    for (;;) {
+        snprintf(id, sizeof id, "%s%u", prefix, (*counter)++);
+        const char *iid = xf_intern(doc, id);
+        if (!iid)
+            return NULL;
+        if (!xf_symbol_find(scope, iid))
+            return xf_new_symbol(doc, scope, id, type, shape, active, true);
+    }
+}
+
+bool
+xf_ref_init(xf_doc *doc, xf_varref *r, xf_symbol *sym)
+{
+    memset(r, 0, sizeof *r);
+    r->du_ud = r->alias = XF_NOINT;
+    xf_vrvertex v = {.kind = XF_VR_SYMBOL};
+    v.u.sym.id = xf_intern_uint(doc, 1);
+    v.u.sym.scope = sym->scope;
+    v.u.sym.sym = sym;
+    return v.u.sym.id && XF_VEC_PUSH(doc->arena, r->v, v);
+}
+
+xf_varref *
+xf_ref_new(xf_doc *doc, xf_symbol *sym)
+{
+    xf_varref *r = XF_NEW(doc->arena, xf_varref);
+    return r && xf_ref_init(doc, r, sym) ? r : NULL;
+}
+
+static bool copy_expr(xf_doc *doc, xf_expr *dst, const xf_expr *src);
+
+bool
+xf_ref_copy(xf_doc *doc, xf_varref *dst, const xf_varref *src)
+{
+    *dst = *src;
+    memset(&dst->v, 0, sizeof dst->v);
+    memset(&dst->e, 0, sizeof dst->e);
+    for (uint32_t i = 0; i < src->v.n; i++) {
+        xf_vrvertex v = src->v.v[i];
+        if (v.kind == XF_VR_SYMBOL) {
+            memset(&v.u.sym.props, 0, sizeof v.u.sym.props);
+            for (uint32_t k = 0; k < src->v.v[i].u.sym.props.n; k++)
+                if (!XF_VEC_PUSH(doc->arena, v.u.sym.props, src->v.v[i].u.sym.props.v[k]))
+                    return false;
+        } else {
+            memset(&v.u.arr.t, 0, sizeof v.u.arr.t);
+            for (uint32_t k = 0; k < src->v.v[i].u.arr.t.n; k++) {
+                xf_triplet t = src->v.v[i].u.arr.t.v[k];
+                xf_expr **parts[3] = {&t.index, &t.bound, &t.stride};
+                for (int p = 0; p < 3; p++) {
+                    if (!*parts[p])
+                        continue;
+                    xf_expr *c = XF_NEW(doc->arena, xf_expr);
+                    if (!c || !copy_expr(doc, c, *parts[p]))
+                        return false;
+                    *parts[p] = c;
+                }
+                if (!XF_VEC_PUSH(doc->arena, v.u.arr.t, t))
+                    return false;
+            }
+        }
+        if (!XF_VEC_PUSH(doc->arena, dst->v, v))
+            return false;
+    }
+    for (uint32_t i = 0; i < src->e.n; i++)
+        if (!XF_VEC_PUSH(doc->arena, dst->e, src->e.v[i]))
+            return false;
+    return true;
+}
+
+xf_varref *
+xf_ref_dup(xf_doc *doc, const xf_varref *src)
+{
+    xf_varref *r = XF_NEW(doc->arena, xf_varref);
+    return r && xf_ref_copy(doc, r, src) ? r : NULL;
+}
+
+/* A whole copy of an expression, ids and order kept. */
+static bool
+copy_expr(xf_doc *doc, xf_expr *dst, const xf_expr *src)
+{
+    *dst = *src;
+    memset(&dst->v, 0, sizeof dst->v);
+    memset(&dst->e, 0, sizeof dst->e);
+    for (uint32_t i = 0; i < src->v.n; i++) {
+        xf_evertex v = src->v.v[i];
+        if (v.kind == XF_EV_VARREF && !(v.u.ref = xf_ref_dup(doc, src->v.v[i].u.ref)))
+            return false;
+        if (v.kind == XF_EV_FUNCALL) {
+            memset(&v.u.fn.args, 0, sizeof v.u.fn.args);
+            for (uint32_t k = 0; k < src->v.v[i].u.fn.args.n; k++) {
+                xf_varref *a = xf_ref_dup(doc, src->v.v[i].u.fn.args.v[k]);
+                if (!a || !XF_VEC_PUSH(doc->arena, v.u.fn.args, a))
+                    return false;
+            }
+        }
+        if (!XF_VEC_PUSH(doc->arena, dst->v, v))
+            return false;
+    }
+    for (uint32_t i = 0; i < src->e.n; i++)
+        if (!XF_VEC_PUSH(doc->arena, dst->e, src->e.v[i]))
+            return false;
+    return true;
+}
+
+static uint32_t
+add_vertex(xf_doc *doc, xf_expr *x, xf_evertex v)
+{
+    v.id = xf_intern_uint(doc, x->v.n + 1);
+    v.seq = x->v.n;
+    if (!v.id)
+        return UINT32_MAX;
+    if (v.kind == XF_EV_VARREF)
+        v.u.ref->id = v.id;
+    return XF_VEC_PUSH(doc->arena, x->v, v) ? x->v.n - 1 : UINT32_MAX;
+}
+
+uint32_t
+xf_expr_const(xf_doc *doc, xf_expr *x, xf_type type, const char *value)
+{
+    xf_evertex v = {.kind = XF_EV_CONSTANT};
+    v.u.c.type = type;
+    v.u.c.value = xf_intern(doc, value);
+    v.u.c.fetype = xf_intern(doc, type == XF_TYPE_INTEGER ? "I4"
+                                  : type == XF_TYPE_REAL  ? "F8"
+                                                          : "");
+    if (!v.u.c.value || !v.u.c.fetype)
+        return UINT32_MAX;
+    return add_vertex(doc, x, v);
+}
+
+uint32_t
+xf_expr_real(xf_doc *doc, xf_expr *x, double value)
+{
+    char buf[40];
+    snprintf(buf, sizeof buf, "%.20e", value); /* the 21 digits xaif files carry */
+    return xf_expr_const(doc, x, XF_TYPE_REAL, buf);
+}
+
+uint32_t
+xf_expr_int(xf_doc *doc, xf_expr *x, int64_t value)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%lld", (long long)value);
+    return xf_expr_const(doc, x, XF_TYPE_INTEGER, buf);
+}
+
+uint32_t
+xf_expr_ref(xf_doc *doc, xf_expr *x, xf_varref *ref)
+{
+    xf_evertex v = {.kind = XF_EV_VARREF, .u.ref = ref};
+    return ref ? add_vertex(doc, x, v) : UINT32_MAX;
+}
+
+uint32_t
+xf_expr_op(xf_doc *doc, xf_expr *x, xf_evkind kind, const char *name)
+{
+    xf_evertex v = {.kind = kind};
+    v.u.in.name = xf_intern(doc, name);
+    if (!v.u.in.name)
+        return UINT32_MAX;
+    return add_vertex(doc, x, v);
+}
+
+bool
+xf_expr_edge(xf_doc *doc, xf_expr *x, uint32_t src, uint32_t tgt, int64_t pos)
+{
+    if (src == UINT32_MAX || tgt == UINT32_MAX)
+        return false;
+    xf_eedge e = {.src = src, .tgt = tgt, .pos = pos, .seq = EDGE_SEQ + x->e.n};
+    e.id = xf_intern_uint(doc, x->e.n + 1);
+    return e.id && XF_VEC_PUSH(doc->arena, x->e, e);
+}
+
+uint32_t
+xf_expr_unary(xf_doc *doc, xf_expr *x, const char *op, uint32_t a)
+{
+    uint32_t o = xf_expr_op(doc, x, XF_EV_INTRINSIC, op);
+    return xf_expr_edge(doc, x, a, o, 1) ? o : UINT32_MAX;
+}
+
+uint32_t
+xf_expr_binary(xf_doc *doc, xf_expr *x, const char *op, uint32_t a, uint32_t b)
+{
+    uint32_t o = xf_expr_op(doc, x, XF_EV_INTRINSIC, op);
+    return xf_expr_edge(doc, x, a, o, 1) && xf_expr_edge(doc, x, b, o, 2) ? o : UINT32_MAX;
+}
+
+/* Copy vertex @vi of @src (and what it depends on) into @dst; map[] remembers copies. */
+static uint32_t
+copy_sub(xf_doc *doc, xf_expr *dst, const xf_expr *src, uint32_t vi, uint32_t *map, int depth)
+{
+    if (depth > 10000 || vi >= src->v.n)
+        return UINT32_MAX;
+    if (map[vi] != UINT32_MAX)
+        return map[vi];
+    xf_evertex v = src->v.v[vi];
+    if (v.kind == XF_EV_VARREF && !(v.u.ref = xf_ref_dup(doc, src->v.v[vi].u.ref)))
+        return UINT32_MAX;
+    uint32_t nv = add_vertex(doc, dst, v);
+    if (nv == UINT32_MAX)
+        return UINT32_MAX;
+    map[vi] = nv;
+    for (uint32_t j = 0; j < src->e.n; j++)
+        if (src->e.v[j].tgt == vi) {
+            uint32_t c = copy_sub(doc, dst, src, src->e.v[j].src, map, depth + 1);
+            if (!xf_expr_edge(doc, dst, c, nv, src->e.v[j].pos))
+                return UINT32_MAX;
+        }
+    return nv;
+}
+
+uint32_t
+xf_expr_copy(xf_doc *doc, xf_expr *dst, const xf_expr *src, uint32_t root)
+{
+    uint32_t *map = xf_arena_array(doc->arena, src->v.n ? src->v.n : 1, sizeof *map);
+    if (!map)
+        return UINT32_MAX;
+    for (uint32_t i = 0; i < src->v.n; i++)
+        map[i] = UINT32_MAX;
+    return copy_sub(doc, dst, src, root, map, 0);
+}
+
+xf_stmt *
+xf_stmt_assign(xf_doc *doc, const char *id, const xf_varref *lhs, const xf_expr *rhs)
+{
+    xf_stmt *s = XF_NEW(doc->arena, xf_stmt);
+    if (!s)
+        return NULL;
+    s->kind = XF_STMT_ASSIGN;
+    s->id = xf_intern(doc, id);
+    s->lineno = XF_NOINT;
+    s->u.as.do_chain = XF_NOINT;
+    s->u.as.lhs = *lhs;
+    s->u.as.rhs = *rhs;
+    return s->id ? s : NULL;
+}
+
+xf_stmt *
+xf_stmt_icall(xf_doc *doc, const char *id, const char *name)
+{
+    xf_stmt *s = XF_NEW(doc->arena, xf_stmt);
+    if (!s)
+        return NULL;
+    s->kind = XF_STMT_ICALL;
+    s->id = xf_intern(doc, id);
+    s->lineno = XF_NOINT;
+    s->u.icall.name = xf_intern(doc, name);
+    return s->id && s->u.icall.name ? s : NULL;
+}
+
+static bool
+icall_arg(xf_doc *doc, xf_stmt *s, xf_arg *a)
+{
+    a->pos = s->u.icall.args.n + 1;
+    return XF_VEC_PUSH(doc->arena, s->u.icall.args, *a);
+}
+
+bool
+xf_icall_ref(xf_doc *doc, xf_stmt *s, const xf_varref *ref)
+{
+    xf_arg a = {0};
+    xf_varref *r = xf_ref_dup(doc, ref);
+    return r && xf_expr_ref(doc, &a.val, r) != UINT32_MAX && icall_arg(doc, s, &a);
+}
+
+bool
+xf_icall_const(xf_doc *doc, xf_stmt *s, xf_type type, const char *value)
+{
+    xf_arg a = {0};
+    return xf_expr_const(doc, &a.val, type, value) != UINT32_MAX && icall_arg(doc, s, &a);
+}
+
+xf_stmt *
+xf_stmt_derivprop(xf_doc *doc)
+{
+    xf_stmt *s = XF_NEW(doc->arena, xf_stmt);
+    if (!s)
+        return NULL;
+    s->kind = XF_STMT_DERIVPROP;
+    s->lineno = XF_NOINT;
+    return s;
+}
+
+void
+xf_mark_ref(xf_varref *r, bool active, bool deriv)
+{
+    r->active = active ? XF_FLAG_TRUE : XF_FLAG_FALSE;
+    r->deriv = xf_flag_of(deriv);
+    r->constant = XF_FLAG_0;
+}

@@ -1,0 +1,153 @@
+/* cmd_tangent.c: xaiform tangent IN -o OUT, and xaiform passes IN -o OUT
+ * --passes LIST: read, run passes, write (only when all succeeded). */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "pipeline.h"
+#include "read.h"
+#include "write.h"
+
+static const char tangent_usage[] =
+    "usage: xaiform tangent IN.xaif -o OUT.xaif [options]\n"
+    "\n"
+    "Write the tangent-linear (forward-mode) code of the xaif program in IN: the\n"
+    "pipeline linearize, preaccumulate, propagate. The output has xaifBooster's\n"
+    "conventions for OpenAD's back end (DerivativePropagators with SetDeriv, Sax,\n"
+    "Saxpy, ...; temporaries OpenAD_aux_*, OpenAD_lin_*, OpenAD_acc_*).\n"
+    "\n"
+    "  -o, --output FILE        where to write (required; '-' for stdout)\n"
+    "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
+    "                           schema/intrinsics.xaif)\n"
+    "  -e, --elimination ORDER  forward, reverse, markowitz or best (default: best, the\n"
+    "                           cheapest per sequence, no elimination included)\n"
+    "  -r, --report             print, per preaccumulation sequence, the cost of each\n"
+    "                           order and the choice, on stderr\n"
+    "  -h, --help               this text\n";
+
+static const char passes_usage[] =
+    "usage: xaiform passes IN.xaif -o OUT.xaif --passes LIST [options]\n"
+    "       xaiform passes --list\n"
+    "\n"
+    "Run the passes in LIST (comma-separated pass or pipeline names, e.g.\n"
+    "linearize,preaccumulate or tangent) over IN and write the result. Each pass's\n"
+    "prerequisites must come before it. The options of 'xaiform tangent' apply.\n"
+    "\n"
+    "  -p, --passes LIST   the passes to run\n"
+    "  -l, --list          list the passes and pipelines with what they do\n";
+
+static int
+list(void)
+{
+    for (const xf_pass *const *p = xf_passes; *p; p++) {
+        printf("%-14s %s\n", (*p)->name, (*p)->summary);
+        const char *a = (*p)->after && (*p)->after[0] ? (*p)->after[0] : NULL;
+        if (a)
+            printf("%-14s needs: %s\n", "", a);
+    }
+    printf("\npipelines:\n  tangent = %s\n", xf_pipeline_expand("tangent"));
+    return XF_EXIT_OK;
+}
+
+static int
+transform(int argc, char **argv, const char *verb)
+{
+    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"catalogue", required_argument, NULL, 'c'},
+                                         {"elimination", required_argument, NULL, 'e'},
+                                         {"report", no_argument, NULL, 'r'},
+                                         {"passes", required_argument, NULL, 'p'},
+                                         {"list", no_argument, NULL, 'l'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {0}};
+    bool is_passes = !strcmp(verb, "passes");
+    const char *out = NULL, *catalogue = NULL, *plist = is_passes ? NULL : "tangent";
+    xf_opts o = {.elimination = XF_ELIM_BEST};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:c:e:rp:lh", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o':
+            out = optarg;
+            break;
+        case 'c':
+            catalogue = optarg;
+            break;
+        case 'e':
+            if (!strcmp(optarg, "best"))
+                o.elimination = XF_ELIM_BEST;
+            else if (!strcmp(optarg, "forward"))
+                o.elimination = XF_ELIM_FORWARD;
+            else if (!strcmp(optarg, "reverse"))
+                o.elimination = XF_ELIM_REVERSE;
+            else if (!strcmp(optarg, "markowitz"))
+                o.elimination = XF_ELIM_MARKOWITZ;
+            else
+                return xf_usage_error(verb, "unknown elimination order '%s'", optarg);
+            break;
+        case 'r':
+            o.report = stderr;
+            break;
+        case 'p':
+            if (!is_passes)
+                return xf_usage_error(verb, "unknown option");
+            plist = optarg;
+            break;
+        case 'l':
+            if (!is_passes)
+                return xf_usage_error(verb, "unknown option");
+            return list();
+        case 'h':
+            fputs(is_passes ? passes_usage : tangent_usage, stdout);
+            if (is_passes)
+                fputs(strchr(tangent_usage, '\n') ? strstr(tangent_usage, "  -o") : "", stdout);
+            return XF_EXIT_OK;
+        default:
+            return xf_usage_error(verb, "unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return xf_usage_error(verb, "one input file is needed");
+    if (!out)
+        return xf_usage_error(verb, "-o OUT is needed");
+    if (!plist)
+        return xf_usage_error(verb, "--passes LIST is needed");
+    const xf_pass *passes[32];
+    char err[300];
+    int n = xf_pipeline_parse(plist, passes, 32, err, sizeof err);
+    if (n < 0)
+        return xf_usage_error(verb, "%s", err);
+    xf_diag *diag = xf_diag_new(stderr);
+    if (!diag)
+        return XF_EXIT_INTERNAL;
+    int ret = XF_EXIT_INPUT;
+    xf_doc *cat = xf_catalogue_load(catalogue, diag);
+    xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
+    xf_doc *doc = direct ? xf_read_file(argv[optind], NULL, diag) : NULL;
+    if (doc) {
+        xf_pass_ctx ctx = {
+            .doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
+        if (xf_pipeline_run(&ctx, passes, n) == 0 && xf_write_file(doc, out, diag) == 0)
+            ret = XF_EXIT_OK;
+    }
+    if (xf_diag_internal_errors(diag))
+        ret = XF_EXIT_INTERNAL;
+    xf_doc_free(doc);
+    xf_doc_free(cat);
+    xf_doc_free(direct);
+    xf_diag_free(diag);
+    return ret;
+}
+
+int
+xf_cmd_tangent(int argc, char **argv)
+{
+    return transform(argc, argv, "tangent");
+}
+
+int
+xf_cmd_passes(int argc, char **argv)
+{
+    return transform(argc, argv, "passes");
+}

@@ -1,0 +1,128 @@
+/* pipeline.c: see pipeline.h. */
+#include "pipeline.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "read.h"
+#include "schema.h"
+
+xf_doc *
+xf_catalogue_load(const char *path, xf_diag *diag)
+{
+    xf_doc *cat;
+    if (path)
+        cat = xf_read_file(path, NULL, diag);
+    else {
+        size_t n = 0;
+        const char *text = xf_schema_text("intrinsics.xaif", &n);
+        if (!text) {
+            xf_error(diag, NULL, 0, "the program was built without its intrinsics catalogue");
+            return NULL;
+        }
+        cat = xf_read_memory(text, n, "built-in intrinsics.xaif", NULL, diag);
+    }
+    if (cat && cat->kind != XF_DOC_INLINABLE) {
+        xf_error(diag, cat->filename, 0, "not an inlinable intrinsics catalogue");
+        xf_doc_free(cat);
+        return NULL;
+    }
+    return cat;
+}
+
+xf_doc *
+xf_direct_load(const char *path, xf_diag *diag)
+{
+    xf_doc *cat;
+    if (path)
+        cat = xf_read_file(path, NULL, diag);
+    else {
+        size_t n = 0;
+        const char *text = xf_schema_text("intrinsics-noninlinable.xaif", &n);
+        if (!text) {
+            xf_error(diag, NULL, 0, "the program was built without its non-inlinable catalogue");
+            return NULL;
+        }
+        cat = xf_read_memory(text, n, "built-in intrinsics-noninlinable.xaif", NULL, diag);
+    }
+    if (cat && cat->kind != XF_DOC_NONINLINABLE) {
+        xf_error(diag, cat->filename, 0, "not a non-inlinable intrinsics catalogue");
+        xf_doc_free(cat);
+        return NULL;
+    }
+    return cat;
+}
+
+static int
+add(const char *name, size_t len, const xf_pass **out, int n, int max, char *err, size_t errlen,
+    int depth)
+{
+    char buf[128];
+    if (len == 0 || len >= sizeof buf) {
+        snprintf(err, errlen, "an empty or too long pass name");
+        return -1;
+    }
+    memcpy(buf, name, len);
+    buf[len] = 0;
+    const char *pipe = xf_pipeline_expand(buf);
+    if (pipe && depth < 4) {
+        for (const char *p = pipe; *p;) {
+            size_t k = strcspn(p, ",");
+            n = add(p, k, out, n, max, err, errlen, depth + 1);
+            if (n < 0)
+                return -1;
+            p += k + (p[k] == ',');
+        }
+        return n;
+    }
+    const xf_pass *pass = xf_pass_find(buf);
+    if (!pass) {
+        snprintf(err, errlen, "no pass or pipeline named '%s' (xaiform passes --list)", buf);
+        return -1;
+    }
+    if (n == max) {
+        snprintf(err, errlen, "too many passes");
+        return -1;
+    }
+    for (const char *const *a = pass->after; a && *a; a++) {
+        bool found = false;
+        for (int i = 0; i < n && !found; i++)
+            found = !strcmp(out[i]->name, *a);
+        if (!found) {
+            snprintf(err, errlen, "pass %s needs %s to run before it", pass->name, *a);
+            return -1;
+        }
+    }
+    out[n++] = pass;
+    return n;
+}
+
+int
+xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, size_t errlen)
+{
+    int n = 0;
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        n = add(p, k, out, n, max, err, errlen, 0);
+        if (n < 0)
+            return -1;
+        p += k + (p[k] == ',');
+    }
+    if (n == 0) {
+        snprintf(err, errlen, "no passes");
+        return -1;
+    }
+    return n;
+}
+
+int
+xf_pipeline_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (passes[i]->run(ctx) != 0) {
+            if (!xf_diag_errors(ctx->diag))
+                xf_error(ctx->diag, ctx->doc->filename, 0, "pass %s failed", passes[i]->name);
+            return -1;
+        }
+    return 0;
+}

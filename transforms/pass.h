@@ -1,0 +1,78 @@
+/* pass.h: a pass is one function over the IR (QBE's shape); the registry
+ * lists them and the named pipelines. A pass says which passes must have run
+ * before it; xf_pipeline_check refuses a list that breaks that. */
+#ifndef XF_TRANSFORMS_PASS_H
+#define XF_TRANSFORMS_PASS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+#include "ir.h"
+
+typedef enum xf_elimination {
+    XF_ELIM_BEST, /* per block, the cheapest of the orders below (and of none) */
+    XF_ELIM_FORWARD,
+    XF_ELIM_REVERSE,
+    XF_ELIM_MARKOWITZ
+} xf_elimination;
+
+typedef struct xf_opts {
+    xf_elimination elimination;
+    FILE *report; /* preaccumulate: one line per block with the costs of each order */
+} xf_opts;
+
+/* What the passes counted (for --report and the benchmark). */
+typedef struct xf_pass_stats {
+    uint64_t blocks;     /* preaccumulation sequences */
+    uint64_t elim_muls;  /* multiplications of the chosen eliminations */
+    uint64_t elim_adds;  /* additions of the chosen eliminations */
+    uint64_t prop_terms; /* terms of the propagation left */
+} xf_pass_stats;
+
+typedef struct xf_pass_ctx {
+    xf_doc *doc;
+    const xf_opts *opts;
+    xf_diag *diag;
+    const xf_doc *catalogue; /* the inlinable intrinsics catalogue */
+    const xf_doc *direct;    /* the non-inlinable one (DirectActions), or NULL */
+    xf_pass_stats stats;
+} xf_pass_ctx;
+
+typedef struct xf_pass {
+    const char *name;
+    const char *summary;          /* one line */
+    const char *help;             /* a paragraph for --help */
+    const char *const *after;     /* passes that must have run before, NULL-terminated */
+    int (*run)(xf_pass_ctx *ctx); /* 0, or -1 after reporting to ctx->diag */
+} xf_pass;
+
+/** xf_passes: every pass, NULL-terminated (registry.c). */
+extern const xf_pass *const xf_passes[];
+
+/** xf_pass_find: the pass named @name, or NULL. */
+const xf_pass *xf_pass_find(const char *name);
+
+/** xf_pipeline_expand: the comma-separated pass list of pipeline @name, or NULL. */
+const char *xf_pipeline_expand(const char *name);
+
+/* The passes (one exported symbol per pass file). */
+extern const xf_pass xf_pass_linearize;
+extern const xf_pass xf_pass_preaccumulate;
+extern const xf_pass xf_pass_propagate;
+
+/* Helpers the passes share (transforms/util.c). */
+
+/** xf_is_active_sym: a real variable that the front end marked active. */
+bool xf_is_active_sym(const xf_symbol *s);
+/** xf_is_active_ref: a reference to an active variable's value. */
+bool xf_is_active_ref(const xf_varref *r);
+/** xf_catalogue_find: the catalogue's entry for intrinsic @name, or NULL. */
+const xf_ii *xf_catalogue_find(const xf_doc *cat, const char *name);
+/** xf_direct_find: the DirectAction for intrinsic @name, or NULL. */
+const xf_nii *xf_direct_find(const xf_doc *cat, const char *name);
+/** xf_pass_oom: report running out of memory; returns -1. */
+int xf_pass_oom(xf_pass_ctx *ctx);
+
+#endif

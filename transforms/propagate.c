@@ -1,0 +1,75 @@
+/* propagate.c: the derivative code in the conventions of xaifBooster's
+ * tangent outputs, which OpenAD's back end expects: a one-term Sax with the
+ * partial 1 or -1 is a SetDeriv or SetNegDeriv, a one-term Saxpy with 1 or
+ * -1 an IncDeriv or DecDeriv, and empty propagators go.
+ * Needs: linearize. Breaks: nothing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass.h"
+
+/* The constant an A expression is, if it is one. */
+static bool
+constant(const xf_expr *a, double *v)
+{
+    if (a->v.n != 1 || a->v.v[0].kind != XF_EV_CONSTANT)
+        return false;
+    char *end;
+    *v = strtod(a->v.v[0].u.c.value, &end);
+    return !*end;
+}
+
+static void
+simplify(xf_dpop *op)
+{
+    double c;
+    if ((op->kind != XF_DP_SAX && op->kind != XF_DP_SAXPY) || op->ax.n != 1 ||
+        !constant(&op->ax.v[0].a, &c) || (c != 1.0 && c != -1.0))
+        return;
+    bool acc = op->kind == XF_DP_SAXPY;
+    op->kind = acc ? (c > 0 ? XF_DP_INCDERIV : XF_DP_DECDERIV)
+                   : (c > 0 ? XF_DP_SETDERIV : XF_DP_SETNEGDERIV);
+    op->tgt = op->y;
+    op->src = op->ax.v[0].x;
+    memset(&op->ax, 0, sizeof op->ax);
+    memset(&op->y, 0, sizeof op->y);
+}
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    xf_doc *doc = ctx->doc;
+    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
+        xf_routine *rt = doc->cg.routines.v[r];
+        if (rt->is_rlist)
+            continue;
+        for (uint32_t i = 0; i < rt->g.v.n; i++) {
+            xf_cvertex *v = rt->g.v.v[i];
+            uint32_t n = 0;
+            for (uint32_t k = 0; k < v->stmts.n; k++) {
+                xf_stmt *s = v->stmts.v[k];
+                if (s->kind == XF_STMT_DERIVPROP) {
+                    if (!s->u.dp.n)
+                        continue;
+                    for (uint32_t j = 0; j < s->u.dp.n; j++)
+                        simplify(&s->u.dp.v[j]);
+                }
+                v->stmts.v[n++] = s;
+            }
+            v->stmts.n = n;
+        }
+    }
+    return 0;
+}
+
+static const char *const after[] = {"linearize", NULL};
+
+const xf_pass xf_pass_propagate = {
+    .name = "propagate",
+    .summary = "derivative propagation in the conventions of OpenAD's back end",
+    .help = "Rewrites the propagators in the forms of xaifBooster's tangent outputs: a\n"
+            "single term with the partial 1 or -1 becomes SetDeriv, SetNegDeriv, IncDeriv\n"
+            "or DecDeriv; empty propagators are removed.\n",
+    .after = after,
+    .run = run,
+};

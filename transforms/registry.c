@@ -1,0 +1,35 @@
+/* registry.c: the table of passes and the named pipelines. */
+#include <string.h>
+
+#include "pass.h"
+
+const xf_pass *const xf_passes[] = {
+    &xf_pass_linearize,
+    &xf_pass_preaccumulate,
+    &xf_pass_propagate,
+    NULL,
+};
+
+static const struct {
+    const char *name, *passes;
+} pipelines[] = {
+    {"tangent", "linearize,preaccumulate,propagate"},
+};
+
+const xf_pass *
+xf_pass_find(const char *name)
+{
+    for (const xf_pass *const *p = xf_passes; *p; p++)
+        if (!strcmp((*p)->name, name))
+            return *p;
+    return NULL;
+}
+
+const char *
+xf_pipeline_expand(const char *name)
+{
+    for (size_t i = 0; i < sizeof pipelines / sizeof pipelines[0]; i++)
+        if (!strcmp(pipelines[i].name, name))
+            return pipelines[i].passes;
+    return NULL;
+}
