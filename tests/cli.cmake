@@ -49,7 +49,7 @@ expect(1 "/nonexistent.xaif: error: cannot open" tangent ${ex} -o ${TMP}/t.xaif 
 expect(1 "dangling-edge.xaif:14: error: dangling reference" tangent ${SRC}/tests/golden/dangling-edge.xaif -o ${TMP}/t.xaif)
 expect(0 "chose statement" tangent ${ex} -o ${TMP}/t.xaif --report)
 expect(0 " AD\nF(  1,  1)= 918.2168195493893847E-003" run ${TMP}/t.xaif --driver tangent --params ${par})
-expect(0 "tangent = linearize,preaccumulate,propagate" passes --list)
+expect(0 "tangent = convert,linearize,preaccumulate,propagate" passes --list)
 expect(2 "pass propagate needs linearize to run before it" passes ${ex} -o ${TMP}/t.xaif --passes propagate)
 expect(2 "no pass or pipeline named 'bogus'" passes ${ex} -o ${TMP}/t.xaif --passes bogus)
 expect(0 "" passes ${ex} -o ${TMP}/l.xaif --passes linearize)

@@ -58,6 +58,7 @@ const xf_pass *xf_pass_find(const char *name);
 const char *xf_pipeline_expand(const char *name);
 
 /* The passes (one exported symbol per pass file). */
+extern const xf_pass xf_pass_convert;
 extern const xf_pass xf_pass_linearize;
 extern const xf_pass xf_pass_preaccumulate;
 extern const xf_pass xf_pass_propagate;

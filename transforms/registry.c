@@ -4,6 +4,7 @@
 #include "pass.h"
 
 const xf_pass *const xf_passes[] = {
+    &xf_pass_convert,
     &xf_pass_linearize,
     &xf_pass_preaccumulate,
     &xf_pass_propagate,
@@ -13,7 +14,7 @@ const xf_pass *const xf_passes[] = {
 static const struct {
     const char *name, *passes;
 } pipelines[] = {
-    {"tangent", "linearize,preaccumulate,propagate"},
+    {"tangent", "convert,linearize,preaccumulate,propagate"},
 };
 
 const xf_pass *

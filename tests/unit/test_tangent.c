@@ -82,7 +82,7 @@ transform(tg *t, xb *b, xf_elimination e)
     const xf_pass *passes[8];
     char err[256];
     int n = xf_pipeline_parse("tangent", passes, 8, err, sizeof err);
-    ck_assert_int_eq(n, 3);
+    ck_assert_int_eq(n, 4);
     xf_opts o = {.elimination = e};
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = t->d, .catalogue = cat, .direct = direct};
     t->rc = xf_pipeline_run(&ctx, passes, n);
@@ -294,6 +294,37 @@ START_TEST(loops_branches_and_calls)
 }
 END_TEST
 
+
+/* Passive actuals of active formals go through OpenAD_tyc_* temporaries
+ * (oad_convert before and after the call): a passive scalar, a passive
+ * element to a scalar formal, and a passive element that starts the
+ * sequence of an array formal (the whole array is converted). */
+START_TEST(arguments_change_activity_through_temporaries)
+{
+    xb *b = XB_NEW();
+    xg *g = head_cfg(b, 2, 3, "sub sq; sub dbl", "real p passive; real a(3) passive; integer i");
+    xg_bb(g, "p = 3; call sq(p, y(1)); i = 2; a(1) = 1; a(2) = 1.5; a(3) = 2;"
+             "call sq(a(i), y(2)); call dbl(a(1)); y(3) = a(2) * x(2) + a(3) * x(1)");
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real u; real v");
+    xg_bb(xb_cfg(b, "sq", 3, "u v"), "v = u * u");
+    xb_scope(b, 4, 1);
+    xb_syms(b, 4, "real w(3)");
+    xg_bb(xb_cfg(b, "dbl", 4, "w"), "w(1) = w(1) * 2; w(2) = w(2) * 2; w(3) = w(3) * 2");
+    tg t;
+    tangent(&t, b, XF_ELIM_BEST, 2, 3);
+    /* a = (2, 3, 4) after dbl: y(3) = 3 x2 + 4 x1 */
+    ASSERT_JAC(&t, 3, 2, 0, 0, 0, 0, 4, 3);
+    int converts = 0;
+    for (const char *q = t.out; (q = strstr(q, "subroutine_name=\"oad_convert\"")); q++)
+        converts++;
+    ck_assert_int_eq(converts, 6);
+    ck_assert_ptr_nonnull(strstr(t.out, "symbol_id=\"OpenAD_tyc_2\""));
+    ck_assert_ptr_null(strstr(t.out, "symbol_id=\"OpenAD_tyc_3\""));
+    tan_fini(&t);
+}
+END_TEST
+
 /* ============================================================ errors */
 
 START_TEST(an_intrinsic_without_partials_is_reported)
@@ -337,6 +368,7 @@ test_tangent_suite(void)
     tcase_add_test(tc, passive_values_have_zero_derivatives);
     tcase_add_test(tc, elimination_orders_agree);
     tcase_add_test(tc, loops_branches_and_calls);
+    tcase_add_test(tc, arguments_change_activity_through_temporaries);
     tcase_add_test(tc, an_intrinsic_without_partials_is_reported);
     tcase_add_test(tc, a_pass_before_its_prerequisites_is_refused);
     suite_add_tcase(s, tc);

@@ -1,0 +1,400 @@
+/* convert.c: an actual argument whose activity differs from its formal's
+ * (a passive variable passed where the routine expects an active one, an
+ * active one passed to a passive formal or to a routine the document does
+ * not define) is passed through a temporary of the formal's kind,
+ * OpenAD_tyc_*, as OpenAD's back end needs: in Fortran the active type and
+ * REAL do not bind to each other.
+ *
+ *   oad_AllocateMatching(tyc, a)   when tyc is an array of unknown shape
+ *   oad_convert(tyc, a)            unless the formal is intent(out)
+ *   call f(..., tyc, ...)
+ *   oad_ShapeTest(tyc, a)          when tyc was allocated (and is copied back)
+ *   oad_convert(a, tyc)            unless the formal is intent(in)
+ *
+ * oad_convert copies values only (xaif-execution.md §5.6): the derivative
+ * of the passive side is none, that of the active side stays as it was. The
+ * temporary has the actual's shape and bounds; an array section gives a
+ * temporary of the section's extents; an array element passed to an array
+ * formal (sequence association) converts the whole array and passes the
+ * temporary's element with the same subscripts. Constants and non-real
+ * arguments are left alone. Needs: nothing. Breaks: nothing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "pass.h"
+
+typedef struct conv {
+    xf_pass_ctx *ctx;
+    xf_doc *doc;
+    xf_routine *rt;
+    xf_routine **callee; /* by symbol index: the routine a call reaches, or NULL */
+    unsigned ntyc, nsave, nstmt;
+    XF_VEC(xf_stmt *) out;
+} conv;
+
+static int
+oom(conv *c)
+{
+    return xf_pass_oom(c->ctx);
+}
+
+static const xf_argsym *
+formal(const xf_routine *r, int64_t pos)
+{
+    for (uint32_t i = 0; i < r->args.n; i++)
+        if (r->args.v[i].pos == pos)
+            return &r->args.v[i];
+    return NULL;
+}
+
+static bool
+real_variable(const xf_symbol *s)
+{
+    return s && s->kind == XF_SYMKIND_VARIABLE &&
+           (s->type == XF_TYPE_REAL || s->type == XF_TYPE_DOUBLE || s->type == XF_TYPE_NONE);
+}
+
+static bool
+const_int(const xf_expr *x, int64_t *v)
+{
+    if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_CONSTANT ||
+        x->v.v[0].u.c.type != XF_TYPE_INTEGER)
+        return false;
+    char *end;
+    *v = strtoll(x->v.v[0].u.c.value, &end, 10);
+    return *x->v.v[0].u.c.value && !*end;
+}
+
+static bool
+is_section(const xf_triplet *t)
+{
+    return t->bound || t->stride || !t->index;
+}
+
+/* The extent of section triplet @t of dimension @d of @s, if constant. */
+static bool
+extent(const xf_triplet *t, const xf_symbol *s, uint32_t d, int64_t *n)
+{
+    int64_t lo, hi, st = 1;
+    uint32_t rank = s->dims.n;
+    const xf_dimbounds *b = d < rank ? &s->dims.v[rank - 1 - d] : NULL; /* last dimension first */
+    if (t->index ? !const_int(t->index, &lo) : !b)
+        return false;
+    if (!t->index)
+        lo = b->lower;
+    if (t->bound ? !const_int(t->bound, &hi) : !b)
+        return false;
+    if (!t->bound)
+        hi = b->upper;
+    if (t->stride && (!const_int(t->stride, &st) || st == 0))
+        return false;
+    *n = (hi - lo) / st + 1;
+    if (*n < 0)
+        *n = 0;
+    return true;
+}
+
+static const xf_shape shapes[] = {XF_SHAPE_SCALAR,      XF_SHAPE_VECTOR,      XF_SHAPE_MATRIX,
+                                  XF_SHAPE_THREE_TENSOR, XF_SHAPE_FOUR_TENSOR, XF_SHAPE_FIVE_TENSOR,
+                                  XF_SHAPE_SIX_TENSOR,   XF_SHAPE_SEVEN_TENSOR};
+
+static const char *
+stmt_id(conv *c, const char *what, const xf_stmt *call)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "_%s_%u_for_%.200s", what, c->nstmt++, call->id ? call->id : "");
+    return xf_intern(c->doc, buf);
+}
+
+/* An inlinable call @name(@a, @b) with id @what, appended to the output. */
+static int
+icall2(conv *c, const char *name, const char *what, const xf_stmt *call, const xf_varref *a,
+       const xf_varref *b)
+{
+    xf_stmt *s = xf_stmt_icall(c->doc, stmt_id(c, what, call), name);
+    if (!s || !xf_icall_ref(c->doc, s, a) || !xf_icall_ref(c->doc, s, b) ||
+        !XF_VEC_PUSH(c->doc->arena, c->out, s))
+        return oom(c);
+    return 0;
+}
+
+/* What one converted argument needs around the call. */
+typedef struct pending {
+    xf_varref *tyc;  /* the whole temporary */
+    xf_varref *src;  /* what it is converted from */
+    xf_varref *back; /* and back to: src with its subscripts' values saved */
+    bool prior, post, alloc;
+} pending;
+
+/* May @call change variable @s? When @s is not a local of the caller (a
+ * global or module variable) or is one of the call's arguments. */
+static bool
+call_may_change(const conv *c, const xf_stmt *call, const xf_symbol *s)
+{
+    if (s->scope != c->rt->cfg_scope)
+        return true;
+    for (uint32_t k = 0; k < call->u.call.args.n; k++) {
+        const xf_expr *x = &call->u.call.args.v[k].val;
+        for (uint32_t i = 0; i < x->v.n; i++) {
+            const xf_symref *r =
+                x->v.v[i].kind == XF_EV_VARREF ? xf_varref_symref(x->v.v[i].u.ref) : NULL;
+            if (r && r->sym == s)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Does @x read a variable that @call may change? */
+static bool
+reads_changed(const conv *c, const xf_stmt *call, const xf_expr *x, int depth)
+{
+    for (uint32_t i = 0; x && i < x->v.n && depth < 50; i++) {
+        if (x->v.v[i].kind != XF_EV_VARREF)
+            continue;
+        const xf_varref *r = x->v.v[i].u.ref;
+        const xf_symref *sr = xf_varref_symref(r);
+        if (!sr || !sr->sym || call_may_change(c, call, sr->sym))
+            return true;
+        const xf_arrref *ar = xf_varref_arrref(r);
+        for (uint32_t t = 0; ar && t < ar->t.n; t++)
+            if (reads_changed(c, call, ar->t.v[t].index, depth + 1) ||
+                reads_changed(c, call, ar->t.v[t].bound, depth + 1) ||
+                reads_changed(c, call, ar->t.v[t].stride, depth + 1))
+                return true;
+    }
+    return false;
+}
+
+/* The call may change what a subscript of @r reads (an index variable that
+ * it modifies): each such subscript expression is saved in an integer
+ * temporary before the call (an Assignment appended to the output) and @r
+ * reads the temporary instead. */
+static int
+save_subscripts(conv *c, const xf_stmt *call, xf_varref *r)
+{
+    xf_arrref *ar = xf_varref_arrref(r);
+    for (uint32_t i = 0; ar && i < ar->t.n; i++) {
+        xf_expr **parts[3] = {&ar->t.v[i].index, &ar->t.v[i].bound, &ar->t.v[i].stride};
+        for (int k = 0; k < 3; k++) {
+            xf_expr *x = *parts[k];
+            if (!reads_changed(c, call, x, 0))
+                continue;
+            xf_symbol *t = xf_fresh_symbol(c->doc, c->rt->cfg_scope, "OpenAD_Symbol_", &c->nsave,
+                                           XF_TYPE_INTEGER, XF_SHAPE_SCALAR, false);
+            xf_varref lhs;
+            xf_expr rhs = {0};
+            xf_expr *now = XF_NEW(c->doc->arena, xf_expr);
+            xf_varref *use = t ? xf_ref_new(c->doc, t) : NULL;
+            if (!t || !now || !use || !xf_ref_init(c->doc, &lhs, t) ||
+                xf_expr_copy(c->doc, &rhs, x, xf_expr_root(x)) == UINT32_MAX ||
+                xf_expr_ref(c->doc, now, use) == UINT32_MAX)
+                return oom(c);
+            xf_mark_ref(&lhs, false, false);
+            xf_mark_ref(use, false, false);
+            now->h = x->h;
+            xf_stmt *s = xf_stmt_assign(c->doc, stmt_id(c, "save_index", call), &lhs, &rhs);
+            if (!s || !XF_VEC_PUSH(c->doc->arena, c->out, s))
+                return oom(c);
+            *parts[k] = now;
+        }
+    }
+    return 0;
+}
+
+/* Decide argument @a of @call, a call of @callee (NULL: not in the
+ * document); fill @p and rewrite the argument when it is converted. */
+static int
+argument(conv *c, const xf_stmt *call, const xf_routine *callee, xf_arg *a, pending *p,
+         bool *conv_)
+{
+    *conv_ = false;
+    if (a->val.v.n != 1 || a->val.v.v[0].kind != XF_EV_VARREF)
+        return 0;
+    xf_varref *act = a->val.v.v[0].u.ref;
+    const xf_symref *sr = xf_varref_symref(act);
+    if (!sr || !real_variable(sr->sym))
+        return 0;
+    const xf_argsym *f = callee ? formal(callee, a->pos) : NULL;
+    if (callee && (!f || !f->sym))
+        return 0; /* no such formal: the call is the front end's business */
+    bool aact = xf_is_active_sym(sr->sym);
+    bool fact = f ? xf_is_active_sym(f->sym) : false; /* external routines are passive */
+    if (aact == fact)
+        return 0;
+    int frank = f ? xf_shape_rank(f->sym->shape) : -1;
+    xf_intent intent = f ? f->intent : XF_INTENT_NONE;
+    const xf_symbol *s = sr->sym;
+    const xf_arrref *ar = xf_varref_arrref(act);
+
+    /* the temporary's shape and bounds, and what it converts */
+    int rank = xf_shape_rank(s->shape) > 0 ? xf_shape_rank(s->shape) : 0;
+    int64_t ext[8];
+    bool bounded = s->dims.n > 0, whole_src = false, keep_subscripts = false;
+    if (ar) {
+        int srank = 0;
+        bool known = true;
+        for (uint32_t i = 0; i < ar->t.n; i++)
+            if (is_section(&ar->t.v[i])) {
+                if (srank < 8)
+                    known = known && extent(&ar->t.v[i], s, i, &ext[srank]);
+                srank++;
+            }
+        if (srank > 0) { /* a section: a temporary of its extents */
+            rank = srank;
+            bounded = known && srank <= 7;
+        } else if (frank == 0) { /* an element to a scalar */
+            rank = 0;
+        } else { /* an element starting a sequence: the whole array */
+            whole_src = keep_subscripts = true;
+        }
+    }
+    if (rank > 7)
+        return 0;
+    xf_symbol *t = xf_fresh_symbol(c->doc, c->rt->cfg_scope, "OpenAD_tyc_", &c->ntyc, XF_TYPE_REAL,
+                                   shapes[rank], fact);
+    if (!t)
+        return oom(c);
+    t->fetype = s->fetype ? s->fetype : t->fetype;
+    if (rank > 0 && bounded) {
+        if (ar && !whole_src)
+            for (int d = rank - 1; d >= 0; d--) { /* last dimension first */
+                xf_dimbounds b = {.lower = 1, .upper = ext[d]};
+                b.h.annotation = t->h.annotation;
+                if (!XF_VEC_PUSH(c->doc->arena, t->dims, b))
+                    return oom(c);
+            }
+        else
+            for (uint32_t d = 0; d < s->dims.n; d++)
+                if (!XF_VEC_PUSH(c->doc->arena, t->dims, s->dims.v[d]))
+                    return oom(c);
+    }
+    p->tyc = xf_ref_new(c->doc, t);
+    p->src = whole_src ? xf_ref_new(c->doc, sr->sym) : xf_ref_dup(c->doc, act);
+    p->back = p->src ? xf_ref_dup(c->doc, p->src) : NULL;
+    if (!p->tyc || !p->src || !p->back)
+        return oom(c);
+    xf_mark_ref(p->tyc, fact, false);
+    xf_mark_ref(p->src, aact, false);
+    xf_mark_ref(p->back, aact, false);
+    p->alloc = rank > 0 && t->dims.n == 0;
+    p->prior = intent != XF_INTENT_OUT || keep_subscripts;
+    p->post = intent != XF_INTENT_IN;
+    if (p->post && save_subscripts(c, call, p->back))
+        return -1;
+
+    /* the call now passes the temporary */
+    xf_varref *now;
+    if (keep_subscripts) {
+        now = xf_ref_dup(c->doc, act);
+        xf_symref *ns = now ? xf_varref_symref(now) : NULL;
+        if (!ns)
+            return oom(c);
+        ns->sym = t;
+        ns->scope = t->scope;
+        ns->id = xf_intern_uint(c->doc, 1);
+        memset(&ns->props, 0, sizeof ns->props);
+    } else
+        now = xf_ref_new(c->doc, t);
+    if (!now)
+        return oom(c);
+    xf_mark_ref(now, fact, false);
+    now->alias = now->du_ud = XF_NOINT;
+    a->val.v.v[0].u.ref = now;
+    *conv_ = true;
+    return 0;
+}
+
+static int
+call(conv *c, xf_stmt *s)
+{
+    const xf_routine *callee = s->u.call.sym ? c->callee[s->u.call.sym->index] : NULL;
+    uint32_t n = s->u.call.args.n;
+    pending *p = calloc(n ? n : 1, sizeof *p);
+    bool *done = calloc(n ? n : 1, sizeof *done);
+    int ret = p && done ? 0 : oom(c);
+    for (uint32_t k = 0; !ret && k < n; k++)
+        ret = argument(c, s, callee, &s->u.call.args.v[k], &p[k], &done[k]);
+    for (uint32_t k = 0; !ret && k < n; k++)
+        if (done[k] && p[k].alloc)
+            ret = icall2(c, "oad_AllocateMatching", "allocate", s, p[k].tyc, p[k].src);
+    for (uint32_t k = 0; !ret && k < n; k++)
+        if (done[k] && p[k].prior)
+            ret = icall2(c, "oad_convert", "convert_prior", s, p[k].tyc, p[k].src);
+    if (!ret && !XF_VEC_PUSH(c->doc->arena, c->out, s))
+        ret = oom(c);
+    for (uint32_t k = 0; !ret && k < n; k++)
+        if (done[k] && p[k].post && p[k].alloc)
+            ret = icall2(c, "oad_ShapeTest", "shape_test", s, p[k].tyc, p[k].back);
+    for (uint32_t k = 0; !ret && k < n; k++)
+        if (done[k] && p[k].post)
+            ret = icall2(c, "oad_convert", "convert_post", s, p[k].back, p[k].tyc);
+    free(p);
+    free(done);
+    return ret;
+}
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    xf_doc *doc = ctx->doc;
+    conv c = {.ctx = ctx, .doc = doc};
+    c.callee = calloc(doc->nsymbols ? doc->nsymbols : 1, sizeof *c.callee);
+    if (!c.callee)
+        return xf_pass_oom(ctx);
+    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
+        xf_routine *rt = doc->cg.routines.v[r];
+        if (rt->sym && rt->sym->index < doc->nsymbols)
+            c.callee[rt->sym->index] = rt;
+    }
+    int ret = 0;
+    for (uint32_t r = 0; !ret && r < doc->cg.routines.n; r++) {
+        xf_routine *rt = doc->cg.routines.v[r];
+        if (rt->is_rlist || !rt->cfg_scope)
+            continue;
+        c.rt = rt;
+        c.nstmt = c.ntyc = c.nsave = 0;
+        for (uint32_t i = 0; !ret && i < rt->g.v.n; i++) {
+            xf_cvertex *v = rt->g.v.v[i];
+            if (v->kind != XF_CV_BASICBLOCK)
+                continue;
+            bool any = false;
+            for (uint32_t k = 0; k < v->stmts.n && !any; k++)
+                any = v->stmts.v[k]->kind == XF_STMT_CALL;
+            if (!any)
+                continue;
+            memset(&c.out, 0, sizeof c.out);
+            for (uint32_t k = 0; !ret && k < v->stmts.n; k++) {
+                xf_stmt *s = v->stmts.v[k];
+                if (s->kind == XF_STMT_CALL)
+                    ret = call(&c, s);
+                else if (!XF_VEC_PUSH(doc->arena, c.out, s))
+                    ret = oom(&c);
+            }
+            if (!ret) {
+                v->stmts.v = c.out.v;
+                v->stmts.n = c.out.n;
+                v->stmts.cap = c.out.cap;
+            }
+        }
+    }
+    free(c.callee);
+    return ret;
+}
+
+static const char *const after[] = {NULL};
+
+const xf_pass xf_pass_convert = {
+    .name = "convert",
+    .summary = "arguments whose activity differs from the formal's, through temporaries",
+    .help = "An actual argument that is passive where the called routine's formal is\n"
+            "active, or active where it is passive (or the routine is not in the\n"
+            "document), is copied into a temporary OpenAD_tyc_* of the formal's kind\n"
+            "before the call (oad_convert, unless the formal is intent(out)) and back\n"
+            "after it (unless intent(in)); a temporary array of unknown shape is\n"
+            "allocated first (oad_AllocateMatching) and its shape checked after the call\n"
+            "(oad_ShapeTest). Only values are copied, as in xaifBooster's outputs.\n",
+    .after = after,
+    .run = run,
+};
