@@ -339,3 +339,187 @@ xf_mark_ref(xf_varref *r, bool active, bool deriv)
     r->deriv = xf_flag_of(deriv);
     r->constant = XF_FLAG_0;
 }
+
+/* ------------------------------------------------------------ statements */
+
+static bool
+copy_args(xf_doc *doc, xf_arg_vec *dst, const xf_arg_vec *src)
+{
+    memset(dst, 0, sizeof *dst);
+    for (uint32_t i = 0; i < src->n; i++) {
+        xf_arg a = src->v[i];
+        if (!copy_expr(doc, &a.val, &src->v[i].val) || !XF_VEC_PUSH(doc->arena, *dst, a))
+            return false;
+    }
+    return true;
+}
+
+static bool
+copy_dpop(xf_doc *doc, xf_dpop *dst, const xf_dpop *src)
+{
+    *dst = *src;
+    memset(&dst->ax, 0, sizeof dst->ax);
+    if (!xf_ref_copy(doc, &dst->tgt, &src->tgt) || !xf_ref_copy(doc, &dst->src, &src->src) ||
+        !xf_ref_copy(doc, &dst->y, &src->y))
+        return false;
+    for (uint32_t i = 0; i < src->ax.n; i++) {
+        xf_ax ax = src->ax.v[i];
+        if (!copy_expr(doc, &ax.a, &src->ax.v[i].a) || !xf_ref_copy(doc, &ax.x, &src->ax.v[i].x) ||
+            !XF_VEC_PUSH(doc->arena, dst->ax, ax))
+            return false;
+    }
+    return true;
+}
+
+xf_stmt *
+xf_stmt_copy(xf_doc *doc, const xf_stmt *s)
+{
+    if (!s)
+        return NULL;
+    xf_stmt *c = XF_NEW(doc->arena, xf_stmt);
+    if (!c)
+        return NULL;
+    *c = *s;
+    switch (s->kind) {
+    case XF_STMT_ASSIGN:
+        if (!xf_ref_copy(doc, &c->u.as.lhs, &s->u.as.lhs) ||
+            !copy_expr(doc, &c->u.as.rhs, &s->u.as.rhs))
+            return NULL;
+        break;
+    case XF_STMT_CALL:
+        if (!copy_args(doc, &c->u.call.args, &s->u.call.args))
+            return NULL;
+        break;
+    case XF_STMT_ICALL:
+        if (!copy_args(doc, &c->u.icall.args, &s->u.icall.args))
+            return NULL;
+        break;
+    case XF_STMT_DERIVPROP:
+        memset(&c->u.dp, 0, sizeof c->u.dp);
+        for (uint32_t i = 0; i < s->u.dp.n; i++) {
+            xf_dpop op;
+            if (!copy_dpop(doc, &op, &s->u.dp.v[i]) || !XF_VEC_PUSH(doc->arena, c->u.dp, op))
+                return NULL;
+        }
+        break;
+    case XF_STMT_MARKER:
+        break;
+    }
+    return c;
+}
+
+/* ------------------------------------------------------------ graphs */
+
+/* The next place in @g's written order (vertices and edges interleave by seq). */
+static uint32_t
+next_seq(const xf_graph *g)
+{
+    uint32_t s = 0;
+    if (g->v.n && g->v.v[g->v.n - 1]->seq >= s)
+        s = g->v.v[g->v.n - 1]->seq + 1;
+    if (g->e.n && g->e.v[g->e.n - 1]->seq >= s)
+        s = g->e.v[g->e.n - 1]->seq + 1;
+    return s;
+}
+
+xf_cvertex *
+xf_graph_vertex(xf_doc *doc, xf_graph *g, xf_cvkind kind, const char *id)
+{
+    const char *iid = xf_intern(doc, id);
+    if (!iid || xf_map_get(&g->vmap, iid))
+        return NULL;
+    xf_cvertex *v = XF_NEW(doc->arena, xf_cvertex);
+    if (!v)
+        return NULL;
+    v->kind = kind;
+    v->id = iid;
+    v->seq = next_seq(g);
+    v->index = g->v.n;
+    v->lineno = XF_NOINT;
+    v->h.annotation = xf_intern(doc, "");
+    if (!v->h.annotation || !xf_map_put(&g->vmap, doc->arena, iid, v, NULL) ||
+        !XF_VEC_PUSH(doc->arena, g->v, v))
+        return NULL;
+    return v;
+}
+
+bool
+xf_graph_adopt(xf_doc *doc, xf_graph *g, xf_cvertex *v)
+{
+    if (xf_map_get(&g->vmap, v->id))
+        return false;
+    v->seq = next_seq(g);
+    v->index = g->v.n;
+    return xf_map_put(&g->vmap, doc->arena, v->id, v, NULL) && XF_VEC_PUSH(doc->arena, g->v, v);
+}
+
+xf_cedge *
+xf_graph_edge(xf_doc *doc, xf_graph *g, xf_cvertex *src, xf_cvertex *tgt, const char *id,
+              bool has_cv, int64_t cv)
+{
+    xf_cedge *e = XF_NEW(doc->arena, xf_cedge);
+    if (!e)
+        return NULL;
+    e->id = xf_intern(doc, id);
+    e->src = src;
+    e->tgt = tgt;
+    e->has_cv = xf_flag_of(has_cv);
+    e->cv = has_cv ? cv : XF_NOINT;
+    e->seq = next_seq(g);
+    e->h.annotation = xf_intern(doc, "");
+    return e->id && e->h.annotation && XF_VEC_PUSH(doc->arena, g->e, e) ? e : NULL;
+}
+
+void
+xf_graph_renumber(xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        g->v.v[i]->seq = i;
+        g->v.v[i]->index = i;
+    }
+    for (uint32_t j = 0; j < g->e.n; j++)
+        g->e.v[j]->seq = g->v.n + j;
+}
+
+bool
+xf_graph_copy(xf_doc *doc, xf_graph *dst, const xf_graph *src)
+{
+    memset(dst, 0, sizeof *dst);
+    for (uint32_t i = 0; i < src->v.n; i++) {
+        const xf_cvertex *s = src->v.v[i];
+        xf_cvertex *v = XF_NEW(doc->arena, xf_cvertex);
+        if (!v)
+            return false;
+        *v = *s;
+        memset(&v->stmts, 0, sizeof v->stmts);
+        for (uint32_t k = 0; k < s->stmts.n; k++) {
+            xf_stmt *c = xf_stmt_copy(doc, s->stmts.v[k]);
+            if (!c || !XF_VEC_PUSH(doc->arena, v->stmts, c))
+                return false;
+        }
+        if ((s->init && !(v->init = xf_stmt_copy(doc, s->init))) ||
+            (s->update && !(v->update = xf_stmt_copy(doc, s->update))))
+            return false;
+        if (s->cond) {
+            v->cond = XF_NEW(doc->arena, xf_expr);
+            if (!v->cond || !copy_expr(doc, v->cond, s->cond))
+                return false;
+        }
+        v->index = dst->v.n;
+        if (!xf_map_put(&dst->vmap, doc->arena, v->id, v, NULL) ||
+            !XF_VEC_PUSH(doc->arena, dst->v, v))
+            return false;
+    }
+    for (uint32_t j = 0; j < src->e.n; j++) {
+        const xf_cedge *s = src->e.v[j];
+        xf_cedge *e = XF_NEW(doc->arena, xf_cedge);
+        if (!e)
+            return false;
+        *e = *s;
+        e->src = xf_map_get(&dst->vmap, s->src->id);
+        e->tgt = xf_map_get(&dst->vmap, s->tgt->id);
+        if (!e->src || !e->tgt || !XF_VEC_PUSH(doc->arena, dst->e, e))
+            return false;
+    }
+    return true;
+}

@@ -65,4 +65,32 @@ xf_stmt *xf_stmt_derivprop(xf_doc *doc);
 /** xf_mark_ref: set the output attributes xaifBooster writes on a reference. */
 void xf_mark_ref(xf_varref *r, bool active, bool deriv);
 
+/** xf_stmt_copy: a deep copy of @s (expressions and references included; same ids). */
+xf_stmt *xf_stmt_copy(xf_doc *doc, const xf_stmt *s);
+
+/**
+ * xf_graph_vertex:
+ * A new vertex of kind @kind with id @id (interned here), appended to @g
+ * (its index, its place in the written order and @g's id map set).
+ * @returns the vertex, or NULL (out of memory, or @id taken in @g).
+ */
+xf_cvertex *xf_graph_vertex(xf_doc *doc, xf_graph *g, xf_cvkind kind, const char *id);
+
+/** xf_graph_adopt: append vertex @v (of no graph, or of one being rebuilt) to @g. */
+bool xf_graph_adopt(xf_doc *doc, xf_graph *g, xf_cvertex *v);
+
+/**
+ * xf_graph_edge:
+ * A new edge @src -> @tgt of @g with id @id; with @has_cv, condition value @cv.
+ * @returns the edge, or NULL when out of memory.
+ */
+xf_cedge *xf_graph_edge(xf_doc *doc, xf_graph *g, xf_cvertex *src, xf_cvertex *tgt, const char *id,
+                        bool has_cv, int64_t cv);
+
+/** xf_graph_renumber: write @g's vertices first, then its edges, each in vector order. */
+void xf_graph_renumber(xf_graph *g);
+
+/** xf_graph_copy: make @dst (empty) a deep copy of @src: vertices, statements, edges, ids. */
+bool xf_graph_copy(xf_doc *doc, xf_graph *dst, const xf_graph *src);
+
 #endif

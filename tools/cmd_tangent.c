@@ -1,5 +1,6 @@
-/* cmd_tangent.c: xaiform tangent IN -o OUT, and xaiform passes IN -o OUT
- * --passes LIST: read, run passes, write (only when all succeeded). */
+/* cmd_tangent.c: xaiform tangent IN -o OUT, xaiform adjoint IN -o OUT and
+ * xaiform passes IN -o OUT --passes LIST: read, run passes, write (only
+ * when all succeeded). */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +29,26 @@ static const char tangent_usage[] =
     "                           order and the choice, on stderr\n"
     "  -h, --help               this text\n";
 
+static const char adjoint_usage[] =
+    "usage: xaiform adjoint IN.xaif -o OUT.xaif [--reversal joint|split] [options]\n"
+    "\n"
+    "Write the adjoint (reverse-mode) code of the xaif program in IN: the pipeline\n"
+    "convert, template, linearize, preaccumulate, adjoin, reverse, propagate. Every\n"
+    "routine becomes a ReplacementList for OpenAD's subroutine template: placeholder\n"
+    "1 the original code, 2 the taping sweep (push_s0, push_i_s0, ...), 3 the\n"
+    "adjoint sweep (pops, Saxpy, ZeroDeriv, the control flow reversed), 4 and 6\n"
+    "the argument checkpoints. The template chosen when the back end expands them\n"
+    "decides split or joint reversal; --reversal (default joint) is accepted for\n"
+    "xaifBooster's command lines and changes nothing in the output.\n"
+    "\n"
+    "  -o, --output FILE        where to write (required; '-' for stdout)\n"
+    "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
+    "                           schema/intrinsics.xaif)\n"
+    "  -e, --elimination ORDER  forward, reverse, markowitz or best (default: best)\n"
+    "  -R, --reversal MODE      joint (default) or split\n"
+    "  -r, --report             print the preaccumulation costs on stderr\n"
+    "  -h, --help               this text\n";
+
 static const char passes_usage[] =
     "usage: xaiform passes IN.xaif -o OUT.xaif --passes LIST [options]\n"
     "       xaiform passes --list\n"
@@ -48,7 +69,8 @@ list(void)
         if (a)
             printf("%-14s needs: %s\n", "", a);
     }
-    printf("\npipelines:\n  tangent = %s\n", xf_pipeline_expand("tangent"));
+    printf("\npipelines:\n  tangent = %s\n  adjoint = %s\n", xf_pipeline_expand("tangent"),
+           xf_pipeline_expand("adjoint"));
     return XF_EXIT_OK;
 }
 
@@ -61,14 +83,15 @@ transform(int argc, char **argv, const char *verb)
                                          {"report", no_argument, NULL, 'r'},
                                          {"passes", required_argument, NULL, 'p'},
                                          {"list", no_argument, NULL, 'l'},
+                                         {"reversal", required_argument, NULL, 'R'},
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
-    bool is_passes = !strcmp(verb, "passes");
-    const char *out = NULL, *catalogue = NULL, *plist = is_passes ? NULL : "tangent";
+    bool is_passes = !strcmp(verb, "passes"), is_adjoint = !strcmp(verb, "adjoint");
+    const char *out = NULL, *catalogue = NULL, *plist = is_passes ? NULL : verb;
     xf_opts o = {.elimination = XF_ELIM_BEST};
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:c:e:rp:lh", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:c:e:rp:lR:h", opts, NULL)) != -1) {
         switch (c) {
         case 'o':
             out = optarg;
@@ -91,6 +114,16 @@ transform(int argc, char **argv, const char *verb)
         case 'r':
             o.report = stderr;
             break;
+        case 'R':
+            if (is_adjoint && !strcmp(optarg, "joint"))
+                o.split = false;
+            else if (is_adjoint && !strcmp(optarg, "split"))
+                o.split = true;
+            else if (is_adjoint)
+                return xf_usage_error(verb, "unknown reversal '%s' (joint or split)", optarg);
+            else
+                return xf_usage_error(verb, "unknown option");
+            break;
         case 'p':
             if (!is_passes)
                 return xf_usage_error(verb, "unknown option");
@@ -101,7 +134,7 @@ transform(int argc, char **argv, const char *verb)
                 return xf_usage_error(verb, "unknown option");
             return list();
         case 'h':
-            fputs(is_passes ? passes_usage : tangent_usage, stdout);
+            fputs(is_passes ? passes_usage : is_adjoint ? adjoint_usage : tangent_usage, stdout);
             if (is_passes)
                 fputs(strchr(tangent_usage, '\n') ? strstr(tangent_usage, "  -o") : "", stdout);
             return XF_EXIT_OK;
@@ -146,6 +179,12 @@ int
 xf_cmd_tangent(int argc, char **argv)
 {
     return transform(argc, argv, "tangent");
+}
+
+int
+xf_cmd_adjoint(int argc, char **argv)
+{
+    return transform(argc, argv, "adjoint");
 }
 
 int

@@ -18,6 +18,7 @@ typedef struct xf_verb {
 
 static const xf_verb verbs[] = {
     {"tangent", xf_cmd_tangent, "write the tangent-linear (forward-mode) code"},
+    {"adjoint", xf_cmd_adjoint, "write the adjoint (reverse-mode) code"},
     {"passes", xf_cmd_passes, "run a list of passes; list them"},
     {"copy", xf_cmd_copy, "read an xaif file and write it again (no passes)"},
     {"validate", xf_cmd_validate, "check xaif files against the xaif schema"},

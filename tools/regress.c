@@ -14,8 +14,8 @@
 #include "read.h"
 #include "run.h"
 
-static const char *const mode_names[XF_CHECK_MODES] = {"dd", "ref-tangent", "ref-adjoint",
-                                                       "tangent"};
+static const char *const mode_names[XF_CHECK_MODES] = {"dd",      "ref-tangent",   "ref-adjoint",
+                                                       "tangent", "adjoint-joint", "adjoint-split"};
 
 bool
 xf_check_mode_parse(const char *s, xf_check_mode *m)
@@ -186,8 +186,64 @@ flops(const xf_run_stats *s)
     return s->adds + s->muls + s->divs + s->intrinsics;
 }
 
+static uint64_t
+tape_words(const xf_run_stats *s)
+{
+    uint64_t n = 0;
+    for (int k = 0; k < XF_WORD_KINDS; k++)
+        n += s->push[k];
+    return n;
+}
+
+/* The pipelines of the transform modes. */
+typedef struct transforms {
+    transform tangent, adjoint;
+} transforms;
+
+/* A transform mode: ours of @file under @driver against ref/ad.out, or
+ * against ref/dd.out where @failname says OpenAD's is wrong; @refxb is
+ * xaifBooster's output for the operation counts. */
 static outcome
-check_example(const char *dir, xf_check_mode mode, const transform *tr, char *why, size_t len,
+transform_mode(const char *dir, const char *file, const transform *tr, xf_driver driver,
+               const char *failname, const char *custom, const char *what, const char *refxb,
+               const xf_params *par, char *why, size_t len, opcounts *ops)
+{
+    char r[256];
+    if (!exists(dir, file)) {
+        snprintf(why, len, "no %s", file);
+        return SKIP;
+    }
+    if (custom_driver(dir, custom)) {
+        snprintf(why, len, "custom driver for the %s", what);
+        return SKIP;
+    }
+    if (failreason(dir, failname, r, sizeof r)) {
+        /* OpenAD's result is wrong: judge ours by divided differences */
+        if (!exists(dir, "ref/dd.out")) {
+            snprintf(why, len, "no ref/dd.out to judge by");
+            return SKIP;
+        }
+        outcome o = run_one(dir, file, tr, driver, par, "ref/dd.out", par->tol, why, len,
+                            ops ? &ops->ours : NULL);
+        return o == PASS ? PASS_DD : o == FAIL ? FAIL_DD : o;
+    }
+    if (!exists(dir, "ref/ad.out")) {
+        snprintf(why, len, "no ref/ad.out");
+        return SKIP;
+    }
+    outcome o =
+        run_one(dir, file, tr, driver, par, "ref/ad.out", 1e-10, why, len, ops ? &ops->ours : NULL);
+    if (ops && o == PASS) {
+        char w[1024];
+        ops->have_ours = true;
+        ops->have_ref = exists(dir, refxb) && run_one(dir, refxb, NULL, driver, par, "ref/ad.out",
+                                                      1e-10, w, sizeof w, &ops->ref) == PASS;
+    }
+    return o;
+}
+
+static outcome
+check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *why, size_t len,
               opcounts *ops)
 {
     xf_params par;
@@ -278,43 +334,18 @@ check_example(const char *dir, xf_check_mode mode, const transform *tr, char *wh
         }
         return PASS;
     }
-    case XF_CHECK_TANGENT: {
-        char r[256];
-        if (!exists(dir, "tlm.xaif")) {
-            snprintf(why, len, "no tlm.xaif");
-            return SKIP;
-        }
-        if (custom_driver(dir, "scalar_tlm")) {
-            snprintf(why, len, "custom driver for the tangent");
-            return SKIP;
-        }
-        if (failreason(dir, "FAILREASON_tlm_none", r, sizeof r)) {
-            /* OpenAD's tangent is wrong: judge ours by divided differences */
-            if (!exists(dir, "ref/dd.out")) {
-                snprintf(why, len, "no ref/dd.out to judge by");
-                return SKIP;
-            }
-            outcome o = run_one(dir, "tlm.xaif", tr, XF_DRIVER_TANGENT, &par, "ref/dd.out", par.tol,
-                                why, len, ops ? &ops->ours : NULL);
-            if (ops)
-                ops->have_ours = o == PASS;
-            return o == PASS ? PASS_DD : o == FAIL ? FAIL_DD : o;
-        }
-        if (!exists(dir, "ref/ad.out")) {
-            snprintf(why, len, "no ref/ad.out");
-            return SKIP;
-        }
-        outcome o = run_one(dir, "tlm.xaif", tr, XF_DRIVER_TANGENT, &par, "ref/ad.out", 1e-10, why,
-                            len, ops ? &ops->ours : NULL);
-        if (ops && o == PASS) {
-            char w[1024];
-            ops->have_ours = true;
-            ops->have_ref = exists(dir, "ref/tlm.xb.xaif") &&
-                            run_one(dir, "ref/tlm.xb.xaif", NULL, XF_DRIVER_TANGENT, &par,
-                                    "ref/ad.out", 1e-10, w, sizeof w, &ops->ref) == PASS;
-        }
-        return o;
-    }
+    case XF_CHECK_TANGENT:
+        return transform_mode(dir, "tlm.xaif", &trs->tangent, XF_DRIVER_TANGENT,
+                              "FAILREASON_tlm_none", "scalar_tlm", "tangent", "ref/tlm.xb.xaif",
+                              &par, why, len, ops);
+    case XF_CHECK_ADJOINT_JOINT:
+        return transform_mode(dir, "adm.xaif", &trs->adjoint, XF_DRIVER_ADJOINT_JOINT,
+                              "FAILREASON_adm_joint", "scalar_adm_joint", "joint adjoint",
+                              "ref/adm.xb.xaif", &par, why, len, ops);
+    case XF_CHECK_ADJOINT_SPLIT:
+        return transform_mode(dir, "adm.xaif", &trs->adjoint, XF_DRIVER_ADJOINT_SPLIT,
+                              "FAILREASON_adm_split", "scalar_adm_split", "split adjoint",
+                              "ref/adm.xb.xaif", &par, why, len, ops);
     case XF_CHECK_MODES:
         break;
     }
@@ -367,13 +398,13 @@ xf_check_run(const xf_check_opts *o, FILE *out)
 {
     int failed = 0;
     int counts[XF_CHECK_MODES][OUTCOMES] = {{0}};
-    uint64_t ops_total[XF_CHECK_MODES][2] = {{0}};
+    uint64_t ops_total[XF_CHECK_MODES][4] = {{0}};
     int ops_n[XF_CHECK_MODES] = {0};
-    transform tr = {.opts = {.elimination = XF_ELIM_BEST}};
+    transforms trs = {.tangent = {.opts = {.elimination = XF_ELIM_BEST}}};
     xf_doc *cat = NULL, *direct = NULL;
     bool need = false;
     for (int k = 0; k < o->nmodes; k++)
-        need = need || o->modes[k] == XF_CHECK_TANGENT;
+        need = need || o->modes[k] >= XF_CHECK_TANGENT;
     if (need) {
         char err[300];
         xf_diag *d = xf_diag_new(out);
@@ -385,20 +416,27 @@ xf_check_run(const xf_check_opts *o, FILE *out)
             xf_doc_free(direct);
             return -1;
         }
-        tr.catalogue = cat;
-        tr.direct = direct;
-        tr.n = xf_pipeline_parse("tangent", tr.passes, 16, err, sizeof err);
-        if (tr.n < 0) {
-            fprintf(out, "%s\n", err);
-            xf_doc_free(cat);
-            return -1;
-        }
+        xf_elimination e = XF_ELIM_BEST;
         if (o->elimination && !strcmp(o->elimination, "forward"))
-            tr.opts.elimination = XF_ELIM_FORWARD;
+            e = XF_ELIM_FORWARD;
         else if (o->elimination && !strcmp(o->elimination, "reverse"))
-            tr.opts.elimination = XF_ELIM_REVERSE;
+            e = XF_ELIM_REVERSE;
         else if (o->elimination && !strcmp(o->elimination, "markowitz"))
-            tr.opts.elimination = XF_ELIM_MARKOWITZ;
+            e = XF_ELIM_MARKOWITZ;
+        transform *t[2] = {&trs.tangent, &trs.adjoint};
+        const char *names[2] = {"tangent", "adjoint"};
+        for (int k = 0; k < 2; k++) {
+            t[k]->catalogue = cat;
+            t[k]->direct = direct;
+            t[k]->opts.elimination = e;
+            t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, 16, err, sizeof err);
+            if (t[k]->n < 0) {
+                fprintf(out, "%s\n", err);
+                xf_doc_free(cat);
+                xf_doc_free(direct);
+                return -1;
+            }
+        }
     }
     for (int r = 0; r < o->nroots; r++) {
         size_t n;
@@ -412,21 +450,25 @@ xf_check_run(const xf_check_opts *o, FILE *out)
             for (int k = 0; k < o->nmodes; k++) {
                 char why[1200] = "";
                 opcounts ops = {0};
-                outcome res =
-                    check_example(ex[i], o->modes[k], &tr, why, sizeof why, o->stats ? &ops : NULL);
+                outcome res = check_example(ex[i], o->modes[k], &trs, why, sizeof why,
+                                            o->stats ? &ops : NULL);
                 if (ops.have_ours && ops.have_ref) {
                     fprintf(out,
-                            "OPS   %-12s %s ours %llu (%llu+ %llu* %llu/ %llu f) "
-                            "xaifBooster %llu (%llu+ %llu* %llu/ %llu f)\n",
+                            "OPS   %-12s %s ours %llu (%llu+ %llu* %llu/ %llu f) tape %llu "
+                            "xaifBooster %llu (%llu+ %llu* %llu/ %llu f) tape %llu\n",
                             mode_names[o->modes[k]], name, (unsigned long long)flops(&ops.ours),
                             (unsigned long long)ops.ours.adds, (unsigned long long)ops.ours.muls,
                             (unsigned long long)ops.ours.divs,
                             (unsigned long long)ops.ours.intrinsics,
+                            (unsigned long long)tape_words(&ops.ours),
                             (unsigned long long)flops(&ops.ref), (unsigned long long)ops.ref.adds,
                             (unsigned long long)ops.ref.muls, (unsigned long long)ops.ref.divs,
-                            (unsigned long long)ops.ref.intrinsics);
+                            (unsigned long long)ops.ref.intrinsics,
+                            (unsigned long long)tape_words(&ops.ref));
                     ops_total[o->modes[k]][0] += flops(&ops.ours);
                     ops_total[o->modes[k]][1] += flops(&ops.ref);
+                    ops_total[o->modes[k]][2] += tape_words(&ops.ours);
+                    ops_total[o->modes[k]][3] += tape_words(&ops.ref);
                     ops_n[o->modes[k]]++;
                 }
                 counts[o->modes[k]][res]++;
@@ -452,14 +494,15 @@ xf_check_run(const xf_check_opts *o, FILE *out)
             fprintf(out, "; where OpenAD's is wrong, against dd.out: %d passed, %d failed",
                     c[PASS_DD], c[FAIL_DD]);
         fputc('\n', out);
+        const uint64_t *t = ops_total[o->modes[k]];
         if (ops_n[o->modes[k]])
             fprintf(out, "%s operations over %d examples: ours %llu, xaifBooster's %llu (%.3f)\n",
-                    mode_names[o->modes[k]], ops_n[o->modes[k]],
-                    (unsigned long long)ops_total[o->modes[k]][0],
-                    (unsigned long long)ops_total[o->modes[k]][1],
-                    ops_total[o->modes[k]][1]
-                        ? (double)ops_total[o->modes[k]][0] / (double)ops_total[o->modes[k]][1]
-                        : 0.0);
+                    mode_names[o->modes[k]], ops_n[o->modes[k]], (unsigned long long)t[0],
+                    (unsigned long long)t[1], t[1] ? (double)t[0] / (double)t[1] : 0.0);
+        if (ops_n[o->modes[k]] && (t[2] || t[3]))
+            fprintf(out, "%s tape words over %d examples: ours %llu, xaifBooster's %llu (%.3f)\n",
+                    mode_names[o->modes[k]], ops_n[o->modes[k]], (unsigned long long)t[2],
+                    (unsigned long long)t[3], t[3] ? (double)t[2] / (double)t[3] : 0.0);
         int ran = c[PASS] + c[FAIL];
         int pct = ran ? (int)(100.0 * c[PASS] / ran) : 100;
         if (pct < worst)

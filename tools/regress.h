@@ -6,10 +6,12 @@
 #include <stdio.h>
 
 typedef enum xf_check_mode {
-    XF_CHECK_DD,          /* the front end's xaif, divided differences, against ref/dd.out */
-    XF_CHECK_REF_TANGENT, /* xaifBooster's ref/tlm.xb.xaif, tangent driver, against ref/ad.out */
-    XF_CHECK_REF_ADJOINT, /* ref/adm.xb.xaif, joint and split drivers, against ref/ad.out */
-    XF_CHECK_TANGENT,     /* our tangent of tlm.xaif, tangent driver, against ref/ad.out */
+    XF_CHECK_DD,            /* the front end's xaif, divided differences, against ref/dd.out */
+    XF_CHECK_REF_TANGENT,   /* xaifBooster's ref/tlm.xb.xaif, tangent driver, against ref/ad.out */
+    XF_CHECK_REF_ADJOINT,   /* ref/adm.xb.xaif, joint and split drivers, against ref/ad.out */
+    XF_CHECK_TANGENT,       /* our tangent of tlm.xaif, tangent driver, against ref/ad.out */
+    XF_CHECK_ADJOINT_JOINT, /* our adjoint of adm.xaif, joint driver, against ref/ad.out */
+    XF_CHECK_ADJOINT_SPLIT, /* the same, split driver */
     XF_CHECK_MODES
 } xf_check_mode;
 
@@ -24,7 +26,8 @@ typedef struct xf_check_opts {
     int min_pass;            /* > 0: succeed when each mode passes this percentage of what it ran */
     const char *catalogue;   /* for the transform modes; NULL: the built-in one */
     const char *elimination; /* for the transform modes; NULL: best */
-    bool stats;              /* print the operation counts of ours and of xaifBooster's output */
+    bool
+        stats; /* print the operation counts (and tape words) of ours and of xaifBooster's output */
 } xf_check_opts;
 
 /**

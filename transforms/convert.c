@@ -95,7 +95,7 @@ extent(const xf_triplet *t, const xf_symbol *s, uint32_t d, int64_t *n)
     return true;
 }
 
-static const xf_shape shapes[] = {XF_SHAPE_SCALAR,      XF_SHAPE_VECTOR,      XF_SHAPE_MATRIX,
+static const xf_shape shapes[] = {XF_SHAPE_SCALAR,       XF_SHAPE_VECTOR,      XF_SHAPE_MATRIX,
                                   XF_SHAPE_THREE_TENSOR, XF_SHAPE_FOUR_TENSOR, XF_SHAPE_FIVE_TENSOR,
                                   XF_SHAPE_SIX_TENSOR,   XF_SHAPE_SEVEN_TENSOR};
 
@@ -206,8 +206,7 @@ save_subscripts(conv *c, const xf_stmt *call, xf_varref *r)
 /* Decide argument @a of @call, a call of @callee (NULL: not in the
  * document); fill @p and rewrite the argument when it is converted. */
 static int
-argument(conv *c, const xf_stmt *call, const xf_routine *callee, xf_arg *a, pending *p,
-         bool *conv_)
+argument(conv *c, const xf_stmt *call, const xf_routine *callee, xf_arg *a, pending *p, bool *conv_)
 {
     *conv_ = false;
     if (a->val.v.n != 1 || a->val.v.v[0].kind != XF_EV_VARREF)

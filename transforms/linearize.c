@@ -625,12 +625,13 @@ run(xf_pass_ctx *ctx)
     }
     for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
         xf_routine *rt = doc->cg.routines.v[r];
-        if (rt->is_rlist || !rt->cfg_scope)
+        xf_graph *g = xf_work_graph(rt);
+        if (!g || !rt->cfg_scope)
             continue;
         lin l = {
             .ctx = ctx, .doc = doc, .scope = rt->cfg_scope, .routine = rt->sym ? rt->sym->id : "?"};
-        for (uint32_t i = 0; i < rt->g.v.n; i++) {
-            xf_cvertex *v = rt->g.v.v[i];
+        for (uint32_t i = 0; i < g->v.n; i++) {
+            xf_cvertex *v = g->v.v[i];
             if (loop_part(&l, v->init) || loop_part(&l, v->update))
                 return -1;
             if (v->kind != XF_CV_BASICBLOCK)
@@ -643,7 +644,8 @@ run(xf_pass_ctx *ctx)
             v->stmts.n = l.out.n;
             v->stmts.cap = l.out.cap;
         }
-        rt->active = XF_FLAG_1;
+        if (!rt->is_rlist)
+            rt->active = XF_FLAG_1;
     }
     return 0;
 }

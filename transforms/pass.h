@@ -21,6 +21,7 @@ typedef enum xf_elimination {
 typedef struct xf_opts {
     xf_elimination elimination;
     FILE *report; /* preaccumulate: one line per block with the costs of each order */
+    bool split;   /* adjoint: split reversal (default: joint) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -59,9 +60,12 @@ const char *xf_pipeline_expand(const char *name);
 
 /* The passes (one exported symbol per pass file). */
 extern const xf_pass xf_pass_convert;
+extern const xf_pass xf_pass_template;
 extern const xf_pass xf_pass_linearize;
 extern const xf_pass xf_pass_preaccumulate;
 extern const xf_pass xf_pass_propagate;
+extern const xf_pass xf_pass_adjoin;
+extern const xf_pass xf_pass_reverse;
 
 /* Helpers the passes share (transforms/util.c). */
 
@@ -73,6 +77,18 @@ bool xf_is_active_ref(const xf_varref *r);
 const xf_ii *xf_catalogue_find(const xf_doc *cat, const char *name);
 /** xf_direct_find: the DirectAction for intrinsic @name, or NULL. */
 const xf_nii *xf_direct_find(const xf_doc *cat, const char *name);
+/** xf_work_graph: the graph the differentiating passes work on: a
+ * ControlFlowGraph's own, a ReplacementList's taping placeholder (2); NULL if none. */
+xf_graph *xf_work_graph(xf_routine *rt);
+/**
+ * xf_sig_ref / xf_sig_expr:
+ * Append to @buf (@len bytes, *@n used) a text that is equal for two
+ * references (expressions) exactly when they are written alike: the same
+ * symbols, subscripts, constants and operations. When it does not fit,
+ * *@n becomes @len (no signature).
+ */
+void xf_sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth);
+void xf_sig_expr(const xf_expr *x, char *buf, size_t len, size_t *n, int depth);
 /** xf_pass_oom: report running out of memory; returns -1. */
 int xf_pass_oom(xf_pass_ctx *ctx);
 

@@ -94,87 +94,6 @@ typedef struct pre {
     xf_stmt *dp; /* the DerivativePropagator being filled */
 } pre;
 
-/* ------------------------------------------------------------ signatures */
-
-static void sig_expr(const xf_expr *x, char *buf, size_t len, size_t *n, int depth);
-
-static void
-put(char *buf, size_t len, size_t *n, const char *s)
-{
-    size_t k = strlen(s);
-    if (*n + k + 1 < len) {
-        memcpy(buf + *n, s, k);
-        *n += k;
-        buf[*n] = 0;
-    } else
-        *n = len; /* too long: no signature */
-}
-
-static void
-sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth)
-{
-    const xf_symref *s = xf_varref_symref(r);
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%p", (const void *)(s ? s->sym : NULL));
-    put(buf, len, n, tmp);
-    const xf_arrref *a = xf_varref_arrref(r);
-    if (!a)
-        return;
-    put(buf, len, n, "(");
-    for (uint32_t i = 0; i < a->t.n; i++) {
-        const xf_triplet *t = &a->t.v[i];
-        put(buf, len, n, i ? "," : "");
-        if (t->index)
-            sig_expr(t->index, buf, len, n, depth + 1);
-        if (t->bound || t->stride || !t->index) {
-            put(buf, len, n, ":");
-            if (t->bound)
-                sig_expr(t->bound, buf, len, n, depth + 1);
-            put(buf, len, n, ":");
-            if (t->stride)
-                sig_expr(t->stride, buf, len, n, depth + 1);
-        }
-    }
-    put(buf, len, n, ")");
-}
-
-static void
-sig_vertex(const xf_expr *x, uint32_t v, char *buf, size_t len, size_t *n, int depth)
-{
-    if (depth > 50 || *n >= len)
-        return;
-    const xf_evertex *ev = &x->v.v[v];
-    switch (ev->kind) {
-    case XF_EV_CONSTANT:
-        put(buf, len, n, ev->u.c.value);
-        return;
-    case XF_EV_VARREF:
-        sig_ref(ev->u.ref, buf, len, n, depth);
-        return;
-    default:
-        put(buf, len, n, ev->kind == XF_EV_FUNCALL ? "?" : ev->u.in.name);
-        put(buf, len, n, "[");
-        for (int64_t p = 1; p <= 8; p++)
-            for (uint32_t j = 0; j < x->e.n; j++)
-                if (x->e.v[j].tgt == v && x->e.v[j].pos == p) {
-                    put(buf, len, n, p > 1 ? "," : "");
-                    sig_vertex(x, x->e.v[j].src, buf, len, n, depth + 1);
-                }
-        put(buf, len, n, "]");
-        return;
-    }
-}
-
-static void
-sig_expr(const xf_expr *x, char *buf, size_t len, size_t *n, int depth)
-{
-    uint32_t r = xf_expr_root(x);
-    if (r == UINT32_MAX)
-        put(buf, len, n, "?");
-    else
-        sig_vertex(x, r, buf, len, n, depth);
-}
-
 /* Variables the subscripts of @r read. */
 static int
 note_index_vars(pre *p, const xf_varref *r, int depth)
@@ -293,7 +212,7 @@ find_loc(pre *p, const xf_varref *r, bool *ambiguous)
     buf[0] = 0;
     const char *sig = NULL;
     if (xf_varref_arrref(r)) {
-        sig_ref(r, buf, sizeof buf, &n, 0);
+        xf_sig_ref(r, buf, sizeof buf, &n, 0);
         if (n >= sizeof buf) {
             *ambiguous = true;
             return UINT32_MAX;
@@ -1221,16 +1140,17 @@ run(xf_pass_ctx *ctx)
     xf_doc *doc = ctx->doc;
     for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
         xf_routine *rt = doc->cg.routines.v[r];
-        if (rt->is_rlist || !rt->cfg_scope)
+        xf_graph *g = xf_work_graph(rt);
+        if (!g || !rt->cfg_scope)
             continue;
         pre p = {.ctx = ctx, .doc = doc, .scope = rt->cfg_scope};
         p.a = xf_arena_new();
         if (!p.a)
             return xf_pass_oom(ctx);
         int ret = 0;
-        for (uint32_t i = 0; i < rt->g.v.n && !ret; i++)
-            if (rt->g.v.v[i]->kind == XF_CV_BASICBLOCK)
-                ret = block(&p, rt->g.v.v[i]);
+        for (uint32_t i = 0; i < g->v.n && !ret; i++)
+            if (g->v.v[i]->kind == XF_CV_BASICBLOCK)
+                ret = block(&p, g->v.v[i]);
         xf_arena_free(p.a);
         if (ret)
             return -1;

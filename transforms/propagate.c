@@ -35,29 +35,37 @@ simplify(xf_dpop *op)
     memset(&op->y, 0, sizeof op->y);
 }
 
+static void
+simplify_graph(xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        xf_cvertex *v = g->v.v[i];
+        uint32_t n = 0;
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            xf_stmt *s = v->stmts.v[k];
+            if (s->kind == XF_STMT_DERIVPROP) {
+                if (!s->u.dp.n)
+                    continue;
+                for (uint32_t j = 0; j < s->u.dp.n; j++)
+                    simplify(&s->u.dp.v[j]);
+            }
+            v->stmts.v[n++] = s;
+        }
+        v->stmts.n = n;
+    }
+}
+
+/* Every graph: a ControlFlowGraph's, and each placeholder of a ReplacementList
+ * (the taping and the adjoint code alike). */
 static int
 run(xf_pass_ctx *ctx)
 {
     xf_doc *doc = ctx->doc;
     for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
         xf_routine *rt = doc->cg.routines.v[r];
-        if (rt->is_rlist)
-            continue;
-        for (uint32_t i = 0; i < rt->g.v.n; i++) {
-            xf_cvertex *v = rt->g.v.v[i];
-            uint32_t n = 0;
-            for (uint32_t k = 0; k < v->stmts.n; k++) {
-                xf_stmt *s = v->stmts.v[k];
-                if (s->kind == XF_STMT_DERIVPROP) {
-                    if (!s->u.dp.n)
-                        continue;
-                    for (uint32_t j = 0; j < s->u.dp.n; j++)
-                        simplify(&s->u.dp.v[j]);
-                }
-                v->stmts.v[n++] = s;
-            }
-            v->stmts.n = n;
-        }
+        simplify_graph(&rt->g);
+        for (uint32_t i = 0; i < rt->reps.n; i++)
+            simplify_graph(&rt->reps.v[i]->g);
     }
     return 0;
 }

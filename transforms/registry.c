@@ -4,17 +4,15 @@
 #include "pass.h"
 
 const xf_pass *const xf_passes[] = {
-    &xf_pass_convert,
-    &xf_pass_linearize,
-    &xf_pass_preaccumulate,
-    &xf_pass_propagate,
-    NULL,
+    &xf_pass_convert,   &xf_pass_template, &xf_pass_linearize, &xf_pass_preaccumulate,
+    &xf_pass_propagate, &xf_pass_adjoin,   &xf_pass_reverse,   NULL,
 };
 
 static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,linearize,preaccumulate,propagate"},
+    {"adjoint", "convert,template,linearize,preaccumulate,adjoin,reverse,propagate"},
 };
 
 const xf_pass *

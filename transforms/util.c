@@ -1,4 +1,5 @@
 /* util.c: what the passes share: activity, the catalogue, messages. */
+#include <stdio.h>
 #include <string.h>
 
 #include "pass.h"
@@ -41,9 +42,99 @@ xf_direct_find(const xf_doc *cat, const char *name)
     return NULL;
 }
 
+xf_graph *
+xf_work_graph(xf_routine *rt)
+{
+    if (!rt->is_rlist)
+        return &rt->g;
+    for (uint32_t i = 0; i < rt->reps.n; i++)
+        if (rt->reps.v[i]->placeholder && !strcmp(rt->reps.v[i]->placeholder, "2"))
+            return &rt->reps.v[i]->g;
+    return NULL;
+}
+
 int
 xf_pass_oom(xf_pass_ctx *ctx)
 {
     xf_error(ctx->diag, ctx->doc->filename, 0, "out of memory");
     return -1;
+}
+
+/* ------------------------------------------------------------ signatures */
+
+static void
+put(char *buf, size_t len, size_t *n, const char *s)
+{
+    size_t k = strlen(s);
+    if (*n + k + 1 < len) {
+        memcpy(buf + *n, s, k);
+        *n += k;
+        buf[*n] = 0;
+    } else
+        *n = len; /* too long: no signature */
+}
+
+void
+xf_sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    char tmp[64];
+    snprintf(tmp, sizeof tmp, "%p", (const void *)(s ? s->sym : NULL));
+    put(buf, len, n, tmp);
+    const xf_arrref *a = xf_varref_arrref(r);
+    if (!a)
+        return;
+    put(buf, len, n, "(");
+    for (uint32_t i = 0; i < a->t.n; i++) {
+        const xf_triplet *t = &a->t.v[i];
+        put(buf, len, n, i ? "," : "");
+        if (t->index)
+            xf_sig_expr(t->index, buf, len, n, depth + 1);
+        if (t->bound || t->stride || !t->index) {
+            put(buf, len, n, ":");
+            if (t->bound)
+                xf_sig_expr(t->bound, buf, len, n, depth + 1);
+            put(buf, len, n, ":");
+            if (t->stride)
+                xf_sig_expr(t->stride, buf, len, n, depth + 1);
+        }
+    }
+    put(buf, len, n, ")");
+}
+
+static void
+sig_vertex(const xf_expr *x, uint32_t v, char *buf, size_t len, size_t *n, int depth)
+{
+    if (depth > 50 || *n >= len)
+        return;
+    const xf_evertex *ev = &x->v.v[v];
+    switch (ev->kind) {
+    case XF_EV_CONSTANT:
+        put(buf, len, n, ev->u.c.value);
+        return;
+    case XF_EV_VARREF:
+        xf_sig_ref(ev->u.ref, buf, len, n, depth);
+        return;
+    default:
+        put(buf, len, n, ev->kind == XF_EV_FUNCALL ? "?" : ev->u.in.name);
+        put(buf, len, n, "[");
+        for (int64_t p = 1; p <= 8; p++)
+            for (uint32_t j = 0; j < x->e.n; j++)
+                if (x->e.v[j].tgt == v && x->e.v[j].pos == p) {
+                    put(buf, len, n, p > 1 ? "," : "");
+                    sig_vertex(x, x->e.v[j].src, buf, len, n, depth + 1);
+                }
+        put(buf, len, n, "]");
+        return;
+    }
+}
+
+void
+xf_sig_expr(const xf_expr *x, char *buf, size_t len, size_t *n, int depth)
+{
+    uint32_t r = xf_expr_root(x);
+    if (r == UINT32_MAX)
+        put(buf, len, n, "?");
+    else
+        sig_vertex(x, r, buf, len, n, depth);
 }

@@ -1,0 +1,753 @@
+/* adjoin.c: the adjoint of each basic block (Utke et al. [000] §3.3,
+ * Naumann et al. [002] §2). Works on the ReplacementLists that template
+ * made, after linearize and preaccumulate wrote each block's derivative
+ * propagation into placeholder 2:
+ *
+ *  - placeholder 2 becomes the taping sweep: the derivative propagators go;
+ *    in their place the values their adjoints will need are pushed: the
+ *    partials (OpenAD_lin_*, OpenAD_acc_*: push_s0/s1/s2) and the values of
+ *    subscripts the reverse sweep cannot recompute (push_i_s0); after each
+ *    call, the subscripts of its arguments as they were at the call;
+ *  - placeholder 3 receives, for each basic block, a block with the same
+ *    id holding its adjoint: the pops, then the transposed propagation in
+ *    reverse order (x̄ += a·ȳ as Saxpy, then ȳ = 0 as ZeroDeriv; through an
+ *    OpenAD_prp_* temporary when ȳ is also read), and the calls again, in
+ *    reverse order. The pass reverse then builds placeholder 3's control
+ *    flow around these blocks.
+ *
+ * A subscript is recomputed instead of taped when it reads only constants
+ * and the variables of enclosing loops that are reversed explicitly (their
+ * variable runs backwards in the adjoint). Pops go into the variables that
+ * were pushed (partials) or into integer temporaries OpenAD_Symbol_*
+ * (subscripts). Needs: template, preaccumulate. Breaks: placeholder 3 until
+ * reverse runs. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "cfgtree.h"
+#include "pass.h"
+
+typedef XF_VEC(xf_stmt *) stmtvec;
+
+/* A subscript saved on the tape, and the temporary the adjoint reads it from. */
+typedef struct saved {
+    const char *sig;
+    xf_symbol *tmp;
+} saved;
+
+typedef struct adj {
+    xf_pass_ctx *ctx;
+    xf_doc *doc;
+    xf_routine *rt;
+    xf_scope *scope;
+    xf_arena *a;                        /* scratch, per routine */
+    XF_VEC(const xf_symbol *) loopvars; /* of the enclosing explicitly reversed loops */
+    XF_VEC(saved) temps;                /* subscript signature -> its temporary (routine) */
+    unsigned nsym, nprp;
+    /* the block being done */
+    const xf_cvertex *bb;
+    stmtvec fwd;                      /* its new forward statements */
+    stmtvec rev;                      /* adjoint statements, chunk by chunk in forward order */
+    XF_VEC(uint32_t) chunks;          /* where each chunk starts in rev */
+    stmtvec pops;                     /* the current chunk's pops, in push order */
+    XF_VEC(const char *) cur;         /* the current chunk's saved subscripts */
+    XF_VEC(const xf_symbol *) pushed; /* the current chunk's pushed partials */
+} adj;
+
+static int
+oom(adj *d)
+{
+    return xf_pass_oom(d->ctx);
+}
+
+static int
+fail(adj *d, const char *fmt, const char *what)
+{
+    xf_error(d->ctx->diag, d->doc->filename, d->bb ? d->bb->h.line : 0,
+             "adjoint of routine %s: %s%s", d->rt->sym ? d->rt->sym->id : "?", fmt,
+             what ? what : "");
+    return -1;
+}
+
+static int
+push_stmt(adj *d, stmtvec *v, xf_stmt *s)
+{
+    if (!s || !XF_VEC_PUSH(d->doc->arena, *v, s))
+        return oom(d);
+    return 0;
+}
+
+/* ------------------------------------------------------------ subscripts */
+
+static bool
+is_loopvar(const adj *d, const xf_symbol *s)
+{
+    for (uint32_t i = 0; i < d->loopvars.n; i++)
+        if (d->loopvars.v[i] == s)
+            return true;
+    return false;
+}
+
+/* Can the adjoint evaluate @x itself: constants, operations, and the
+ * variables of explicitly reversed enclosing loops only? */
+static bool
+recomputable(const adj *d, const xf_expr *x)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC)
+            continue;
+        if (v->kind != XF_EV_VARREF)
+            return false;
+        const xf_symref *s = xf_varref_symref(v->u.ref);
+        if (!s || xf_varref_arrref(v->u.ref) || !is_loopvar(d, s->sym))
+            return false;
+    }
+    return true;
+}
+
+/* The temporary that holds subscript @x in the adjoint (made on first use). */
+static xf_symbol *
+temp_for(adj *d, const char *sig)
+{
+    for (uint32_t i = 0; i < d->temps.n; i++)
+        if (d->temps.v[i].sig == sig)
+            return d->temps.v[i].tmp;
+    saved s = {.sig = sig};
+    s.tmp = xf_fresh_symbol(d->doc, d->scope, "OpenAD_Symbol_", &d->nsym, XF_TYPE_INTEGER,
+                            XF_SHAPE_SCALAR, false);
+    if (!s.tmp || !XF_VEC_PUSH(d->a, d->temps, s))
+        return NULL;
+    return s.tmp;
+}
+
+static const char *
+expr_sig(adj *d, const xf_expr *x)
+{
+    char buf[1024];
+    size_t n = 0;
+    buf[0] = 0;
+    xf_sig_expr(x, buf, sizeof buf, &n, 0);
+    return n < sizeof buf ? xf_intern(d->doc, buf) : NULL;
+}
+
+/* An integer push (or pop) of @sym: push_i_s0 / pop_i_s0. */
+static xf_stmt *
+int_tape(adj *d, bool push, const xf_varref *r)
+{
+    xf_stmt *s = xf_stmt_icall(d->doc, push ? "inline_push_i" : "inline_pop_i",
+                               push ? "push_i_s0" : "pop_i_s0");
+    return s && xf_icall_ref(d->doc, s, r) ? s : NULL;
+}
+
+/* Save subscript @x of the current chunk: in the forward sweep @before
+ * (statements before the point of the push) gets `t = x` unless x is a
+ * plain variable, @after gets the push; the chunk gets the pop. Rewrites
+ * *@slot to read the temporary. @copy_first: the forward statement must
+ * copy the value now (a call may change it before the push). */
+static int
+save(adj *d, xf_expr **slot, bool copy_first, stmtvec *before, stmtvec *after)
+{
+    xf_expr *x = *slot;
+    const char *sig = expr_sig(d, x);
+    if (!sig)
+        return fail(d, "a subscript too long to tape", NULL);
+    xf_symbol *t = temp_for(d, sig);
+    xf_varref *tr = t ? xf_ref_new(d->doc, t) : NULL;
+    xf_expr *use = XF_NEW(d->doc->arena, xf_expr);
+    if (!tr || !use || xf_expr_ref(d->doc, use, xf_ref_new(d->doc, t)) == UINT32_MAX)
+        return oom(d);
+    xf_mark_ref(tr, false, false);
+    xf_mark_ref(use->v.v[0].u.ref, false, false);
+    use->h = x->h;
+    bool seen = false;
+    for (uint32_t i = 0; i < d->cur.n && !seen; i++)
+        seen = d->cur.v[i] == sig;
+    if (!seen) {
+        const xf_varref *pushed = tr;
+        bool plain = x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF;
+        if (plain && !copy_first) {
+            pushed = x->v.v[0].u.ref;
+        } else {
+            xf_varref lhs;
+            xf_expr rhs = {0};
+            if (!xf_ref_init(d->doc, &lhs, t) ||
+                xf_expr_copy(d->doc, &rhs, x, xf_expr_root(x)) == UINT32_MAX)
+                return oom(d);
+            xf_mark_ref(&lhs, false, false);
+            if (push_stmt(d, before,
+                          xf_stmt_assign(d->doc, "index_expression_for_taping", &lhs, &rhs)))
+                return -1;
+        }
+        if (push_stmt(d, after, int_tape(d, true, pushed)) ||
+            push_stmt(d, &d->pops, int_tape(d, false, tr)) || !XF_VEC_PUSH(d->a, d->cur, sig))
+            return oom(d);
+    }
+    *slot = use;
+    return 0;
+}
+
+/* Make every subscript of @r that the adjoint cannot recompute read a
+ * saved temporary (@r is a copy the adjoint owns). */
+static int
+save_subscripts(adj *d, xf_varref *r, bool copy_first, stmtvec *before, stmtvec *after)
+{
+    xf_arrref *ar = xf_varref_arrref(r);
+    for (uint32_t i = 0; ar && i < ar->t.n; i++) {
+        xf_expr **parts[3] = {&ar->t.v[i].index, &ar->t.v[i].bound, &ar->t.v[i].stride};
+        for (int k = 0; k < 3; k++)
+            if (*parts[k] && !recomputable(d, *parts[k]) &&
+                save(d, parts[k], copy_first, before, after))
+                return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ chunks */
+
+static void
+chunk_begin(adj *d)
+{
+    memset(&d->pops, 0, sizeof d->pops);
+    memset(&d->cur, 0, sizeof d->cur);
+    memset(&d->pushed, 0, sizeof d->pushed);
+}
+
+/* Close the chunk: its pops (last pushed first), then @body. */
+static int
+chunk_end(adj *d, xf_stmt *const *body, uint32_t n)
+{
+    if (!XF_VEC_PUSH(d->a, d->chunks, d->rev.n))
+        return oom(d);
+    for (uint32_t i = d->pops.n; i-- > 0;)
+        if (push_stmt(d, &d->rev, d->pops.v[i]))
+            return -1;
+    for (uint32_t i = 0; i < n; i++)
+        if (push_stmt(d, &d->rev, body[i]))
+            return -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ aliasing */
+
+static const xf_alias_set *
+alias_set(const xf_doc *doc, int64_t key)
+{
+    if (key == XF_NOINT || key == 0)
+        return NULL;
+    for (uint32_t i = 0; i < doc->cg.alias.sets.n; i++)
+        if (doc->cg.alias.sets.v[i].key == key)
+            return &doc->cg.alias.sets.v[i];
+    return NULL;
+}
+
+static bool
+const_int(const xf_expr *x, int64_t *v)
+{
+    if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_CONSTANT)
+        return false;
+    char *end;
+    *v = strtoll(x->v.v[0].u.c.value, &end, 10);
+    return !*end;
+}
+
+/* May @a and @b share storage? */
+static bool
+may_alias(const adj *d, const xf_varref *a, const xf_varref *b)
+{
+    const xf_symref *sa = xf_varref_symref(a), *sb = xf_varref_symref(b);
+    if (!sa || !sb)
+        return true;
+    if (sa->sym != sb->sym) {
+        const xf_alias_set *x = alias_set(d->doc, a->alias), *y = alias_set(d->doc, b->alias);
+        if (!x || !y)
+            return false;
+        for (uint32_t i = 0; i < x->r.n; i++)
+            for (uint32_t j = 0; j < y->r.n; j++)
+                if (x->r.v[i].from <= y->r.v[j].to && y->r.v[j].from <= x->r.v[i].to)
+                    return true;
+        return false;
+    }
+    const xf_arrref *p = xf_varref_arrref(a), *q = xf_varref_arrref(b);
+    if (!p || !q || p->t.n != q->t.n)
+        return true;
+    for (uint32_t i = 0; i < p->t.n; i++) {
+        const xf_triplet *s = &p->t.v[i], *t = &q->t.v[i];
+        int64_t u, v;
+        if (!s->bound && !s->stride && !t->bound && !t->stride && const_int(s->index, &u) &&
+            const_int(t->index, &v) && u != v)
+            return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ propagators */
+
+/* A term a·x of a propagator operation. */
+typedef struct term {
+    const xf_expr *a; /* NULL: the constant @c */
+    double c;
+    const xf_varref *x;
+} term;
+
+static int
+rank_of_ref(const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    const xf_arrref *ar = xf_varref_arrref(r);
+    int rank = s && s->sym ? xf_shape_rank(s->sym->shape) : 0;
+    if (rank < 0)
+        rank = 0;
+    if (ar) {
+        rank = 0;
+        for (uint32_t i = 0; i < ar->t.n; i++)
+            if (ar->t.v[i].bound || ar->t.v[i].stride || !ar->t.v[i].index)
+                rank++;
+    }
+    return rank;
+}
+
+/* A copy of derivative reference @r for the adjoint, its subscripts saved. */
+static xf_varref *
+adj_ref(adj *d, const xf_varref *r, stmtvec *before, stmtvec *after)
+{
+    xf_varref *c = xf_ref_dup(d->doc, r);
+    if (!c || save_subscripts(d, c, false, before, after))
+        return NULL;
+    xf_mark_ref(c, true, true);
+    return c;
+}
+
+/* Push partial @a (a variable of ours) once per chunk; the pop restores it. */
+static int
+save_partial(adj *d, const xf_expr *a, stmtvec *after)
+{
+    if (a->v.n != 1 || a->v.v[0].kind == XF_EV_CONSTANT)
+        return a->v.n == 1 ? 0 : fail(d, "a partial that is an expression", NULL);
+    const xf_varref *r = a->v.v[0].u.ref;
+    const xf_symref *s = a->v.v[0].kind == XF_EV_VARREF ? xf_varref_symref(r) : NULL;
+    if (!s || !s->sym || xf_varref_arrref(r))
+        return fail(d, "a partial that is not a variable", NULL);
+    for (uint32_t i = 0; i < d->pushed.n; i++)
+        if (d->pushed.v[i] == s->sym)
+            return 0;
+    int rank = xf_shape_rank(s->sym->shape);
+    static const char *const push[] = {"push_s0", "push_s1", "push_s2"};
+    static const char *const pop[] = {"pop_s0", "pop_s1", "pop_s2"};
+    if (rank < 0)
+        rank = 0;
+    if (rank > 2)
+        return fail(d, "a partial of rank 3 or more: ", s->sym->id);
+    xf_stmt *ps = xf_stmt_icall(d->doc, "inline_push", push[rank]);
+    xf_stmt *pp = xf_stmt_icall(d->doc, "inline_pop", pop[rank]);
+    if (!ps || !pp || !xf_icall_ref(d->doc, ps, r) || !xf_icall_ref(d->doc, pp, r) ||
+        push_stmt(d, after, ps) || push_stmt(d, &d->pops, pp) ||
+        !XF_VEC_PUSH(d->a, d->pushed, s->sym))
+        return oom(d);
+    return 0;
+}
+
+/* Append to @ops: target's adjoint += coefficient · source's adjoint. */
+static int
+saxpy(adj *d, xf_stmt *ops, const term *t, const xf_varref *src, const xf_varref *tgt)
+{
+    xf_dpop op = {.kind = XF_DP_SAXPY};
+    xf_ax ax = {0};
+    if (t->a) {
+        if (xf_expr_copy(d->doc, &ax.a, t->a, xf_expr_root(t->a)) == UINT32_MAX)
+            return oom(d);
+    } else if (xf_expr_real(d->doc, &ax.a, t->c) == UINT32_MAX) {
+        return oom(d);
+    }
+    if (!xf_ref_copy(d->doc, &ax.x, src) || !xf_ref_copy(d->doc, &op.y, tgt) ||
+        !XF_VEC_PUSH(d->doc->arena, op.ax, ax) || !XF_VEC_PUSH(d->doc->arena, ops->u.dp, op))
+        return oom(d);
+    return 0;
+}
+
+static int
+simple_op(adj *d, xf_stmt *ops, xf_dpkind kind, const xf_varref *tgt, const xf_varref *src)
+{
+    xf_dpop op = {.kind = kind};
+    if (!xf_ref_copy(d->doc, &op.tgt, tgt) || (src && !xf_ref_copy(d->doc, &op.src, src)) ||
+        !XF_VEC_PUSH(d->doc->arena, ops->u.dp, op))
+        return oom(d);
+    return 0;
+}
+
+/* An active temporary shaped like @r (a scalar for an element). */
+static xf_symbol *
+prp_temp(adj *d, const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    bool whole = !xf_varref_arrref(r);
+    xf_shape shape = whole && s ? s->sym->shape : XF_SHAPE_SCALAR;
+    xf_symbol *t =
+        xf_fresh_symbol(d->doc, d->scope, "OpenAD_prp_", &d->nprp, XF_TYPE_REAL, shape, true);
+    if (t && whole && s)
+        for (uint32_t i = 0; i < s->sym->dims.n; i++)
+            if (!XF_VEC_PUSH(d->doc->arena, t->dims, s->sym->dims.v[i]))
+                return NULL;
+    if (t && s && s->sym->fetype)
+        t->fetype = s->sym->fetype;
+    return t;
+}
+
+static const char *
+ref_sig(adj *d, const xf_varref *r)
+{
+    char buf[1024];
+    size_t n = 0;
+    buf[0] = 0;
+    xf_sig_ref(r, buf, sizeof buf, &n, 0);
+    return n < sizeof buf ? xf_intern(d->doc, buf) : NULL;
+}
+
+/* Is @r a scalar variable (no subscripts, scalar symbol)? */
+static bool
+plain_scalar(const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    return s && s->sym && !xf_varref_arrref(r) && xf_shape_rank(s->sym->shape) <= 0;
+}
+
+/* ȳ = Σ a·ȳ over the terms @t that are y itself (@same), as one Sax or Saxpy. */
+static int
+scale(adj *d, xf_stmt *ops, const xf_varref *y, const term *t, const bool *same, uint32_t n,
+      bool overwrite)
+{
+    xf_dpop op = {.kind = overwrite ? XF_DP_SAX : XF_DP_SAXPY};
+    if (!xf_ref_copy(d->doc, &op.y, y))
+        return oom(d);
+    for (uint32_t i = 0; i < n; i++) {
+        if (!same[i])
+            continue;
+        xf_ax ax = {0};
+        if ((t[i].a ? xf_expr_copy(d->doc, &ax.a, t[i].a, xf_expr_root(t[i].a))
+                    : xf_expr_real(d->doc, &ax.a, t[i].c)) == UINT32_MAX ||
+            !xf_ref_copy(d->doc, &ax.x, y) || !XF_VEC_PUSH(d->doc->arena, op.ax, ax))
+            return oom(d);
+    }
+    return XF_VEC_PUSH(d->doc->arena, ops->u.dp, op) ? 0 : oom(d);
+}
+
+/* The adjoint of y = Σ a·x (@overwrite) or y += Σ a·x, appended to @ops.
+ * Terms whose x is y itself scale ȳ once the others have read it; a term
+ * that may share storage with y without being y goes through a copy of ȳ
+ * in an OpenAD_prp_* temporary. */
+static int
+adjoint_op(adj *d, xf_stmt *ops, const xf_varref *y, const term *t, uint32_t n, bool overwrite)
+{
+    bool same[64], alias = false, any_same = false;
+    const char *ys = ref_sig(d, y);
+    for (uint32_t i = 0; i < n; i++) {
+        const char *xs = ref_sig(d, t[i].x);
+        same[i] = ys && xs == ys;
+        any_same = any_same || same[i];
+        alias = alias || (!same[i] && may_alias(d, y, t[i].x));
+        if (plain_scalar(t[i].x) && !plain_scalar(y) && xf_varref_arrref(y) == NULL)
+            return fail(d, "the adjoint of a scalar spread over an array is not supported", NULL);
+    }
+    if (!alias) {
+        for (uint32_t i = 0; i < n; i++)
+            if (!same[i] && saxpy(d, ops, &t[i], y, t[i].x))
+                return -1;
+        if (any_same)
+            return scale(d, ops, y, t, same, n, overwrite);
+        if (overwrite && simple_op(d, ops, XF_DP_ZERODERIV, y, NULL))
+            return -1;
+        return 0;
+    }
+    /* ȳ is also read through another reference: copy it first */
+    if (xf_varref_arrref(y) && rank_of_ref(y) > 0)
+        return fail(d, "an array section whose adjoint overlaps another reference", NULL);
+    xf_symbol *ps = prp_temp(d, y);
+    xf_varref *prp = ps ? xf_ref_new(d->doc, ps) : NULL;
+    if (!prp)
+        return oom(d);
+    xf_mark_ref(prp, true, true);
+    if (simple_op(d, ops, XF_DP_SETDERIV, prp, y) ||
+        (overwrite && simple_op(d, ops, XF_DP_ZERODERIV, y, NULL)))
+        return -1;
+    for (uint32_t i = 0; i < n; i++)
+        if (saxpy(d, ops, &t[i], prp, t[i].x))
+            return -1;
+    return 0;
+}
+
+/* The adjoint of one DerivativePropagator: pushes after it in the forward
+ * sweep, one chunk (pops, transposed operations in reverse) for the adjoint. */
+static int
+propagator(adj *d, const xf_stmt *s)
+{
+    chunk_begin(d);
+    stmtvec after = {0};
+    xf_stmt *ops = xf_stmt_derivprop(d->doc);
+    if (!ops)
+        return oom(d);
+    for (uint32_t k = s->u.dp.n; k-- > 0;) {
+        const xf_dpop *op = &s->u.dp.v[k];
+        term t[64];
+        uint32_t n = 0;
+        const xf_varref *y = &op->tgt;
+        bool overwrite = true;
+        switch (op->kind) {
+        case XF_DP_ZERODERIV: {
+            xf_varref *r = adj_ref(d, &op->tgt, &after, &after);
+            if (!r || simple_op(d, ops, XF_DP_ZERODERIV, r, NULL))
+                return r ? -1 : oom(d);
+            continue;
+        }
+        case XF_DP_SETDERIV:
+        case XF_DP_SETNEGDERIV:
+        case XF_DP_INCDERIV:
+        case XF_DP_DECDERIV:
+            t[n++] = (term){.c = op->kind == XF_DP_SETDERIV || op->kind == XF_DP_INCDERIV ? 1 : -1,
+                            .x = &op->src};
+            overwrite = op->kind == XF_DP_SETDERIV || op->kind == XF_DP_SETNEGDERIV;
+            break;
+        case XF_DP_SAX:
+        case XF_DP_SAXPY:
+            if (op->ax.n > 64)
+                return fail(d, "a propagator with more than 64 terms", NULL);
+            for (uint32_t i = 0; i < op->ax.n; i++) {
+                t[n++] = (term){.a = &op->ax.v[i].a, .x = &op->ax.v[i].x};
+                if (save_partial(d, &op->ax.v[i].a, &after))
+                    return -1;
+            }
+            y = &op->y;
+            overwrite = op->kind == XF_DP_SAX;
+            break;
+        }
+        xf_varref *ya = adj_ref(d, y, &after, &after);
+        if (!ya)
+            return oom(d);
+        for (uint32_t i = 0; i < n; i++) {
+            xf_varref *xa = adj_ref(d, t[i].x, &after, &after);
+            if (!xa)
+                return oom(d);
+            t[i].x = xa;
+        }
+        if (adjoint_op(d, ops, ya, t, n, overwrite))
+            return -1;
+    }
+    for (uint32_t i = 0; i < after.n; i++)
+        if (push_stmt(d, &d->fwd, after.v[i]))
+            return -1;
+    return chunk_end(d, &ops, ops->u.dp.n ? 1 : 0);
+}
+
+/* ------------------------------------------------------------ other statements */
+
+/* A call: the subscripts of its arguments are copied before it and pushed
+ * after it; the adjoint pops them and calls again. */
+static int
+call(adj *d, xf_stmt *s)
+{
+    chunk_begin(d);
+    stmtvec after = {0};
+    xf_stmt *rc = xf_stmt_copy(d->doc, s);
+    if (!rc)
+        return oom(d);
+    for (uint32_t i = 0; i < rc->u.call.args.n; i++) {
+        xf_expr *x = &rc->u.call.args.v[i].val;
+        for (uint32_t k = 0; k < x->v.n; k++)
+            if (x->v.v[k].kind == XF_EV_VARREF &&
+                save_subscripts(d, x->v.v[k].u.ref, true, &d->fwd, &after))
+                return -1;
+    }
+    if (push_stmt(d, &d->fwd, s))
+        return -1;
+    for (uint32_t i = 0; i < after.n; i++)
+        if (push_stmt(d, &d->fwd, after.v[i]))
+            return -1;
+    return chunk_end(d, &rc, 1);
+}
+
+/* A derivative assignment (a direct action: d(b) = transpose(d(a))): its
+ * adjoint d(a) += transpose(d(b)), then d(b) = 0. */
+static int
+direct(adj *d, const xf_stmt *s)
+{
+    const xf_expr *x = &s->u.as.rhs;
+    uint32_t root = xf_expr_root(x);
+    if (root == UINT32_MAX || x->v.v[root].kind != XF_EV_INTRINSIC || x->v.n != 2 ||
+        x->v.v[1 - root].kind != XF_EV_VARREF ||
+        strcmp(x->v.v[root].u.in.name, "transpose_arr") != 0)
+        return fail(d, "no adjoint for the derivative assignment ", s->id);
+    chunk_begin(d);
+    stmtvec after = {0};
+    xf_varref *a = adj_ref(d, x->v.v[1 - root].u.ref, &after, &after);
+    xf_varref *b = adj_ref(d, &s->u.as.lhs, &after, &after);
+    if (!a || !b)
+        return oom(d);
+    xf_expr rhs = {0};
+    uint32_t ra = xf_expr_ref(d->doc, &rhs, xf_ref_dup(d->doc, a));
+    uint32_t rb = xf_expr_ref(d->doc, &rhs, xf_ref_dup(d->doc, b));
+    uint32_t tr = xf_expr_unary(d->doc, &rhs, "transpose_arr", rb);
+    if (xf_expr_binary(d->doc, &rhs, "add_scal_scal", ra, tr) == UINT32_MAX)
+        return oom(d);
+    xf_stmt *as = xf_stmt_assign(d->doc, "adjoint_of_direct_action", a, &rhs);
+    xf_stmt *z = xf_stmt_derivprop(d->doc);
+    if (!as || !z || simple_op(d, z, XF_DP_ZERODERIV, b, NULL))
+        return oom(d);
+    for (uint32_t i = 0; i < after.n; i++)
+        if (push_stmt(d, &d->fwd, after.v[i]))
+            return -1;
+    xf_stmt *body[2] = {as, z};
+    return chunk_end(d, body, 2);
+}
+
+/* ------------------------------------------------------------ blocks */
+
+static int
+block(adj *d, xf_cvertex *v, xf_graph *rev)
+{
+    d->bb = v;
+    memset(&d->fwd, 0, sizeof d->fwd);
+    memset(&d->rev, 0, sizeof d->rev);
+    memset(&d->chunks, 0, sizeof d->chunks);
+    for (uint32_t k = 0; k < v->stmts.n; k++) {
+        xf_stmt *s = v->stmts.v[k];
+        int ret = 0;
+        switch (s->kind) {
+        case XF_STMT_DERIVPROP:
+            ret = propagator(d, s);
+            break;
+        case XF_STMT_CALL:
+            ret = call(d, s);
+            break;
+        case XF_STMT_ASSIGN:
+            if (xf_flag_is(s->u.as.lhs.deriv, false))
+                ret = direct(d, s);
+            else
+                ret = push_stmt(d, &d->fwd, s);
+            break;
+        case XF_STMT_ICALL:
+        case XF_STMT_MARKER:
+            ret = push_stmt(d, &d->fwd, s);
+            break;
+        }
+        if (ret)
+            return -1;
+    }
+    v->stmts.v = d->fwd.v;
+    v->stmts.n = d->fwd.n;
+    v->stmts.cap = d->fwd.cap;
+    xf_cvertex *a = xf_graph_vertex(d->doc, rev, XF_CV_BASICBLOCK, v->id);
+    if (!a)
+        return oom(d);
+    a->scope = v->scope;
+    a->h.annotation = v->h.annotation;
+    for (uint32_t c = d->chunks.n; c-- > 0;) {
+        uint32_t end = c + 1 < d->chunks.n ? d->chunks.v[c + 1] : d->rev.n;
+        for (uint32_t i = d->chunks.v[c]; i < end; i++)
+            if (!XF_VEC_PUSH(d->doc->arena, a->stmts, d->rev.v[i]))
+                return oom(d);
+    }
+    return 0;
+}
+
+/* The loop variables of the explicitly reversed loops around @r. */
+static int
+enclosing_loops(adj *d, const xf_region *r)
+{
+    memset(&d->loopvars, 0, sizeof d->loopvars);
+    for (const xf_region *p = r->parent; p; p = p->parent)
+        if (p->kind == XF_RG_LOOP) {
+            xf_loophead h;
+            if (xf_loop_explicit(p->v, &h) && !XF_VEC_PUSH(d->a, d->loopvars, h.i))
+                return oom(d);
+        }
+    return 0;
+}
+
+static int
+sequence(adj *d, const xf_rgseq *s, xf_graph *rev)
+{
+    for (uint32_t i = 0; i < s->v.n; i++) {
+        const xf_region *r = s->v.v[i];
+        switch (r->kind) {
+        case XF_RG_BLOCK:
+            if (enclosing_loops(d, r) || block(d, r->v, rev))
+                return -1;
+            break;
+        case XF_RG_BRANCH:
+            for (uint32_t k = 0; k < r->arms.n; k++)
+                if (sequence(d, &r->arms.v[k].body, rev))
+                    return -1;
+            break;
+        case XF_RG_LOOP:
+            if (sequence(d, &r->body, rev))
+                return -1;
+            break;
+        }
+    }
+    return 0;
+}
+
+static xf_replacement *
+placeholder(xf_routine *rt, const char *k)
+{
+    for (uint32_t i = 0; i < rt->reps.n; i++)
+        if (rt->reps.v[i]->placeholder && !strcmp(rt->reps.v[i]->placeholder, k))
+            return rt->reps.v[i];
+    return NULL;
+}
+
+static int
+routine(adj *d, xf_routine *rt)
+{
+    xf_replacement *fwd = placeholder(rt, "2"), *rev = placeholder(rt, "3");
+    if (!fwd || !rev)
+        return 0;
+    d->rt = rt;
+    d->scope = rt->cfg_scope;
+    d->bb = NULL;
+    memset(&d->temps, 0, sizeof d->temps);
+    xf_cfgtree t;
+    if (xf_cfgtree_parse(&fwd->g, d->a, &t))
+        return sequence(d, &t.top, &rev->g);
+    /* unstructured: no loop is reversed explicitly, every block in graph order */
+    memset(&d->loopvars, 0, sizeof d->loopvars);
+    for (uint32_t i = 0; i < fwd->g.v.n; i++)
+        if (fwd->g.v.v[i]->kind == XF_CV_BASICBLOCK && block(d, fwd->g.v.v[i], &rev->g))
+            return -1;
+    return 0;
+}
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    adj d = {.ctx = ctx, .doc = ctx->doc};
+    for (uint32_t r = 0; r < ctx->doc->cg.routines.n; r++) {
+        xf_routine *rt = ctx->doc->cg.routines.v[r];
+        if (!rt->is_rlist)
+            continue;
+        d.a = xf_arena_new();
+        if (!d.a)
+            return xf_pass_oom(ctx);
+        int ret = routine(&d, rt);
+        xf_arena_free(d.a);
+        if (ret)
+            return -1;
+    }
+    return 0;
+}
+
+static const char *const after[] = {"template", "preaccumulate", NULL};
+
+const xf_pass xf_pass_adjoin = {
+    .name = "adjoin",
+    .summary = "the adjoint of each basic block; the taping of what it needs",
+    .help = "In placeholder 2 each DerivativePropagator is replaced by pushes of the\n"
+            "partials it uses (push_s0/s1/s2) and of the subscripts the adjoint cannot\n"
+            "recompute (push_i_s0); subscripts of call arguments are pushed after the\n"
+            "call. Placeholder 3 receives, per basic block, its adjoint: the pops, the\n"
+            "transposed propagation in reverse order (Saxpy x += a*y, ZeroDeriv y) and\n"
+            "the calls again. The pass reverse builds the control flow around them.\n",
+    .after = after,
+    .run = run,
+};

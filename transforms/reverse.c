@@ -1,0 +1,580 @@
+/* reverse.c: control-flow reversal (Utke et al. [000] §4–5). adjoin left,
+ * in placeholder 3, one adjoint block per basic block of placeholder 2;
+ * this pass builds placeholder 3's control flow around them, in reverse,
+ * and adds to placeholder 2 what that needs to know about the forward run:
+ *
+ *  - a branch: each arm pushes its number (push_i_s0) where it starts; the
+ *    adjoint pops it and takes the same arm of a Branch on it;
+ *  - a loop: a counter set to 0 before it, incremented where its body
+ *    starts, pushed after it; the adjoint pops it and runs a ForLoop that
+ *    many times around the reversed body. A ForLoop marked
+ *    reversal="explicit" whose header reads i = L; i <= U (<, >=, >);
+ *    i = i + S with a constant S is run backwards instead, nothing taped:
+ *    i from the last value it took down to L;
+ *  - branches and loops without any adjoint code inside are left out.
+ *
+ * A graph that cfgtree cannot parse (gotos, early exits) is reversed by
+ * numbers: every block with adjoint code pushes its number after it runs
+ * (0 at the start), and the adjoint is a loop that pops a number and runs
+ * that block's adjoint until it pops 0 ([000] §5).
+ * New vertices are _aug_N (placeholder 2) and _adj_N (placeholder 3); new
+ * integers OpenAD_Symbol_*. Needs: adjoin. Breaks: nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "cfgtree.h"
+#include "pass.h"
+
+typedef struct rev {
+    xf_pass_ctx *ctx;
+    xf_doc *doc;
+    xf_routine *rt;
+    xf_arena *a;
+    xf_graph *fwd, *adj; /* placeholders 2 and 3 */
+    xf_graph mirror;     /* adjoin's blocks, by id */
+    unsigned nsym, nfv, nfe, nav, nae;
+} rev;
+
+/* Where the next vertex of the adjoint attaches: an edge from @from,
+ * with condition value @cv when @has_cv. */
+typedef struct link {
+    xf_cvertex *from;
+    bool has_cv;
+    int64_t cv;
+} link;
+
+static int
+oom(rev *r)
+{
+    return xf_pass_oom(r->ctx);
+}
+
+static const char *
+fresh_id(rev *r, const char *prefix, unsigned *n)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%s%u", prefix, ++*n);
+    return xf_intern(r->doc, buf);
+}
+
+static xf_symbol *
+int_temp(rev *r)
+{
+    return xf_fresh_symbol(r->doc, r->rt->cfg_scope, "OpenAD_Symbol_", &r->nsym, XF_TYPE_INTEGER,
+                           XF_SHAPE_SCALAR, false);
+}
+
+/* ------------------------------------------------------------ statements */
+
+static xf_varref *
+var(rev *r, xf_symbol *s)
+{
+    xf_varref *v = xf_ref_new(r->doc, s);
+    if (v)
+        xf_mark_ref(v, false, false);
+    return v;
+}
+
+/* @s = @value */
+static xf_stmt *
+set_int(rev *r, xf_symbol *s, int64_t value, const char *id)
+{
+    xf_varref *lhs = var(r, s);
+    xf_expr rhs = {0};
+    if (!lhs || xf_expr_int(r->doc, &rhs, value) == UINT32_MAX)
+        return NULL;
+    return xf_stmt_assign(r->doc, id, lhs, &rhs);
+}
+
+/* @s = @s + @step */
+static xf_stmt *
+add_int(rev *r, xf_symbol *s, int64_t step, const char *id)
+{
+    xf_varref *lhs = var(r, s);
+    xf_expr rhs = {0};
+    uint32_t a = lhs ? xf_expr_ref(r->doc, &rhs, var(r, s)) : UINT32_MAX;
+    uint32_t b = xf_expr_int(r->doc, &rhs, step);
+    if (xf_expr_binary(r->doc, &rhs, "add_scal_scal", a, b) == UINT32_MAX)
+        return NULL;
+    return xf_stmt_assign(r->doc, id, lhs, &rhs);
+}
+
+static xf_stmt *
+tape_int(rev *r, bool push, xf_symbol *s)
+{
+    xf_stmt *st =
+        xf_stmt_icall(r->doc, push ? "_cfr_push" : "_cfr_pop", push ? "push_i_s0" : "pop_i_s0");
+    xf_varref *v = var(r, s);
+    return st && v && xf_icall_ref(r->doc, st, v) ? st : NULL;
+}
+
+static xf_stmt *
+push_const(rev *r, int64_t value)
+{
+    char buf[24];
+    snprintf(buf, sizeof buf, "%lld", (long long)value);
+    xf_stmt *st = xf_stmt_icall(r->doc, "_cfr_push", "push_i_s0");
+    return st && xf_icall_const(r->doc, st, XF_TYPE_INTEGER, buf) ? st : NULL;
+}
+
+/* ------------------------------------------------------------ placeholder 2 */
+
+/* A new block in placeholder 2 holding @s (NULL: none yet). */
+static xf_cvertex *
+fwd_block(rev *r, xf_stmt *s)
+{
+    xf_cvertex *b =
+        xf_graph_vertex(r->doc, r->fwd, XF_CV_BASICBLOCK, fresh_id(r, "_aug_", &r->nfv));
+    if (!b)
+        return NULL;
+    b->scope = r->rt->cfg_scope;
+    return !s || XF_VEC_PUSH(r->doc->arena, b->stmts, s) ? b : NULL;
+}
+
+/* Put a new block holding @s on edge @e of placeholder 2 (e keeps its
+ * condition value and now ends at the block). */
+static int
+split(rev *r, xf_cedge *e, xf_stmt *s)
+{
+    xf_cvertex *b = s ? fwd_block(r, s) : NULL;
+    if (!b)
+        return oom(r);
+    xf_cvertex *tgt = e->tgt;
+    e->tgt = b;
+    return xf_graph_edge(r->doc, r->fwd, b, tgt, fresh_id(r, "_aug_e", &r->nfe), false, 0) ? 0
+                                                                                           : oom(r);
+}
+
+/* ------------------------------------------------------------ placeholder 3 */
+
+static xf_cvertex *
+adj_vertex(rev *r, xf_cvkind kind)
+{
+    xf_cvertex *v = xf_graph_vertex(r->doc, r->adj, kind, fresh_id(r, "_adj_", &r->nav));
+    if (v && kind == XF_CV_BASICBLOCK)
+        v->scope = r->rt->cfg_scope;
+    return v;
+}
+
+static int
+attach(rev *r, link *l, xf_cvertex *v)
+{
+    if (!xf_graph_edge(r->doc, r->adj, l->from, v, fresh_id(r, "", &r->nae), l->has_cv, l->cv))
+        return oom(r);
+    *l = (link){.from = v};
+    return 0;
+}
+
+/* A new adjoint block holding @s, attached at @l. */
+static int
+adj_block(rev *r, link *l, xf_stmt *s)
+{
+    xf_cvertex *b = adj_vertex(r, XF_CV_BASICBLOCK);
+    if (!b || !s || !XF_VEC_PUSH(r->doc->arena, b->stmts, s))
+        return oom(r);
+    return attach(r, l, b);
+}
+
+/* adjoin's block for forward block @v, or NULL. */
+static xf_cvertex *
+mirror(rev *r, const xf_cvertex *v)
+{
+    return xf_map_get(&r->mirror.vmap, v->id);
+}
+
+/* ------------------------------------------------------------ structured */
+
+static bool
+has_adjoint(rev *r, const xf_region *g)
+{
+    switch (g->kind) {
+    case XF_RG_BLOCK: {
+        const xf_cvertex *m = mirror(r, g->v);
+        return m && m->stmts.n > 0;
+    }
+    case XF_RG_BRANCH:
+        for (uint32_t k = 0; k < g->arms.n; k++)
+            for (uint32_t i = 0; i < g->arms.v[k].body.v.n; i++)
+                if (has_adjoint(r, g->arms.v[k].body.v.v[i]))
+                    return true;
+        return false;
+    case XF_RG_LOOP:
+        for (uint32_t i = 0; i < g->body.v.n; i++)
+            if (has_adjoint(r, g->body.v.v[i]))
+                return true;
+        return false;
+    }
+    return false;
+}
+
+static int reverse_seq(rev *r, const xf_rgseq *s, link *l);
+
+/* The edge by which arm @a of branch @g reaches its EndBranch. */
+static xf_cedge *
+arm_exit(rev *r, const xf_region *g, const xf_rgarm *a)
+{
+    if (!a->body.v.n)
+        return (xf_cedge *)a->edge;
+    const xf_region *last = a->body.v.v[a->body.v.n - 1];
+    if (last->kind == XF_RG_LOOP)
+        return (xf_cedge *)last->exit_edge;
+    const xf_cvertex *from = last->kind == XF_RG_BLOCK ? last->v : last->end;
+    for (uint32_t j = 0; j < r->fwd->e.n; j++)
+        if (r->fwd->e.v[j]->src == from && r->fwd->e.v[j]->tgt == g->end)
+            return r->fwd->e.v[j];
+    return NULL;
+}
+
+static int
+reverse_branch(rev *r, const xf_region *g, link *l)
+{
+    xf_symbol *t = int_temp(r);
+    if (!t)
+        return oom(r);
+    xf_cvertex *br = adj_vertex(r, XF_CV_BRANCH), *end = adj_vertex(r, XF_CV_ENDBRANCH);
+    if (!br || !end || !(br->cond = XF_NEW(r->doc->arena, xf_expr)) ||
+        xf_expr_ref(r->doc, br->cond, var(r, t)) == UINT32_MAX ||
+        adj_block(r, l, tape_int(r, false, t)) || attach(r, l, br))
+        return oom(r);
+    /* forward: each arm pushes its number as it reaches the EndBranch, after
+     * whatever its contents push (the blocks inner constructs add come before) */
+    for (uint32_t k = 0; k < g->arms.n; k++) {
+        xf_cedge *e = arm_exit(r, g, &g->arms.v[k]);
+        if (!e)
+            return oom(r);
+        if (split(r, e, push_const(r, (int64_t)k + 1)))
+            return -1;
+    }
+    for (uint32_t k = 0; k < g->arms.n; k++) {
+        link a = {.from = br, .has_cv = true, .cv = (int64_t)k + 1};
+        if (reverse_seq(r, &g->arms.v[k].body, &a) || attach(r, &a, end))
+            return -1;
+    }
+    *l = (link){.from = end};
+    return 0;
+}
+
+/* The reversed header: i = L + ((U' - L + S)/S - 1)*S; i >= L (S > 0) or
+ * i <= L; i = i - S. The last value the forward loop gave i comes first;
+ * a loop that ran zero times starts below (above) L and runs zero times. */
+static int
+reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
+{
+    xf_doc *doc = r->doc;
+    xf_expr init = {0};
+    uint32_t u = xf_expr_copy(doc, &init, h->hi_x, h->hi);
+    if (h->adjust)
+        u = xf_expr_binary(doc, &init, "add_scal_scal", u, xf_expr_int(doc, &init, h->adjust));
+    uint32_t l1 = xf_expr_copy(doc, &init, h->lo_x, h->lo);
+    uint32_t t = xf_expr_binary(doc, &init, "sub_scal_scal", u, l1);
+    t = xf_expr_binary(doc, &init, "add_scal_scal", t, xf_expr_int(doc, &init, h->step));
+    t = xf_expr_binary(doc, &init, "div_scal_scal", t, xf_expr_int(doc, &init, h->step));
+    t = xf_expr_binary(doc, &init, "sub_scal_scal", t, xf_expr_int(doc, &init, 1));
+    t = xf_expr_binary(doc, &init, "mul_scal_scal", t, xf_expr_int(doc, &init, h->step));
+    uint32_t l2 = xf_expr_copy(doc, &init, h->lo_x, h->lo);
+    if (xf_expr_binary(doc, &init, "add_scal_scal", l2, t) == UINT32_MAX)
+        return oom(r);
+    xf_varref *iv = var(r, h->i);
+    loop->init = iv ? xf_stmt_assign(doc, "_cfr_reversed_init", iv, &init) : NULL;
+    loop->cond = XF_NEW(doc->arena, xf_expr);
+    if (!loop->init || !loop->cond)
+        return oom(r);
+    uint32_t ci = xf_expr_ref(doc, loop->cond, var(r, h->i));
+    uint32_t cl = xf_expr_copy(doc, loop->cond, h->lo_x, h->lo);
+    uint32_t cop = xf_expr_op(doc, loop->cond, XF_EV_BOOLOP,
+                              h->step > 0 ? "greater_or_equal" : "less_or_equal");
+    if (!xf_expr_edge(doc, loop->cond, ci, cop, 1) || !xf_expr_edge(doc, loop->cond, cl, cop, 2))
+        return oom(r);
+    loop->update = add_int(r, h->i, -h->step, "_cfr_reversed_update");
+    loop->reversal = XF_REVERSAL_EXPLICIT;
+    return loop->update ? 0 : oom(r);
+}
+
+/* Does the subexpression of @x under vertex @v read a variable? */
+static bool
+reads_var(const xf_expr *x, uint32_t v, int depth)
+{
+    if (v >= x->v.n || depth > 1000)
+        return true;
+    if (x->v.v[v].kind == XF_EV_VARREF || x->v.v[v].kind == XF_EV_FUNCALL)
+        return true;
+    for (uint32_t j = 0; j < x->e.n; j++)
+        if (x->e.v[j].tgt == v && reads_var(x, x->e.v[j].src, depth + 1))
+            return true;
+    return false;
+}
+
+/* A bound of an explicitly reversed loop that reads variables is taped:
+ * placeholder 2 saves its value after the loop (block @after) and pushes
+ * it; the adjoint pops it (into @pops) before the reversed loop and reads
+ * the temporary. *@x, *@v then point at an expression holding that temporary. */
+static int
+tape_bound(rev *r, const xf_expr **x, uint32_t *v, xf_cvertex *after, xf_cvertex *pops)
+{
+    if (!reads_var(*x, *v, 0))
+        return 0;
+    xf_symbol *t = int_temp(r);
+    xf_varref *lhs = t ? var(r, t) : NULL;
+    xf_expr val = {0};
+    xf_expr *use = XF_NEW(r->doc->arena, xf_expr);
+    if (!lhs || !use || xf_expr_copy(r->doc, &val, *x, *v) == UINT32_MAX ||
+        xf_expr_ref(r->doc, use, var(r, t)) == UINT32_MAX)
+        return oom(r);
+    xf_stmt *save = xf_stmt_assign(r->doc, "_cfr_bound", lhs, &val);
+    xf_stmt *push = tape_int(r, true, t), *pop = tape_int(r, false, t);
+    if (!save || !push || !pop || !XF_VEC_PUSH(r->doc->arena, after->stmts, save) ||
+        !XF_VEC_PUSH(r->doc->arena, after->stmts, push))
+        return oom(r);
+    /* the pops run in the reverse order of the pushes */
+    if (!XF_VEC_PUSH(r->doc->arena, pops->stmts, pop))
+        return oom(r);
+    for (uint32_t i = pops->stmts.n - 1; i > 0; i--) {
+        xf_stmt *tmp = pops->stmts.v[i];
+        pops->stmts.v[i] = pops->stmts.v[i - 1];
+        pops->stmts.v[i - 1] = tmp;
+    }
+    *x = use;
+    *v = 0;
+    return 0;
+}
+
+/* for k = 1; k <= count; k = k + 1 */
+static int
+counting_header(rev *r, xf_cvertex *loop, xf_symbol *count)
+{
+    xf_symbol *k = int_temp(r);
+    if (!k)
+        return oom(r);
+    loop->init = set_int(r, k, 1, "_cfr_loop_init");
+    loop->update = add_int(r, k, 1, "_cfr_loop_update");
+    loop->cond = XF_NEW(r->doc->arena, xf_expr);
+    if (!loop->init || !loop->update || !loop->cond)
+        return oom(r);
+    uint32_t a = xf_expr_ref(r->doc, loop->cond, var(r, k));
+    uint32_t b = xf_expr_ref(r->doc, loop->cond, var(r, count));
+    uint32_t op = xf_expr_op(r->doc, loop->cond, XF_EV_BOOLOP, "less_or_equal");
+    if (!xf_expr_edge(r->doc, loop->cond, a, op, 1) || !xf_expr_edge(r->doc, loop->cond, b, op, 2))
+        return oom(r);
+    loop->reversal = XF_REVERSAL_ANONYMOUS;
+    return 0;
+}
+
+static int
+reverse_loop(rev *r, const xf_region *g, link *l)
+{
+    xf_loophead h;
+    xf_cvertex *loop = adj_vertex(r, XF_CV_FORLOOP), *end = adj_vertex(r, XF_CV_ENDLOOP);
+    if (!loop || !end)
+        return oom(r);
+    if (xf_loop_explicit(g->v, &h)) {
+        /* bounds that read variables: taped after the loop, popped before it */
+        if (reads_var(h.lo_x, h.lo, 0) || reads_var(h.hi_x, h.hi, 0)) {
+            xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
+            xf_cedge *e = (xf_cedge *)g->exit_edge;
+            if (!pops || !after)
+                return oom(r);
+            xf_cvertex *tgt = e->tgt;
+            e->tgt = after;
+            if (!xf_graph_edge(r->doc, r->fwd, after, tgt, fresh_id(r, "_aug_e", &r->nfe), false,
+                               0) ||
+                tape_bound(r, &h.lo_x, &h.lo, after, pops) ||
+                tape_bound(r, &h.hi_x, &h.hi, after, pops) || attach(r, l, pops))
+                return oom(r);
+        }
+        if (reversed_header(r, &h, loop))
+            return -1;
+    } else {
+        /* forward: count the iterations, push the count after the loop */
+        xf_symbol *c = int_temp(r);
+        if (!c)
+            return oom(r);
+        for (uint32_t j = 0, n = r->fwd->e.n; j < n; j++) {
+            xf_cedge *e = r->fwd->e.v[j];
+            if (e->tgt == g->v && e->src != g->end &&
+                split(r, e, set_int(r, c, 0, "_cfr_count_init")))
+                return -1;
+        }
+        if (split(r, (xf_cedge *)g->body_edge, add_int(r, c, 1, "_cfr_count")) ||
+            split(r, (xf_cedge *)g->exit_edge, tape_int(r, true, c)))
+            return -1;
+        if (adj_block(r, l, tape_int(r, false, c)) || counting_header(r, loop, c))
+            return -1;
+    }
+    if (attach(r, l, loop))
+        return -1;
+    link b = {.from = loop, .has_cv = true, .cv = 1};
+    if (reverse_seq(r, &g->body, &b) || attach(r, &b, end))
+        return -1;
+    if (!xf_graph_edge(r->doc, r->adj, end, loop, fresh_id(r, "", &r->nae), false, 0))
+        return oom(r);
+    *l = (link){.from = loop};
+    return 0;
+}
+
+static int
+reverse_seq(rev *r, const xf_rgseq *s, link *l)
+{
+    for (uint32_t i = s->v.n; i-- > 0;) {
+        const xf_region *g = s->v.v[i];
+        if (!has_adjoint(r, g))
+            continue;
+        int ret = 0;
+        switch (g->kind) {
+        case XF_RG_BLOCK: {
+            xf_cvertex *m = mirror(r, g->v);
+            ret = xf_graph_adopt(r->doc, r->adj, m) ? attach(r, l, m) : oom(r);
+            break;
+        }
+        case XF_RG_BRANCH:
+            ret = reverse_branch(r, g, l);
+            break;
+        case XF_RG_LOOP:
+            ret = reverse_loop(r, g, l);
+            break;
+        }
+        if (ret)
+            return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ unstructured */
+
+/* Every block with adjoint code pushes its number after it; the adjoint pops
+ * numbers and dispatches until it pops 0. */
+static int
+reverse_numbered(rev *r, link *l)
+{
+    xf_symbol *t = int_temp(r);
+    if (!t)
+        return oom(r);
+    xf_cvertex *entry = NULL;
+    for (uint32_t i = 0; i < r->fwd->v.n && !entry; i++)
+        if (r->fwd->v.v[i]->kind == XF_CV_ENTRY)
+            entry = r->fwd->v.v[i];
+    if (!entry)
+        return 0;
+    xf_cvertex *loop = adj_vertex(r, XF_CV_PRELOOP), *end = adj_vertex(r, XF_CV_ENDLOOP);
+    xf_cvertex *br = adj_vertex(r, XF_CV_BRANCH), *join = adj_vertex(r, XF_CV_ENDBRANCH);
+    if (!loop || !end || !br || !join)
+        return oom(r);
+    loop->cond = XF_NEW(r->doc->arena, xf_expr);
+    br->cond = XF_NEW(r->doc->arena, xf_expr);
+    if (!loop->cond || !br->cond || xf_expr_ref(r->doc, br->cond, var(r, t)) == UINT32_MAX)
+        return oom(r);
+    uint32_t a = xf_expr_ref(r->doc, loop->cond, var(r, t));
+    uint32_t z = xf_expr_int(r->doc, loop->cond, 0);
+    uint32_t ne = xf_expr_op(r->doc, loop->cond, XF_EV_BOOLOP, "not_equal");
+    if (!xf_expr_edge(r->doc, loop->cond, a, ne, 1) || !xf_expr_edge(r->doc, loop->cond, z, ne, 2))
+        return oom(r);
+    /* forward: 0 where the routine starts, a block's number after it */
+    uint32_t nv = r->fwd->v.n, ne_ = r->fwd->e.n;
+    for (uint32_t j = 0; j < ne_; j++) {
+        xf_cedge *e = r->fwd->e.v[j];
+        if (e->src == entry && split(r, e, push_const(r, 0)))
+            return -1;
+    }
+    if (adj_block(r, l, tape_int(r, false, t)) || attach(r, l, loop))
+        return -1;
+    link body = {.from = loop, .has_cv = true, .cv = 1};
+    if (attach(r, &body, br))
+        return -1;
+    int64_t number = 0;
+    for (uint32_t i = 0; i < nv; i++) {
+        xf_cvertex *v = r->fwd->v.v[i];
+        xf_cvertex *m = v->kind == XF_CV_BASICBLOCK ? mirror(r, v) : NULL;
+        if (!m || !m->stmts.n)
+            continue;
+        number++;
+        for (uint32_t j = 0; j < ne_; j++)
+            if (r->fwd->e.v[j]->src == v && split(r, r->fwd->e.v[j], push_const(r, number)))
+                return -1;
+        if (!xf_graph_adopt(r->doc, r->adj, m))
+            return oom(r);
+        link arm = {.from = br, .has_cv = true, .cv = number};
+        if (attach(r, &arm, m) || attach(r, &arm, join))
+            return -1;
+    }
+    link after = {.from = join};
+    if (adj_block(r, &after, tape_int(r, false, t)) || attach(r, &after, end) ||
+        !xf_graph_edge(r->doc, r->adj, end, loop, fresh_id(r, "", &r->nae), false, 0))
+        return oom(r);
+    *l = (link){.from = loop};
+    return 0;
+}
+
+/* ------------------------------------------------------------ routines */
+
+static xf_replacement *
+placeholder(xf_routine *rt, const char *k)
+{
+    for (uint32_t i = 0; i < rt->reps.n; i++)
+        if (rt->reps.v[i]->placeholder && !strcmp(rt->reps.v[i]->placeholder, k))
+            return rt->reps.v[i];
+    return NULL;
+}
+
+static int
+routine(rev *r, xf_routine *rt)
+{
+    xf_replacement *p2 = placeholder(rt, "2"), *p3 = placeholder(rt, "3");
+    if (!p2 || !p3 || !p2->g.v.n)
+        return 0;
+    r->rt = rt;
+    r->fwd = &p2->g;
+    r->adj = &p3->g;
+    r->nfv = r->nfe = r->nav = r->nae = 0;
+    /* adjoin's blocks move into the graph as the reversal reaches them */
+    r->mirror = p3->g;
+    memset(&p3->g, 0, sizeof p3->g);
+    xf_cfgtree t;
+    bool structured = xf_cfgtree_parse(r->fwd, r->a, &t);
+    xf_cvertex *entry = adj_vertex(r, XF_CV_ENTRY), *exit = adj_vertex(r, XF_CV_EXIT);
+    if (!entry || !exit)
+        return oom(r);
+    link l = {.from = entry};
+    if (structured ? reverse_seq(r, &t.top, &l) : reverse_numbered(r, &l))
+        return -1;
+    if (attach(r, &l, exit))
+        return -1;
+    /* the schema wants a graph's vertices before its edges */
+    xf_graph_renumber(r->fwd);
+    xf_graph_renumber(r->adj);
+    return 0;
+}
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    rev r = {.ctx = ctx, .doc = ctx->doc};
+    for (uint32_t i = 0; i < ctx->doc->cg.routines.n; i++) {
+        xf_routine *rt = ctx->doc->cg.routines.v[i];
+        if (!rt->is_rlist)
+            continue;
+        r.a = xf_arena_new();
+        if (!r.a)
+            return xf_pass_oom(ctx);
+        int ret = routine(&r, rt);
+        xf_arena_free(r.a);
+        if (ret)
+            return -1;
+    }
+    return 0;
+}
+
+static const char *const after[] = {"adjoin", NULL};
+
+const xf_pass xf_pass_reverse = {
+    .name = "reverse",
+    .summary = "control-flow reversal: the adjoint sweep's control flow, and its taping",
+    .help = "Builds placeholder 3's control flow around adjoin's blocks, in reverse: a\n"
+            "branch pops the number of the arm the forward run took (which placeholder 2\n"
+            "now pushes), a loop pops its iteration count and runs that many times (a\n"
+            "ForLoop marked explicit runs its variable backwards instead, nothing taped).\n"
+            "Branches and loops without adjoint code are left out. Unstructured graphs\n"
+            "push each block's number and dispatch on it in a loop.\n",
+    .after = after,
+    .run = run,
+};

@@ -1,0 +1,247 @@
+/* template.c: every routine becomes a ReplacementList for OpenAD's
+ * subroutine template (Utke et al. [001] §4): the code variants the template
+ * routes between, by placeholder number:
+ *    1  the original code (after convert)
+ *    2  the taping code: the routine itself, which linearize, preaccumulate
+ *       and adjoin then turn into the augmented forward sweep
+ *    3  the adjoint sweep (filled by adjoin and reverse)
+ *    4  store the arguments: cp_arg_store_* of what the routine reads
+ *    6  restore them: cp_arg_restore_*, in the reverse order
+ *    5, 7, 8, 9, 12, 13  (results, time-stepping and derivative checkpoints)
+ *       an empty block; 10, 11 nothing (xaif-execution.md §5.3).
+ * What the routine reads is its Read side-effect list; a formal is stored
+ * only when some routine of the document calls it, and not when every call
+ * passes a constant there; a variable that is not a formal (a global) always.
+ * Needs: nothing. Breaks: nothing (the passes that differentiate work on
+ * placeholder 2 of a ReplacementList). */
+#include <stdio.h>
+#include <string.h>
+
+#include "build.h"
+#include "pass.h"
+
+typedef struct tpl {
+    xf_pass_ctx *ctx;
+    xf_doc *doc;
+} tpl;
+
+static int
+oom(tpl *t)
+{
+    return xf_pass_oom(t->ctx);
+}
+
+/* The formal of @rt that is @sym, or NULL. */
+static const xf_argsym *
+formal_of(const xf_routine *rt, const xf_symbol *sym)
+{
+    for (uint32_t i = 0; i < rt->args.n; i++)
+        if (rt->args.v[i].sym == sym)
+            return &rt->args.v[i];
+    return NULL;
+}
+
+/* Is @rt called anywhere, and with something other than a constant at @pos
+ * (pos 0: any call at all)? */
+static bool
+called_with(const xf_doc *doc, const xf_routine *rt, int64_t pos)
+{
+    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
+        const xf_graph *g = &doc->cg.routines.v[r]->g;
+        for (uint32_t i = 0; i < g->v.n; i++)
+            for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++) {
+                const xf_stmt *s = g->v.v[i]->stmts.v[k];
+                if (s->kind != XF_STMT_CALL || s->u.call.sym != rt->sym)
+                    continue;
+                if (pos == 0)
+                    return true;
+                for (uint32_t a = 0; a < s->u.call.args.n; a++) {
+                    const xf_arg *arg = &s->u.call.args.v[a];
+                    if (arg->pos == pos &&
+                        !(arg->val.v.n == 1 && arg->val.v.v[0].kind == XF_EV_CONSTANT))
+                        return true;
+                }
+            }
+    }
+    return false;
+}
+
+static const char *
+type_name(const xf_symbol *s)
+{
+    switch (s->type) {
+    case XF_TYPE_INTEGER:
+        return "integer";
+    case XF_TYPE_BOOL:
+        return "bool";
+    case XF_TYPE_STRING:
+    case XF_TYPE_CHAR:
+        return "string";
+    default:
+        return "real";
+    }
+}
+
+static const char *
+shape_name(const xf_symbol *s)
+{
+    static const char *const names[] = {"scalar",      "vector",      "matrix",     "three_tensor",
+                                        "four_tensor", "five_tensor", "six_tensor", "seven_tensor"};
+    int r = xf_shape_rank(s->shape);
+    return names[r > 0 && r < 8 ? r : 0];
+}
+
+/* A placeholder: Entry 1 -> BasicBlock 3 -> Exit 2 in the routine's scope. */
+static xf_cvertex *
+simple_graph(tpl *t, xf_graph *g, xf_scope *scope)
+{
+    xf_cvertex *e = xf_graph_vertex(t->doc, g, XF_CV_ENTRY, "1");
+    xf_cvertex *x = xf_graph_vertex(t->doc, g, XF_CV_EXIT, "2");
+    xf_cvertex *b = xf_graph_vertex(t->doc, g, XF_CV_BASICBLOCK, "3");
+    if (!e || !x || !b || !xf_graph_edge(t->doc, g, e, b, "1", false, 0) ||
+        !xf_graph_edge(t->doc, g, b, x, "2", false, 0))
+        return NULL;
+    b->scope = scope;
+    return b;
+}
+
+/* cp_arg_store_* (@store) or cp_arg_restore_* of @sym, appended to @b. */
+static int
+checkpoint(tpl *t, xf_cvertex *b, xf_symbol *sym, bool store)
+{
+    char name[96];
+    snprintf(name, sizeof name, "cp_arg_%s_%s_%s%s", store ? "store" : "restore", type_name(sym),
+             shape_name(sym), xf_is_active_sym(sym) ? "_a" : "");
+    xf_stmt *s = xf_stmt_icall(t->doc, store ? "cp_arg_store" : "cp_arg_restore", name);
+    xf_varref *r = xf_ref_new(t->doc, sym);
+    if (!s || !r)
+        return oom(t);
+    xf_mark_ref(r, xf_is_active_sym(sym), false);
+    if (!xf_icall_ref(t->doc, s, r) || !XF_VEC_PUSH(t->doc->arena, b->stmts, s))
+        return oom(t);
+    return 0;
+}
+
+/* The variables placeholders 4 and 6 store and restore. */
+static int
+checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
+{
+    XF_VEC(xf_symbol *) v = {0};
+    bool called = called_with(t->doc, rt, 0);
+    const xf_selist *rd = &rt->se[XF_SE_READ];
+    for (uint32_t i = 0; i < rd->refs.n; i++) {
+        const xf_symref *sr = xf_varref_symref(rd->refs.v[i]);
+        xf_symbol *sym = sr ? sr->sym : NULL;
+        if (!sym || sym->kind != XF_SYMKIND_VARIABLE)
+            continue;
+        const xf_argsym *f = formal_of(rt, sym);
+        if (f && (!called || !called_with(t->doc, rt, f->pos)))
+            continue;
+        bool seen = false;
+        for (uint32_t k = 0; k < v.n && !seen; k++)
+            seen = v.v[k] == sym;
+        if (!seen && !XF_VEC_PUSH(t->doc->arena, v, sym))
+            return oom(t);
+    }
+    *out = v.v;
+    *n = v.n;
+    return 0;
+}
+
+static xf_replacement *
+replacement(tpl *t, xf_routine *rt, int k)
+{
+    xf_replacement *r = XF_NEW(t->doc->arena, xf_replacement);
+    if (!r || !(r->placeholder = xf_intern_uint(t->doc, (uint64_t)k)) ||
+        !XF_VEC_PUSH(t->doc->arena, rt->reps, r))
+        return NULL;
+    return r;
+}
+
+/* Make @rt a ReplacementList; @cp (@ncp of them) are its checkpointed variables. */
+static int
+routine(tpl *t, xf_routine *rt, xf_symbol **cp, uint32_t ncp)
+{
+    xf_graph original = rt->g;
+    memset(&rt->g, 0, sizeof rt->g);
+    memset(&rt->reps, 0, sizeof rt->reps);
+    for (int k = 1; k <= 13; k++) {
+        xf_replacement *r = replacement(t, rt, k);
+        if (!r)
+            return oom(t);
+        if (k <= 3)
+            r->structured = rt->structured; /* the routine's flag moves to its code variants */
+        switch (k) {
+        case 1:
+            if (!xf_graph_copy(t->doc, &r->g, &original))
+                return oom(t);
+            break;
+        case 2:
+            r->g = original;
+            break;
+        case 3:
+        case 10:
+        case 11:
+            break;
+        default: {
+            xf_cvertex *b = simple_graph(t, &r->g, rt->cfg_scope);
+            if (!b)
+                return oom(t);
+            for (uint32_t i = 0; (k == 4 || k == 6) && i < ncp; i++)
+                if (checkpoint(t, b, cp[k == 4 ? i : ncp - 1 - i], k == 4))
+                    return -1;
+        }
+        }
+    }
+    rt->is_rlist = true;
+    rt->template_name = xf_intern(t->doc, "reverse_subroutine_template");
+    rt->active = XF_FLAG_NONE;
+    rt->structured = XF_FLAG_NONE;
+    for (int k = 0; k < XF_SE_COUNT; k++)
+        rt->se[k].present = false;
+    return rt->template_name ? 0 : oom(t);
+}
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    tpl t = {.ctx = ctx, .doc = ctx->doc};
+    uint32_t n = ctx->doc->cg.routines.n;
+    /* what each routine stores depends on the calls of all: find it first */
+    xf_symbol ***cp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, xf_symbol **);
+    uint32_t *ncp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, uint32_t);
+    if (!cp || !ncp)
+        return oom(&t);
+    for (uint32_t r = 0; r < n; r++) {
+        xf_routine *rt = ctx->doc->cg.routines.v[r];
+        if (rt->is_rlist)
+            continue;
+        if (!rt->cfg_scope) {
+            xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
+                     "routine %s has no controlflowgraph_scope_id", rt->id ? rt->id : "?");
+            return -1;
+        }
+        if (checkpointed(&t, rt, &cp[r], &ncp[r]))
+            return -1;
+    }
+    for (uint32_t r = 0; r < n; r++) {
+        xf_routine *rt = ctx->doc->cg.routines.v[r];
+        if (!rt->is_rlist && routine(&t, rt, cp[r], ncp[r]))
+            return -1;
+    }
+    return 0;
+}
+
+static const char *const after[] = {NULL};
+
+const xf_pass xf_pass_template = {
+    .name = "template",
+    .summary = "ReplacementLists for OpenAD's subroutine template (adjoint code variants)",
+    .help = "Every routine becomes a ReplacementList with the placeholders OpenAD's\n"
+            "subroutine template routes between: 1 the original code, 2 the taping code\n"
+            "(which the next passes differentiate), 3 the adjoint (filled by adjoin and\n"
+            "reverse), 4 and 6 the argument checkpoints (cp_arg_store_*/cp_arg_restore_*\n"
+            "of what the routine reads), the others empty.\n",
+    .after = after,
+    .run = run,
+};
