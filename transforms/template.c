@@ -9,7 +9,8 @@
  *    6  restore them: cp_arg_restore_*, in the reverse order
  *    5, 7, 8, 9, 12, 13  (results, time-stepping and derivative checkpoints)
  *       an empty block; 10, 11 nothing (xaif-execution.md §5.3).
- * What the routine reads is its Read side-effect list; a formal is stored
+ * What the routine reads is its Read side-effect list (all its formals when
+ * the document has no such list); a formal is stored
  * only when some routine of the document calls it, and not when every call
  * passes a constant there; a variable that is not a formal (a global) always.
  * Needs: nothing. Breaks: nothing (the passes that differentiate work on
@@ -129,9 +130,11 @@ checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
     XF_VEC(xf_symbol *) v = {0};
     bool called = called_with(t->doc, rt, 0);
     const xf_selist *rd = &rt->se[XF_SE_READ];
-    for (uint32_t i = 0; i < rd->refs.n; i++) {
-        const xf_symref *sr = xf_varref_symref(rd->refs.v[i]);
-        xf_symbol *sym = sr ? sr->sym : NULL;
+    /* without a Read list (a front end that computes no side effects): every formal */
+    uint32_t count = rd->present ? rd->refs.n : rt->args.n;
+    for (uint32_t i = 0; i < count; i++) {
+        const xf_symref *sr = rd->present ? xf_varref_symref(rd->refs.v[i]) : NULL;
+        xf_symbol *sym = rd->present ? (sr ? sr->sym : NULL) : rt->args.v[i].sym;
         if (!sym || sym->kind != XF_SYMKIND_VARIABLE)
             continue;
         const xf_argsym *f = formal_of(rt, sym);

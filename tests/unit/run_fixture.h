@@ -11,6 +11,7 @@
  *   xg_bb(g, "y(1) = x(1) * 2; call f(y, 3)");  statements, ';' separated
  *   xg_if(g, "x(1) > 0"); ... xg_else(g); ... xg_end(g);
  *   xg_for(g, "i = 1", "i <= 3", "i = i + 1"); ... xg_end(g);
+ *   g->reversal = "explicit";                    the next ForLoops' reversal attribute
  *   char *text = xb_build(b);                   the document (owned by b)
  *
  * Types: real, integer, bool, string, sub (a subroutine symbol). Dimensions
@@ -121,6 +122,7 @@ typedef struct xg {
     long last_cv; /* condition value of that edge (LONG_MIN: default edge) */
     bool in_dp;   /* an open DerivativePropagator in the current block */
     bool raw;     /* vertices and edges by hand: no Exit added */
+    const char *reversal; /* the next ForLoops' reversal attribute (NULL: none) */
     struct frame {
         int kind; /* 'i' if/select, 'l' loop */
         int v;
@@ -1007,7 +1009,10 @@ xg_v_for(xg *g, const char *init, const char *cond, const char *update)
 {
     int v = ++g->nextv;
     sb *o = &g->verts;
-    sb_printf(o, "<xaif:ForLoop vertex_id=\"%d\">\n", v);
+    if (g->reversal)
+        sb_printf(o, "<xaif:ForLoop vertex_id=\"%d\" reversal=\"%s\">\n", v, g->reversal);
+    else
+        sb_printf(o, "<xaif:ForLoop vertex_id=\"%d\">\n", v);
     sb_printf(o, "<xaif:Initialization statement_id=\"init%d\">\n", v);
     xg_assign_parts(g, init);
     sb_put(o, "</xaif:Initialization>\n<xaif:Condition>");

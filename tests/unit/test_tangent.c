@@ -4,168 +4,15 @@
  * OpenAD's back end would) and runs it under the tangent driver; the
  * Jacobian is compared with the one worked out by hand next to the
  * assertion, and with divided differences of the original program. */
-#include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "ir.h"
-#include "pipeline.h"
-#include "read.h"
-#include "run.h"
-#include "run_fixture.h"
-#include "schema.h"
+#include "derive_fixture.h"
 #include "suites.h"
-#include "write.h"
 
-/* ------------------------------------------------------------ transforming */
-
-typedef struct tg {
-    xb *b;
-    const char *text; /* the original document */
-    char *out;        /* the transformed one, as written */
-    size_t outlen;
-    xf_pass_stats stats;
-    xf_jacobian J; /* the tangent driver on the output */
-    xf_jacobian D; /* divided differences on the original */
-    xf_diag *d;
-    int rc; /* the pipeline's return */
-} tg;
-
-/* The shared catalogues and schema, loaded once per test process. */
-static xf_doc *cat, *direct;
-static xf_schema *schema;
-
-static void
-setup(void)
-{
-    xf_diag *d = xf_diag_new(NULL);
-    cat = xf_catalogue_load(NULL, d);
-    direct = xf_direct_load(NULL, d);
-    schema = xf_schema_load(NULL, d);
-    ck_assert_msg(cat && direct && schema, "%s", first_message(d));
-    xf_diag_free(d);
-}
-
-static void
-teardown(void)
-{
-    xf_doc_free(cat);
-    xf_doc_free(direct);
-    xf_schema_free(schema);
-    cat = direct = NULL;
-    schema = NULL;
-}
-
-static void
-tan_fini(tg *t)
-{
-    free(t->out);
-    xf_jacobian_fini(&t->J);
-    xf_jacobian_fini(&t->D);
-    xf_diag_free(t->d);
-    xb_free(t->b);
-    memset(t, 0, sizeof *t);
-}
-
-/* Transform @b's document with the tangent pipeline and order @e; the
- * returned code of the pipeline is in t->rc (its messages in t->d). */
-static int
-transform(tg *t, xb *b, xf_elimination e)
-{
-    memset(t, 0, sizeof *t);
-    t->b = b;
-    t->text = xb_build(b);
-    xf_doc *doc = read_text(t->text, &t->d);
-    ck_assert_msg(doc != NULL, "the test's document does not read: %s\n%s", first_message(t->d),
-                  t->text);
-    const xf_pass *passes[8];
-    char err[256];
-    int n = xf_pipeline_parse("tangent", passes, 8, err, sizeof err);
-    ck_assert_int_eq(n, 4);
-    xf_opts o = {.elimination = e};
-    xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = t->d, .catalogue = cat, .direct = direct};
-    t->rc = xf_pipeline_run(&ctx, passes, n);
-    t->stats = ctx.stats;
-    if (t->rc == 0)
-        ck_assert_int_eq(xf_write_memory(doc, &t->out, &t->outlen, t->d), 0);
-    xf_doc_free(doc);
-    return t->rc;
-}
-
-/* Transform, validate, run the output under the tangent driver and the
- * original under divided differences (n inputs, m outputs). */
+/* The tangent of @b's document under the tangent driver. */
 static void
 tangent(tg *t, xb *b, xf_elimination e, int n, int m)
 {
-    ck_assert_msg(transform(t, b, e) == 0, "the pipeline failed: %s", first_message(t->d));
-    int v = xf_schema_validate_memory(schema, t->out, t->outlen, "t.out.xaif", t->d);
-    ck_assert_msg(v == 0, "the output is not valid xaif: %s\n%s", first_message(t->d), t->out);
-    xf_doc *out = xf_read_memory(t->out, t->outlen, "t.out.xaif", NULL, t->d);
-    ck_assert_msg(out != NULL, "the output does not read back: %s", first_message(t->d));
-    xf_run_opts ro = {.driver = XF_DRIVER_TANGENT, .params = {.n = n, .m = m, .h = 1e-7}};
-    int rc = xf_run(out, &ro, &t->J, NULL, t->d);
-    xf_doc_free(out);
-    ck_assert_msg(rc == 0, "the tangent run failed: %s\n%s", first_message(t->d), t->out);
-    xf_diag *d2;
-    xf_doc *orig = read_text(t->text, &d2);
-    ck_assert_ptr_nonnull(orig);
-    ro.driver = XF_DRIVER_DD;
-    ck_assert_int_eq(xf_run(orig, &ro, &t->D, NULL, d2), 0);
-    xf_doc_free(orig);
-    xf_diag_free(d2);
+    derive(t, b, "tangent", e, XF_DRIVER_TANGENT, n, m);
 }
-
-/* F(k, i) of Jacobian @j. */
-static double
-jf(const xf_jacobian *j, int k, int i)
-{
-    return j->f[(size_t)(i - 1) * (size_t)j->m + (size_t)(k - 1)];
-}
-
-/* Every entry within 1e-13 (relative) of @want (row by row), and within
- * 1e-5 of the divided differences. */
-static void
-assert_jac(const tg *t, const double *want, int m, int n)
-{
-    ck_assert_int_eq(t->J.m, m);
-    ck_assert_int_eq(t->J.n, n);
-    for (int k = 1; k <= m; k++)
-        for (int i = 1; i <= n; i++) {
-            double got = jf(&t->J, k, i), w = want[(k - 1) * n + (i - 1)];
-            ck_assert_msg(fabs(got - w) <= 1e-13 * fmax(1, fabs(w)), "F(%d,%d) = %.17g, want %.17g",
-                          k, i, got, w);
-            double dd = jf(&t->D, k, i);
-            ck_assert_msg(fabs(got - dd) <= 1e-5 * fmax(1, fabs(dd)),
-                          "F(%d,%d) = %.17g, divided differences %.17g", k, i, got, dd);
-        }
-}
-
-#define ASSERT_JAC(t, m, n, ...)                                                                   \
-    do {                                                                                           \
-        const double want_[] = {__VA_ARGS__};                                                      \
-        ck_assert_uint_eq(sizeof want_ / sizeof want_[0], (size_t)(m) * (size_t)(n));              \
-        assert_jac((t), want_, (m), (n));                                                          \
-    } while (0)
-
-/* head(x(n), y(m)) with @locals in scope 2 and subroutines @subs in scope 1. */
-static xg *
-head_cfg(xb *b, int n, int m, const char *subs, const char *locals)
-{
-    char decl[128];
-    xb_syms(b, 1, "sub head");
-    if (subs)
-        xb_syms(b, 1, subs);
-    xb_scope(b, 2, 1);
-    snprintf(decl, sizeof decl, "real x(%d); real y(%d)", n, m);
-    xb_syms(b, 2, decl);
-    if (locals)
-        xb_syms(b, 2, locals);
-    return xb_cfg(b, "head", 2, "x y");
-}
-
-/* The drivers' point: x(i) = i/2 (xaif-execution.md §6.1). */
-static const double x1 = 0.5, x2 = 1.0, x3 = 1.5;
 
 /* ============================================================ statements */
 
@@ -294,7 +141,6 @@ START_TEST(loops_branches_and_calls)
 }
 END_TEST
 
-
 /* Passive actuals of active formals go through OpenAD_tyc_* temporaries
  * (oad_convert before and after the call): a passive scalar, a passive
  * element to a scalar formal, and a passive element that starts the
@@ -333,7 +179,7 @@ START_TEST(an_intrinsic_without_partials_is_reported)
     xg *g = head_cfg(b, 1, 1, NULL, NULL);
     xg_bb(g, "[s7] y(1) = frobnicate(x(1))");
     tg t;
-    ck_assert_int_eq(transform(&t, b, XF_ELIM_BEST), -1);
+    ck_assert_int_eq(transform(&t, b, "tangent", XF_ELIM_BEST), -1);
     const char *msg = first_message(t.d);
     char where[64];
     snprintf(where, sizeof where, "t.xaif:%lu:", xb_line_of(t.text, "s7"));
