@@ -658,7 +658,7 @@ enclosing_loops(adj *d, const xf_region *r)
     for (const xf_region *p = r->parent; p; p = p->parent)
         if (p->kind == XF_RG_LOOP) {
             xf_loophead h;
-            if (xf_loop_explicit(p->v, &h) && !XF_VEC_PUSH(d->a, d->loopvars, h.i))
+            if (xf_loop_explicit(p, &h) && !XF_VEC_PUSH(d->a, d->loopvars, h.i))
                 return oom(d);
         }
     return 0;

@@ -233,10 +233,22 @@ is_var(const xf_expr *x, uint32_t v, const xf_symbol *s)
 }
 
 bool
-xf_loop_explicit(const xf_cvertex *v, xf_loophead *h)
+xf_loop_explicit(const xf_region *r, xf_loophead *h)
 {
-    if (v->kind != XF_CV_FORLOOP || v->reversal != XF_REVERSAL_EXPLICIT || !v->init || !v->update ||
-        !v->cond || v->init->kind != XF_STMT_ASSIGN || v->update->kind != XF_STMT_ASSIGN)
+    if (r->kind != XF_RG_LOOP)
+        return false;
+    /* the "simple loop" mark of a loop holds for the loops nested in it */
+    bool marked = false;
+    for (const xf_region *p = r; p && !marked; p = p->parent)
+        marked = p->kind == XF_RG_LOOP && p->v->reversal == XF_REVERSAL_EXPLICIT;
+    return marked && xf_loop_header(r->v, h);
+}
+
+bool
+xf_loop_header(const xf_cvertex *v, xf_loophead *h)
+{
+    if (v->kind != XF_CV_FORLOOP || !v->init || !v->update || !v->cond ||
+        v->init->kind != XF_STMT_ASSIGN || v->update->kind != XF_STMT_ASSIGN)
         return false;
     const xf_symref *s = xf_varref_symref(&v->init->u.as.lhs);
     const xf_symref *su = xf_varref_symref(&v->update->u.as.lhs);

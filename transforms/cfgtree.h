@@ -63,12 +63,20 @@ typedef struct xf_loophead {
 } xf_loophead;
 
 /**
- * xf_loop_explicit:
- * Is @v a ForLoop marked reversal="explicit" whose header the adjoint can
- * run backwards (integer i; L, U any expressions; S a non-zero constant whose
- * sign agrees with the comparison)? Fills @h if so.
+ * xf_loop_header:
+ * Is @v a ForLoop whose header the adjoint can run backwards (integer i;
+ * L, U any expressions; S a non-zero constant whose sign agrees with the
+ * comparison)? Fills @h if so.
  */
-bool xf_loop_explicit(const xf_cvertex *v, xf_loophead *h);
+bool xf_loop_header(const xf_cvertex *v, xf_loophead *h);
+
+/**
+ * xf_loop_explicit:
+ * Is loop region @r to be reversed explicitly: marked reversal="explicit"
+ * (OpenAD's "simple loop"), itself or a loop around it, and with a header
+ * xf_loop_header accepts? Fills @h if so.
+ */
+bool xf_loop_explicit(const xf_region *r, xf_loophead *h);
 
 /** xf_expr_operand: the operand at position @pos of vertex @v of @x, or UINT32_MAX. */
 uint32_t xf_expr_operand(const xf_expr *x, uint32_t v, int64_t pos);

@@ -368,7 +368,7 @@ reverse_loop(rev *r, const xf_region *g, link *l)
     xf_cvertex *loop = adj_vertex(r, XF_CV_FORLOOP), *end = adj_vertex(r, XF_CV_ENDLOOP);
     if (!loop || !end)
         return oom(r);
-    if (xf_loop_explicit(g->v, &h)) {
+    if (xf_loop_explicit(g, &h)) {
         /* bounds that read variables: taped after the loop, popped before it */
         if (reads_var(h.lo_x, h.lo, 0) || reads_var(h.hi_x, h.hi, 0)) {
             xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
