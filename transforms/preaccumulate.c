@@ -602,8 +602,8 @@ to_eliminate(const pre *p, mode m, uint32_t v)
     const vx *x = &p->g.vs.v[v];
     if (x->indep || x->gone)
         return false;
-    if (m == M_STATEMENT)
-        return x->aux;
+    if (m == M_STATEMENT) /* a statement's temporaries, unless read after a cut */
+        return x->aux && !(x->final && x->output);
     return !(x->final && x->output);
 }
 

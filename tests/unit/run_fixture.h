@@ -118,10 +118,10 @@ typedef struct xg {
     int scope; /* its local scope: names and BasicBlock scope_id */
     sb verts, edges;
     int nextv, nexte, nexts;
-    int last;     /* vertex the next one is joined to (0: none) */
-    long last_cv; /* condition value of that edge (LONG_MIN: default edge) */
-    bool in_dp;   /* an open DerivativePropagator in the current block */
-    bool raw;     /* vertices and edges by hand: no Exit added */
+    int last;             /* vertex the next one is joined to (0: none) */
+    long last_cv;         /* condition value of that edge (LONG_MIN: default edge) */
+    bool in_dp;           /* an open DerivativePropagator in the current block */
+    bool raw;             /* vertices and edges by hand: no Exit added */
     const char *reversal; /* the next ForLoops' reversal attribute (NULL: none) */
     struct frame {
         int kind; /* 'i' if/select, 'l' loop */

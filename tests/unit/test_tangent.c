@@ -77,6 +77,53 @@ START_TEST(passive_values_have_zero_derivatives)
 }
 END_TEST
 
+/* bratu's loop body: a statement's temporaries are read after the sequence
+ * is cut (f(i) may be f(i-1)); every order must keep their propagation. */
+START_TEST(temporaries_read_across_a_cut)
+{
+    static const xf_elimination orders[] = {XF_ELIM_BEST, XF_ELIM_FORWARD, XF_ELIM_REVERSE,
+                                            XF_ELIM_MARKOWITZ};
+    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++) {
+        xb *b = XB_NEW();
+        xg *g = head_cfg(b, 3, 3, NULL, "real f(3); integer i");
+        xg_bb(g, "f(1) = x(1); f(2) = x(2); f(3) = x(3)");
+        xg_for(g, "i = 2", "i <= 2", "i = i + 1");
+        xg_bb(
+            g,
+            "f(i - 1) = x(i) + f(i - 1) + exp_scal(x(i) / (x(i) * x(3) + 1)) * (x(3) * 0.25 / 12);"
+            "f(i) = exp_scal(x(i) / (x(i) * x(3) + 1)) * (x(3) * 0.25 / 1.2) + (f(i) - x(i) * 2);"
+            "f(i + 1) = x(i) + exp_scal(x(i) / (x(i) * x(3) + 1)) * (x(3) / 12)");
+        xg_end(g);
+        xg_bb(g, "y(1) = f(1); y(2) = f(2); y(3) = f(3)");
+        tg t;
+        tangent(&t, b, orders[k], 3, 3);
+        for (int r = 1; r <= 3; r++)
+            for (int c = 1; c <= 3; c++) {
+                double got = jf(&t.J, r, c), dd = jf(&t.D, r, c);
+                ck_assert_msg(fabs(got - dd) <= 1e-6 * fmax(1, fabs(dd)),
+                              "order %zu: F(%d,%d) = %.17g, divided differences %.17g", k, r, c,
+                              got, dd);
+            }
+        tan_fini(&t);
+    }
+}
+END_TEST
+
+/* Partials of integer operands stay real: d(x/12)/dx = 1/12, not 1/12 in
+ * integer arithmetic (0); likewise ln and arctan of x/3. */
+START_TEST(partials_of_integer_constants_are_real)
+{
+    xb *b = XB_NEW();
+    xg *g = head_cfg(b, 1, 3, NULL, NULL);
+    xg_bb(g, "y(1) = x(1) / 12; y(2) = ln_scal(x(1) / 3); y(3) = arctan_scal(x(1) / 3)");
+    tg t;
+    tangent(&t, b, XF_ELIM_BEST, 1, 3);
+    double u = x1 / 3;
+    ASSERT_JAC(&t, 3, 1, 1.0 / 12, 1 / x1, (1.0 / 3) / (1 + u * u));
+    tan_fini(&t);
+}
+END_TEST
+
 /* ============================================================ elimination */
 
 /* A block with shared intermediates (a diamond and a chain): every order
@@ -213,6 +260,8 @@ test_tangent_suite(void)
     tcase_add_test(tc, elements_that_alias_at_run_time);
     tcase_add_test(tc, passive_values_have_zero_derivatives);
     tcase_add_test(tc, elimination_orders_agree);
+    tcase_add_test(tc, temporaries_read_across_a_cut);
+    tcase_add_test(tc, partials_of_integer_constants_are_real);
     tcase_add_test(tc, loops_branches_and_calls);
     tcase_add_test(tc, arguments_change_activity_through_temporaries);
     tcase_add_test(tc, an_intrinsic_without_partials_is_reported);
