@@ -232,55 +232,11 @@ chunk_end(adj *d, xf_stmt *const *body, uint32_t n)
 
 /* ------------------------------------------------------------ aliasing */
 
-static const xf_alias_set *
-alias_set(const xf_doc *doc, int64_t key)
-{
-    if (key == XF_NOINT || key == 0)
-        return NULL;
-    for (uint32_t i = 0; i < doc->cg.alias.sets.n; i++)
-        if (doc->cg.alias.sets.v[i].key == key)
-            return &doc->cg.alias.sets.v[i];
-    return NULL;
-}
-
-static bool
-const_int(const xf_expr *x, int64_t *v)
-{
-    if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_CONSTANT)
-        return false;
-    char *end;
-    *v = strtoll(x->v.v[0].u.c.value, &end, 10);
-    return !*end;
-}
-
 /* May @a and @b share storage? */
 static bool
 may_alias(const adj *d, const xf_varref *a, const xf_varref *b)
 {
-    const xf_symref *sa = xf_varref_symref(a), *sb = xf_varref_symref(b);
-    if (!sa || !sb)
-        return true;
-    if (sa->sym != sb->sym) {
-        const xf_alias_set *x = alias_set(d->doc, a->alias), *y = alias_set(d->doc, b->alias);
-        if (!x || !y)
-            return false;
-        for (uint32_t i = 0; i < x->r.n; i++)
-            for (uint32_t j = 0; j < y->r.n; j++)
-                if (x->r.v[i].from <= y->r.v[j].to && y->r.v[j].from <= x->r.v[i].to)
-                    return true;
-        return false;
-    }
-    const xf_arrref *p = xf_varref_arrref(a), *q = xf_varref_arrref(b);
-    if (!p || !q || p->t.n != q->t.n)
-        return true;
-    for (uint32_t i = 0; i < p->t.n; i++) {
-        const xf_triplet *s = &p->t.v[i], *t = &q->t.v[i];
-        int64_t u, v;
-        if (!s->bound && !s->stride && !t->bound && !t->stride && const_int(s->index, &u) &&
-            const_int(t->index, &v) && u != v)
-            return false;
-    }
-    return true;
+    return xf_refs_may_alias(d->doc, a, b);
 }
 
 /* ------------------------------------------------------------ propagators */
@@ -688,19 +644,10 @@ sequence(adj *d, const xf_rgseq *s, xf_graph *rev)
     return 0;
 }
 
-static xf_replacement *
-placeholder(xf_routine *rt, const char *k)
-{
-    for (uint32_t i = 0; i < rt->reps.n; i++)
-        if (rt->reps.v[i]->placeholder && !strcmp(rt->reps.v[i]->placeholder, k))
-            return rt->reps.v[i];
-    return NULL;
-}
-
 static int
 routine(adj *d, xf_routine *rt)
 {
-    xf_replacement *fwd = placeholder(rt, "2"), *rev = placeholder(rt, "3");
+    xf_replacement *fwd = xf_placeholder(rt, "2"), *rev = xf_placeholder(rt, "3");
     if (!fwd || !rev)
         return 0;
     d->rt = rt;

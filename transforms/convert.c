@@ -56,17 +56,6 @@ real_variable(const xf_symbol *s)
 }
 
 static bool
-const_int(const xf_expr *x, int64_t *v)
-{
-    if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_CONSTANT ||
-        x->v.v[0].u.c.type != XF_TYPE_INTEGER)
-        return false;
-    char *end;
-    *v = strtoll(x->v.v[0].u.c.value, &end, 10);
-    return *x->v.v[0].u.c.value && !*end;
-}
-
-static bool
 is_section(const xf_triplet *t)
 {
     return t->bound || t->stride || !t->index;
@@ -79,15 +68,15 @@ extent(const xf_triplet *t, const xf_symbol *s, uint32_t d, int64_t *n)
     int64_t lo, hi, st = 1;
     uint32_t rank = s->dims.n;
     const xf_dimbounds *b = d < rank ? &s->dims.v[rank - 1 - d] : NULL; /* last dimension first */
-    if (t->index ? !const_int(t->index, &lo) : !b)
+    if (t->index ? !xf_const_int_of(t->index, &lo) : !b)
         return false;
     if (!t->index)
         lo = b->lower;
-    if (t->bound ? !const_int(t->bound, &hi) : !b)
+    if (t->bound ? !xf_const_int_of(t->bound, &hi) : !b)
         return false;
     if (!t->bound)
         hi = b->upper;
-    if (t->stride && (!const_int(t->stride, &st) || st == 0))
+    if (t->stride && (!xf_const_int_of(t->stride, &st) || st == 0))
         return false;
     *n = (hi - lo) / st + 1;
     if (*n < 0)

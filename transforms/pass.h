@@ -89,6 +89,17 @@ xf_graph *xf_work_graph(xf_routine *rt);
  */
 void xf_sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth);
 void xf_sig_expr(const xf_expr *x, char *buf, size_t len, size_t *n, int depth);
+/** xf_placeholder: the Replacement of ReplacementList @rt for placeholder @k ("2"), or NULL. */
+xf_replacement *xf_placeholder(xf_routine *rt, const char *k);
+/** xf_const_int_of: is @x one integer constant? Its value in *@v. */
+bool xf_const_int_of(const xf_expr *x, int64_t *v);
+/**
+ * xf_refs_may_alias:
+ * May @a and @b share storage? The same variable unless two constant
+ * subscripts tell the elements apart; two variables when the front end's
+ * alias map gives them overlapping address ranges.
+ */
+bool xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b);
 /** xf_pass_oom: report running out of memory; returns -1. */
 int xf_pass_oom(xf_pass_ctx *ctx);
 

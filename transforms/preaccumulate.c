@@ -118,60 +118,13 @@ note_index_vars(pre *p, const xf_varref *r, int depth)
 
 /* ------------------------------------------------------------ aliasing */
 
-/* The constant integer value of an expression, if it is one constant. */
-static bool
-const_index(const xf_expr *x, int64_t *v)
-{
-    if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_CONSTANT ||
-        x->v.v[0].u.c.type != XF_TYPE_INTEGER)
-        return false;
-    char *end;
-    *v = strtoll(x->v.v[0].u.c.value, &end, 10);
-    return !*end;
-}
-
-/* The address ranges of an alias set, if the map has it. */
-static const xf_alias_set *
-alias_set(const xf_doc *doc, int64_t key)
-{
-    if (key == XF_NOINT || key == 0)
-        return NULL;
-    for (uint32_t i = 0; i < doc->cg.alias.sets.n; i++)
-        if (doc->cg.alias.sets.v[i].key == key)
-            return &doc->cg.alias.sets.v[i];
-    return NULL;
-}
-
 /* May two locations share storage? (Equal ones are handled before.) */
 static bool
 may_alias(const pre *p, const loc *a, const loc *b)
 {
     if (a->temp || b->temp)
         return a->sym == b->sym;
-    if (a->sym != b->sym) {
-        /* distinct variables: only if the front end's alias map says so */
-        const xf_alias_set *sa = alias_set(p->doc, a->ref->alias);
-        const xf_alias_set *sb = alias_set(p->doc, b->ref->alias);
-        if (!sa || !sb)
-            return false;
-        for (uint32_t i = 0; i < sa->r.n; i++)
-            for (uint32_t j = 0; j < sb->r.n; j++)
-                if (sa->r.v[i].from <= sb->r.v[j].to && sb->r.v[j].from <= sa->r.v[i].to)
-                    return true;
-        return false;
-    }
-    const xf_arrref *x = xf_varref_arrref(a->ref), *y = xf_varref_arrref(b->ref);
-    if (!x || !y || x->t.n != y->t.n)
-        return true;
-    for (uint32_t i = 0; i < x->t.n; i++) {
-        const xf_triplet *s = &x->t.v[i], *t = &y->t.v[i];
-        int64_t u, v;
-        /* two different constant subscripts in one dimension: disjoint */
-        if (!s->bound && !s->stride && !t->bound && !t->stride && const_index(s->index, &u) &&
-            const_index(t->index, &v) && u != v)
-            return false;
-    }
-    return true;
+    return xf_refs_may_alias(p->doc, a->ref, b->ref);
 }
 
 static bool

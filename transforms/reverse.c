@@ -507,19 +507,10 @@ reverse_numbered(rev *r, link *l)
 
 /* ------------------------------------------------------------ routines */
 
-static xf_replacement *
-placeholder(xf_routine *rt, const char *k)
-{
-    for (uint32_t i = 0; i < rt->reps.n; i++)
-        if (rt->reps.v[i]->placeholder && !strcmp(rt->reps.v[i]->placeholder, k))
-            return rt->reps.v[i];
-    return NULL;
-}
-
 static int
 routine(rev *r, xf_routine *rt)
 {
-    xf_replacement *p2 = placeholder(rt, "2"), *p3 = placeholder(rt, "3");
+    xf_replacement *p2 = xf_placeholder(rt, "2"), *p3 = xf_placeholder(rt, "3");
     if (!p2 || !p3 || !p2->g.v.n)
         return 0;
     r->rt = rt;

@@ -1,5 +1,6 @@
 /* util.c: what the passes share: activity, the catalogue, messages. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pass.h"
@@ -47,10 +48,71 @@ xf_work_graph(xf_routine *rt)
 {
     if (!rt->is_rlist)
         return &rt->g;
+    xf_replacement *r = xf_placeholder(rt, "2");
+    return r ? &r->g : NULL;
+}
+
+xf_replacement *
+xf_placeholder(xf_routine *rt, const char *k)
+{
     for (uint32_t i = 0; i < rt->reps.n; i++)
-        if (rt->reps.v[i]->placeholder && !strcmp(rt->reps.v[i]->placeholder, "2"))
-            return &rt->reps.v[i]->g;
+        if (rt->reps.v[i]->placeholder && !strcmp(rt->reps.v[i]->placeholder, k))
+            return rt->reps.v[i];
     return NULL;
+}
+
+bool
+xf_const_int_of(const xf_expr *x, int64_t *v)
+{
+    if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_CONSTANT ||
+        x->v.v[0].u.c.type != XF_TYPE_INTEGER)
+        return false;
+    char *end;
+    *v = strtoll(x->v.v[0].u.c.value, &end, 10);
+    return *x->v.v[0].u.c.value && !*end;
+}
+
+/* The address ranges of an alias set, if the map has it. */
+static const xf_alias_set *
+alias_set(const xf_doc *doc, int64_t key)
+{
+    if (key == XF_NOINT || key == 0)
+        return NULL;
+    for (uint32_t i = 0; i < doc->cg.alias.sets.n; i++)
+        if (doc->cg.alias.sets.v[i].key == key)
+            return &doc->cg.alias.sets.v[i];
+    return NULL;
+}
+
+bool
+xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b)
+{
+    const xf_symref *sa = xf_varref_symref(a), *sb = xf_varref_symref(b);
+    if (!sa || !sb)
+        return true;
+    if (sa->sym != sb->sym) {
+        /* distinct variables: only if the front end's alias map says so */
+        const xf_alias_set *x = alias_set(doc, a->alias), *y = alias_set(doc, b->alias);
+        if (!x || !y)
+            return false;
+        for (uint32_t i = 0; i < x->r.n; i++)
+            for (uint32_t j = 0; j < y->r.n; j++)
+                if (x->r.v[i].from <= y->r.v[j].to && y->r.v[j].from <= x->r.v[i].to)
+                    return true;
+        return false;
+    }
+    const xf_arrref *p = xf_varref_arrref(a), *q = xf_varref_arrref(b);
+    if (!p || !q || p->t.n != q->t.n)
+        return true;
+    for (uint32_t i = 0; i < p->t.n; i++) {
+        const xf_triplet *s = &p->t.v[i], *t = &q->t.v[i];
+        int64_t u, v;
+        /* two different constant subscripts in one dimension: disjoint */
+        if (!s->bound && !s->stride && !t->bound && !t->stride && xf_const_int_of(s->index, &u) &&
+            xf_const_int_of(t->index, &v) && u != v)
+            return false;
+    }
+    return true;
 }
 
 int

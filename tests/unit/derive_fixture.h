@@ -149,22 +149,6 @@ assert_jac(const tg *t, const double *want, int m, int n)
         assert_jac((t), want_, (m), (n));                                                          \
     } while (0)
 
-/* head(x(n), y(m)) with @locals in scope 2 and subroutines @subs in scope 1. */
-RF xg *
-head_cfg(xb *b, int n, int m, const char *subs, const char *locals)
-{
-    char decl[128];
-    xb_syms(b, 1, "sub head");
-    if (subs)
-        xb_syms(b, 1, subs);
-    xb_scope(b, 2, 1);
-    snprintf(decl, sizeof decl, "real x(%d); real y(%d)", n, m);
-    xb_syms(b, 2, decl);
-    if (locals)
-        xb_syms(b, 2, locals);
-    return xb_cfg(b, "head", 2, "x y");
-}
-
 /* The drivers' point: x(i) = i/2 (xaif-execution.md §6.1). */
 static const double x1 RF_UNUSED = 0.5, x2 RF_UNUSED = 1.0, x3 RF_UNUSED = 1.5;
 

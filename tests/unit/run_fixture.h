@@ -1356,6 +1356,23 @@ xb_build(xb *b)
     return o->p;
 }
 
+/* A call graph with scope 1 (the subroutine symbols @subs) and head's local
+ * scope 2 holding x(n), y(m) and @locals; returns head's CFG. */
+RF xg *
+head_cfg(xb *b, int n, int m, const char *subs, const char *locals)
+{
+    char decl[128];
+    xb_syms(b, 1, "sub head");
+    if (subs)
+        xb_syms(b, 1, subs);
+    xb_scope(b, 2, 1);
+    snprintf(decl, sizeof decl, "real x(%d); real y(%d)", n, m);
+    xb_syms(b, 2, decl);
+    if (locals)
+        xb_syms(b, 2, locals);
+    return xb_cfg(b, "head", 2, "x y");
+}
+
 /* The line (from 1) of the first element with statement_id="@id" in @text; 0 if none. */
 RF unsigned long
 xb_line_of(const char *text, const char *id)

@@ -134,23 +134,6 @@ expect_fault(const run *r, const char *stmt, const char *what)
     }
 }
 
-/* A call graph with scope 1 (the subroutine symbols @subs) and head's local
- * scope 2 holding x(n), y(m) and @locals; returns head's CFG. */
-static xg *
-head_cfg(xb *b, int n, int m, const char *subs, const char *locals)
-{
-    char decl[128];
-    xb_syms(b, 1, "sub head");
-    if (subs)
-        xb_syms(b, 1, subs);
-    xb_scope(b, 2, 1);
-    snprintf(decl, sizeof decl, "real x(%d); real y(%d)", n, m);
-    xb_syms(b, 2, decl);
-    if (locals)
-        xb_syms(b, 2, locals);
-    return xb_cfg(b, "head", 2, "x y");
-}
-
 /* x0(i) = i/2, as the drivers set it (§6.1). */
 static double
 x0(int i)
