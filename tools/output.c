@@ -109,6 +109,7 @@ typedef struct sink {
     size_t npart;
     const xmlNode *part_inst; /* the instruction running when it began */
     bool have_ctx;            /* a context line waits for its message */
+    bool ctx_warning;         /* ... and says it is a warning */
     char ctx_file[FILE_MAX];
     unsigned long ctx_line;
     msg v[KEEP];
@@ -163,24 +164,51 @@ is_xsl(const xmlNode *n, const char *name)
            xmlStrEqual(n->name, (const xmlChar *)name);
 }
 
-/* "runtime error: file F line N element E": F and N into @s. */
+/* The last occurrence of @pat in @s, or NULL. */
+static const char *
+last(const char *s, const char *pat)
+{
+    const char *found = NULL;
+    for (const char *p = strstr(s, pat); p; p = strstr(p + 1, pat))
+        found = p;
+    return found;
+}
+
+/* libxslt's context line, "TYPE[: [file F][ line N][ element E]]" with TYPE
+ * one of the four below: F and N into @s (file names may hold blanks, so
+ * the line and element are found from the end). */
 static bool
 context_line(sink *s, const char *t)
 {
-    const char *p = strstr(t, " error: file ");
-    if (!p || (strncmp(t, "runtime", 7) != 0 && strncmp(t, "compilation", 11) != 0))
+    static const char *const types[] = {"runtime error", "compilation error", "compilation warning",
+                                        "error"};
+    const char *rest = NULL;
+    for (size_t i = 0; i < sizeof types / sizeof *types && !rest; i++) {
+        size_t n = strlen(types[i]);
+        if (strncmp(t, types[i], n) == 0 && (t[n] == 0 || t[n] == '\n' || t[n] == ':'))
+            rest = t + n;
+    }
+    if (!rest)
         return false;
-    p += strlen(" error: file ");
-    const char *l = strstr(p, " line ");
-    const char *e = l ? strstr(l, " element ") : NULL;
-    if (!e)
-        return false;
-    size_t n = (size_t)(l - p);
+    s->ctx_warning = strncmp(t, "compilation warning", 19) == 0;
+    if (strncmp(rest, ": file ", 7) != 0)
+        return true; /* no file: nothing to locate by */
+    rest += 7;
+    size_t n = strcspn(rest, "\n");
+    const char *e = last(rest, " element ");
+    if (e && (size_t)(e - rest) < n)
+        n = (size_t)(e - rest);
+    unsigned long line = 0;
+    const char *l = last(rest, " line ");
+    if (l && (size_t)(l - rest) < n && l[6] >= '0' && l[6] <= '9') {
+        line = strtoul(l + 6, NULL, 10);
+        n = (size_t)(l - rest);
+    }
     if (n >= sizeof s->ctx_file)
         n = sizeof s->ctx_file - 1;
-    memcpy(s->ctx_file, p, n);
+    memcpy(s->ctx_file, rest, n);
     s->ctx_file[n] = 0;
-    s->ctx_line = strtoul(l + strlen(" line "), NULL, 10);
+    s->ctx_line = line;
     s->have_ctx = true;
     /* compile-time messages that came before it belong to it */
     for (size_t i = 0; i < s->n; i++)
@@ -198,9 +226,10 @@ finish_part(sink *s)
     s->part_inst = NULL;
     while (*t == '\n' || *t == ' ')
         t++;
-    if (!*t || context_line(s, t) || strcmp(t, "error\n") == 0 || strcmp(t, "error") == 0)
+    if (!*t || context_line(s, t))
         return;
-    xf_severity sev = XF_ERROR;
+    xf_severity sev = s->ctx_warning ? XF_WARNING : XF_ERROR;
+    s->ctx_warning = false;
     if (is_xsl(inst, "message")) {
         xmlChar *term = xmlGetNsProp((xmlNodePtr)inst, (const xmlChar *)"terminate", NULL);
         if (!term || !xmlStrEqual(term, (const xmlChar *)"yes"))

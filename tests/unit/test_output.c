@@ -47,7 +47,7 @@ teardown(void)
     struct dirent *e;
     char p[400];
     while (d && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
             snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
             unlink(p);
         }
@@ -64,7 +64,7 @@ entries(void)
     DIR *d = opendir(dir);
     struct dirent *e;
     while (d && (e = readdir(d)))
-        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
     if (d)
         closedir(d);
     return n;
