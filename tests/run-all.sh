@@ -32,5 +32,10 @@ $vg build/xaiform compare examples/head.xaif "$tmp/head.xaif"
 status=0
 $vg build/xaiform copy tests/golden/dangling-edge.xaif -o "$tmp/x.xaif" 2>/dev/null || status=$?
 [ "$status" -eq 1 ] || { echo "memcheck: expected exit 1 on a bad input, got $status" >&2; exit 1; }
+$vg build/xaiform tangent examples/head.xaif -o "$tmp/r.xaif" --xslt tools/xslt/strip-annotations.xsl \
+    --xslt tools/xslt/rename-prefix.xsl --param prefix XF_
+status=0
+$vg build/xaiform copy examples/head.xaif -o "$tmp/y.xaif" --xslt tests/xslt/terminate.xsl 2>/dev/null || status=$?
+[ "$status" -eq 1 ] || { echo "memcheck: expected exit 1 from a failing stylesheet, got $status" >&2; exit 1; }
 echo "memcheck: clean"
 echo "== all tests passed"

@@ -3,11 +3,11 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "output.h"
 #include "read.h"
-#include "write.h"
 
 static const char usage[] =
-    "usage: xaiform copy IN.xaif -o OUT.xaif\n"
+    "usage: xaiform copy IN.xaif -o OUT.xaif [--xslt STYLE.xsl [--param NAME VALUE]]\n"
     "\n"
     "Read IN.xaif into xaiform's representation and write it to OUT.xaif without\n"
     "changing it: a check that xaiform reads a file completely. The output has the\n"
@@ -15,10 +15,10 @@ static const char usage[] =
     "temporary file and renamed into place, so a failure leaves no partial output.\n"
     "'-' as OUT writes to standard output.\n"
     "\n"
-    "  -o, --output FILE   where to write (required)\n"
-    "      --lenient       accept dangling references and repeated ids (warnings);\n"
-    "                      they are copied as written\n"
-    "  -h, --help          this text\n";
+    "  -o, --output FILE        where to write (required)\n"
+    "      --lenient            accept dangling references and repeated ids (warnings);\n"
+    "                           they are copied as written\n" XF_OUTPUT_HELP
+    "  -h, --help               this text\n";
 
 int
 xf_cmd_copy(int argc, char **argv)
@@ -26,8 +26,11 @@ xf_cmd_copy(int argc, char **argv)
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"lenient", no_argument, NULL, 'L'},
                                          {"help", no_argument, NULL, 'h'},
+                                         XF_OUTPUT_LONG_OPTIONS,
                                          {0}};
     xf_read_opts ropts = {0};
+    xf_output_opts oo = {0};
+    const char *why;
     const char *out = NULL;
     int c;
     optind = 1;
@@ -42,6 +45,11 @@ xf_cmd_copy(int argc, char **argv)
         case 'h':
             fputs(usage, stdout);
             return XF_EXIT_OK;
+        case XF_OPT_XSLT:
+        case XF_OPT_PARAM:
+            if ((why = xf_output_option(&oo, c, argc, argv)))
+                return xf_usage_error("copy", "%s", why);
+            break;
         default:
             return xf_usage_error("copy", "unknown option");
         }
@@ -54,7 +62,7 @@ xf_cmd_copy(int argc, char **argv)
     if (!diag)
         return XF_EXIT_INTERNAL;
     xf_doc *doc = xf_read_file(argv[optind], &ropts, diag);
-    int ret = doc && xf_write_file(doc, out, diag) == 0 ? XF_EXIT_OK : XF_EXIT_INPUT;
+    int ret = doc && xf_output_write(doc, out, &oo, diag) == 0 ? XF_EXIT_OK : XF_EXIT_INPUT;
     if (xf_diag_internal_errors(diag))
         ret = XF_EXIT_INTERNAL;
     xf_doc_free(doc);

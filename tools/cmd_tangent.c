@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "output.h"
 #include "pipeline.h"
 #include "read.h"
-#include "write.h"
 
 static const char tangent_usage[] =
     "usage: xaiform tangent IN.xaif -o OUT.xaif [options]\n"
@@ -26,7 +26,7 @@ static const char tangent_usage[] =
     "  -e, --elimination ORDER  forward, reverse, markowitz or best (default: best, the\n"
     "                           cheapest per sequence, no elimination included)\n"
     "  -r, --report             print, per preaccumulation sequence, the cost of each\n"
-    "                           order and the choice, on stderr\n"
+    "                           order and the choice, on stderr\n" XF_OUTPUT_HELP
     "  -h, --help               this text\n";
 
 static const char adjoint_usage[] =
@@ -46,7 +46,7 @@ static const char adjoint_usage[] =
     "                           schema/intrinsics.xaif)\n"
     "  -e, --elimination ORDER  forward, reverse, markowitz or best (default: best)\n"
     "  -R, --reversal MODE      joint (default) or split\n"
-    "  -r, --report             print the preaccumulation costs on stderr\n"
+    "  -r, --report             print the preaccumulation costs on stderr\n" XF_OUTPUT_HELP
     "  -h, --help               this text\n";
 
 static const char passes_usage[] =
@@ -85,7 +85,10 @@ transform(int argc, char **argv, const char *verb)
                                          {"list", no_argument, NULL, 'l'},
                                          {"reversal", required_argument, NULL, 'R'},
                                          {"help", no_argument, NULL, 'h'},
+                                         XF_OUTPUT_LONG_OPTIONS,
                                          {0}};
+    xf_output_opts oo = {0};
+    const char *why;
     bool is_passes = !strcmp(verb, "passes"), is_adjoint = !strcmp(verb, "adjoint");
     const char *out = NULL, *catalogue = NULL, *plist = is_passes ? NULL : verb;
     xf_opts o = {.elimination = XF_ELIM_BEST};
@@ -138,6 +141,11 @@ transform(int argc, char **argv, const char *verb)
             if (is_passes)
                 fputs(strchr(tangent_usage, '\n') ? strstr(tangent_usage, "  -o") : "", stdout);
             return XF_EXIT_OK;
+        case XF_OPT_XSLT:
+        case XF_OPT_PARAM:
+            if ((why = xf_output_option(&oo, c, argc, argv)))
+                return xf_usage_error(verb, "%s", why);
+            break;
         default:
             return xf_usage_error(verb, "unknown option");
         }
@@ -163,7 +171,7 @@ transform(int argc, char **argv, const char *verb)
     if (doc) {
         xf_pass_ctx ctx = {
             .doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
-        if (xf_pipeline_run(&ctx, passes, n) == 0 && xf_write_file(doc, out, diag) == 0)
+        if (xf_pipeline_run(&ctx, passes, n) == 0 && xf_output_write(doc, out, &oo, diag) == 0)
             ret = XF_EXIT_OK;
     }
     if (xf_diag_internal_errors(diag))

@@ -14,5 +14,6 @@ Suite *test_compare_suite(void);
 Suite *test_run_suite(void);
 Suite *test_tangent_suite(void);
 Suite *test_adjoint_suite(void);
+Suite *test_output_suite(void);
 
 #endif
