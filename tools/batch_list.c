@@ -380,7 +380,8 @@ file_fini(xf_batch_file *f)
 int
 xf_batch_list_finish(xf_batch_list *list, unsigned k, unsigned n)
 {
-    qsort(list->v, list->n, sizeof *list->v, by_input);
+    if (list->n > 1) /* v may be NULL */
+        qsort(list->v, list->n, sizeof *list->v, by_input);
     size_t m = 0;
     for (size_t i = 0; i < list->n; i++) {
         if (m && !strcmp(list->v[m - 1].input, list->v[i].input))

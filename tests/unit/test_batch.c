@@ -148,6 +148,20 @@ START_TEST(list_sorted_and_sharded)
 }
 END_TEST
 
+START_TEST(empty_list)
+{
+    xf_batch_list l = {0};
+    ck_assert_int_eq(xf_batch_list_finish(&l, 1, 3), 0);
+    ck_assert_uint_eq(l.n, 0);
+    ck_assert_uint_eq(l.total, 0);
+    xf_batch_result res;
+    xf_batch_run(&l, 4, NULL, NULL, &res); /* nothing to do: no worker, no ops called */
+    ck_assert_int_eq(res.signal, 0);
+    ck_assert_str_eq(res.trouble, "");
+    xf_batch_list_fini(&l);
+}
+END_TEST
+
 START_TEST(list_refuses_overwrites)
 {
     xf_batch_list l = {0};
@@ -352,6 +366,7 @@ test_batch_suite(void)
     tcase_add_test(tc, signal_names);
     tcase_add_test(tc, list_sorted_and_sharded);
     tcase_add_test(tc, list_refuses_overwrites);
+    tcase_add_test(tc, empty_list);
     suite_add_tcase(s, tc);
     tc = tcase_create("files");
     tcase_add_checked_fixture(tc, setup_tree, teardown_tree);
