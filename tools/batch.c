@@ -43,7 +43,8 @@ typedef struct pool {
     xf_batch_result *res;
     worker *w;
     int nw;
-    size_t next; /* no pending file before this index is unassigned */
+    size_t *order; /* the files in the order they are handed out */
+    size_t next;   /* no pending file before this place of order is unassigned */
     size_t ndone, nfailed;
     struct timespec t0;
     sigset_t stop; /* SIGINT, SIGTERM, SIGHUP */
@@ -363,12 +364,13 @@ reap(pool *p, worker *w, bool killed)
     *w = (worker){.job = -1, .to = -1, .from = -1};
 }
 
+/* The next pending file to hand out, or list->n. */
 static size_t
 next_pending(pool *p)
 {
-    while (p->next < p->list->n && p->list->v[p->next].status != XF_BATCH_PENDING)
+    while (p->next < p->list->n && p->list->v[p->order[p->next]].status != XF_BATCH_PENDING)
         p->next++;
-    return p->next;
+    return p->next < p->list->n ? p->order[p->next] : p->list->n;
 }
 
 /* Hand a file to each idle worker, starting workers as needed. @returns busy workers. */
@@ -391,7 +393,7 @@ dispatch(pool *p)
             continue;
         }
         w->job = (long)j;
-        p->next = j + 1;
+        p->next++;
         busy++;
     }
     return busy;
@@ -502,6 +504,41 @@ undo_signals(const pool *p, const struct sigaction *old_pipe)
     sigprocmask(SIG_SETMASK, &p->old_mask, NULL);
 }
 
+typedef struct sized {
+    uint64_t bytes;
+    size_t index;
+} sized;
+
+static int
+larger_first(const void *a, const void *b)
+{
+    const sized *x = a, *y = b;
+    if (x->bytes != y->bytes)
+        return x->bytes > y->bytes ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The order files are handed out in: with several workers the largest first,
+ * so that no large file is left to run alone at the end; else the list's. */
+static size_t *
+make_order(const xf_batch_list *list, int workers)
+{
+    size_t n = list->n ? list->n : 1;
+    size_t *order = malloc(n * sizeof *order);
+    sized *s = workers > 1 ? malloc(n * sizeof *s) : NULL;
+    if (order && s) {
+        for (size_t i = 0; i < list->n; i++)
+            s[i] = (sized){list->v[i].in_bytes, i};
+        qsort(s, list->n, sizeof *s, larger_first);
+        for (size_t i = 0; i < list->n; i++)
+            order[i] = s[i].index;
+    } else if (order)
+        for (size_t i = 0; i < list->n; i++)
+            order[i] = i;
+    free(s);
+    return order;
+}
+
 void
 xf_batch_run(xf_batch_list *list, int jobs, const xf_batch_ops *ops, const xf_batch_events *ev,
              xf_batch_result *res)
@@ -518,9 +555,14 @@ xf_batch_run(xf_batch_list *list, int jobs, const xf_batch_ops *ops, const xf_ba
     }
     p.nw = (size_t)jobs < pending ? jobs : (int)pending;
     p.w = calloc(p.nw ? (size_t)p.nw : 1, sizeof *p.w);
-    if (!p.w) {
+    p.order = make_order(list, p.nw);
+    if (!p.w || !p.order) {
+        free(p.w);
+        free(p.order);
         snprintf(res->trouble, sizeof res->trouble, "out of memory");
-        fail_rest(&p, "not converted: out of memory");
+        for (size_t i = 0; i < list->n; i++)
+            if (list->v[i].status == XF_BATCH_PENDING)
+                finish(&p, &list->v[i], XF_BATCH_FAILED, "not converted: out of memory");
         return;
     }
     for (int i = 0; i < p.nw; i++)
@@ -547,5 +589,6 @@ xf_batch_run(xf_batch_list *list, int jobs, const xf_batch_ops *ops, const xf_ba
     stop_workers(&p, p.ndone < list->n);
     undo_signals(&p, &old_pipe);
     free(p.w);
+    free(p.order);
     res->seconds = since(&p.t0);
 }
