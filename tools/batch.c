@@ -347,7 +347,8 @@ read_reply(pool *p, worker *w)
 static void
 reap(pool *p, worker *w, bool killed)
 {
-    close(w->to);
+    if (w->to >= 0) /* stop_workers may have closed it */
+        close(w->to);
     close(w->from);
     int st = 0;
     while (waitpid(w->pid, &st, 0) < 0 && errno == EINTR)
