@@ -170,11 +170,11 @@ typedef struct xf_batch_progress {
 } xf_batch_progress;
 
 /** xf_batch_progress_done: an xf_batch_events.done for an xf_batch_progress. */
-void xf_batch_progress_done(void *p, const xf_batch_file *f, size_t ndone, size_t nfailed,
+void xf_batch_progress_done(void *arg, const xf_batch_file *f, size_t ndone, size_t nfailed,
                             double elapsed);
 
 /** xf_batch_progress_tick: an xf_batch_events.tick for an xf_batch_progress. */
-void xf_batch_progress_tick(void *p, size_t ndone, size_t nfailed, double elapsed);
+void xf_batch_progress_tick(void *arg, size_t ndone, size_t nfailed, double elapsed);
 
 /** xf_batch_progress_end: take the bar off the screen. */
 void xf_batch_progress_end(xf_batch_progress *p);

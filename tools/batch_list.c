@@ -4,6 +4,8 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,15 +24,10 @@ ends_with(const char *s, const char *end)
 static char *
 join(const char *a, const char *b)
 {
-    size_t n = strlen(a), m = strlen(b);
-    bool slash = n > 0 && a[n - 1] != '/';
-    char *s = malloc(n + slash + m + 1);
-    if (!s)
-        return NULL;
-    memcpy(s, a, n);
-    if (slash)
-        s[n] = '/';
-    memcpy(s + n + slash, b, m + 1);
+    size_t n = strlen(a), len = n + strlen(b) + 2;
+    char *s = malloc(len);
+    if (s)
+        snprintf(s, len, "%s%s%s", a, n > 0 && a[n - 1] != '/' ? "/" : "", b);
     return s;
 }
 
@@ -68,11 +65,9 @@ xf_batch_output_name(const char *input, const char *rel, const xf_batch_naming *
     size_t n = strlen(base), m = strlen(nm->suffix);
     if (ends_with(base, ".xaif"))
         n -= 5;
-    char *out = malloc(n + m + 1);
-    if (out) {
-        memcpy(out, base, n);
-        memcpy(out + n, nm->suffix, m + 1);
-    }
+    char *out = n < INT_MAX ? malloc(n + m + 1) : NULL;
+    if (out)
+        snprintf(out, n + m + 1, "%.*s%s", (int)n, base, nm->suffix);
     free(tmp);
     return out;
 }
@@ -352,12 +347,12 @@ by_output(const void *a, const void *b)
 static int
 refuse_shared(xf_batch_list *l)
 {
-    xf_batch_file **p = malloc((l->n ? l->n : 1) * sizeof *p);
+    xf_batch_file **p = malloc((l->n ? l->n : 1) * sizeof(xf_batch_file *));
     if (!p)
         return -1;
     for (size_t i = 0; i < l->n; i++)
         p[i] = &l->v[i];
-    qsort(p, l->n, sizeof *p, by_output);
+    qsort(p, l->n, sizeof(xf_batch_file *), by_output);
     size_t first = 0;
     for (size_t i = 1; i < l->n; i++) {
         if (strcmp(p[i]->output, p[first]->output) != 0)
