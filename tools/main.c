@@ -25,6 +25,7 @@ static const xf_verb verbs[] = {
     {"compare", xf_cmd_compare, "compare two xaif files, ignoring formatting"},
     {"run", xf_cmd_run, "execute xaif under OpenAD's drivers; print the Jacobian"},
     {"check", xf_cmd_check, "run OpenAD's regression examples and compare the Jacobians"},
+    {"batch", xf_cmd_batch, "convert many files in parallel worker processes"},
     {NULL, NULL, NULL},
 };
 

@@ -15,5 +15,6 @@ Suite *test_run_suite(void);
 Suite *test_tangent_suite(void);
 Suite *test_adjoint_suite(void);
 Suite *test_output_suite(void);
+Suite *test_batch_suite(void);
 
 #endif

@@ -1,0 +1,332 @@
+# batch.cmake: xaiform batch end to end, over a folder tree made from the
+# shipped example (and a bad file of tests/golden) and three corpus files read
+# in place: output names under --out-dir, outputs equal to `xaiform tangent`'s,
+# -j1 = -j2, the bad file's reason, --shard, --files-from, the JSON report,
+# default names, refused overwrites, copy mode, a worker's death, the progress
+# bar and usage errors.
+# -DXAIFORM= -DSRC= -DTMP= -DCORPUS= [-DPYTHON=] [-DSH=] [-DSCRIPT=]
+cmake_minimum_required(VERSION 3.19) # string(JSON)
+set(failed 0)
+macro(fail msg)
+  message("[FAIL] ${msg}")
+  set(failed 1)
+endmacro()
+
+# run(RC TEXT ARGS...): xaiform batch ARGS in ${wd}; exit RC (or any) and TEXT
+# in its output (stdout and stderr), which is left in ${out}.
+function(run rc text)
+  execute_process(COMMAND ${XAIFORM} batch ${ARGN} WORKING_DIRECTORY ${wd}
+                  RESULT_VARIABLE got OUTPUT_VARIABLE o ERROR_VARIABLE e)
+  set(out "${o}${e}" PARENT_SCOPE)
+  string(FIND "${o}${e}" "${text}" at)
+  if((NOT rc STREQUAL "any" AND NOT got EQUAL rc) OR at EQUAL -1)
+    message("[FAIL] xaiform batch ${ARGN}: exit ${got} (want ${rc}), output:\n${o}${e}\n want: ${text}")
+    set(failed 1 PARENT_SCOPE)
+  endif()
+endfunction()
+
+# the outputs under DIR (relative, sorted), and no temporary among them
+function(outputs dir var)
+  file(GLOB_RECURSE found LIST_DIRECTORIES false RELATIVE ${dir} ${dir}/*)
+  list(SORT found)
+  set(${var} "${found}" PARENT_SCOPE)
+  foreach(f IN LISTS found)
+    if(f MATCHES "\\.tmp\\.")
+      message("[FAIL] a temporary file was left: ${dir}/${f}")
+      set(failed 1 PARENT_SCOPE)
+    endif()
+  endforeach()
+endfunction()
+
+# JSON value at the path ARGN of the report text JS, or fail
+function(jget var js)
+  string(JSON v ERROR_VARIABLE err GET "${js}" ${ARGN})
+  if(err)
+    message("[FAIL] report: ${ARGN}: ${err}")
+    set(failed 1 PARENT_SCOPE)
+  endif()
+  set(${var} "${v}" PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${TMP})
+set(ex ${SRC}/examples/head.xaif)
+file(MAKE_DIRECTORY ${TMP}/in/a ${TMP}/in/b/c ${TMP}/in/bad ${TMP}/in/.hidden)
+configure_file(${ex} ${TMP}/in/a/head.xaif COPYONLY)
+configure_file(${ex} ${TMP}/in/b/c/head.xaif COPYONLY)
+configure_file(${ex} ${TMP}/in/.hidden/head.xaif COPYONLY)
+configure_file(${SRC}/tests/golden/dangling-edge.xaif ${TMP}/in/bad/dangling-edge.xaif COPYONLY)
+file(WRITE ${TMP}/in/notes.txt "not xaif\n")
+
+# inputs: the tree, and corpus files named relative to the corpus (so that
+# their folders are kept under --out-dir)
+set(cfiles graphEx2/tlm.xaif lion/tlm.xaif ORNL_toy/tlm.xaif)
+if(EXISTS ${CORPUS}/openad/graphEx2/tlm.xaif)
+  set(wd ${CORPUS}/openad)
+else()
+  message("the corpus (${CORPUS}) was not found: batch runs over the example only")
+  set(wd ${TMP})
+  set(cfiles)
+endif()
+set(pairs "${TMP}/in/a/head.xaif=a/head.tangent.xaif" "${TMP}/in/b/c/head.xaif=b/c/head.tangent.xaif")
+foreach(f IN LISTS cfiles)
+  string(REGEX REPLACE "\\.xaif$" ".tangent.xaif" o ${f})
+  list(APPEND pairs "${wd}/${f}=${o}")
+endforeach()
+list(LENGTH pairs nok)
+math(EXPR nall "${nok} + 1")
+set(want)
+foreach(p IN LISTS pairs)
+  string(REGEX REPLACE "^.*=" "" o "${p}")
+  list(APPEND want ${o})
+endforeach()
+list(SORT want)
+
+# 1. -j2 under --out-dir: the good files converted, the bad one's reason
+run(1 "dangling-edge.xaif:14: error: dangling reference" --mode tangent -j2 --out-dir ${TMP}/j2
+    --report ${TMP}/j2.json ${TMP}/in ${cfiles})
+string(FIND "${out}" "${nok} converted, 1 failed of ${nall} files" at)
+string(FIND "${out}" "failed:\n  ${TMP}/in/bad/dangling-edge.xaif: " at2)
+if(at EQUAL -1 OR at2 EQUAL -1)
+  fail("the summary does not count ${nok} converted and 1 failed with its reason:\n${out}")
+endif()
+outputs(${TMP}/j2 got)
+if(NOT got STREQUAL want)
+  fail("outputs under --out-dir: ${got}\n want: ${want}")
+endif()
+
+# 2. each output is what `xaiform tangent` writes for its input
+foreach(p IN LISTS pairs)
+  string(REGEX REPLACE "=.*$" "" in "${p}")
+  string(REGEX REPLACE "^.*=" "" o "${p}")
+  execute_process(COMMAND ${XAIFORM} tangent ${in} -o ${TMP}/ref.xaif RESULT_VARIABLE r1)
+  execute_process(COMMAND ${XAIFORM} compare ${TMP}/ref.xaif ${TMP}/j2/${o} RESULT_VARIABLE r2
+                  OUTPUT_VARIABLE why ERROR_VARIABLE why)
+  file(SHA256 ${TMP}/ref.xaif h1)
+  file(SHA256 ${TMP}/j2/${o} h2)
+  if(NOT r1 EQUAL 0 OR NOT r2 EQUAL 0 OR NOT h1 STREQUAL h2)
+    fail("${o} is not what xaiform tangent writes for ${in}: ${why}")
+  endif()
+endforeach()
+
+# 3. -j1 writes the same bytes
+run(1 "${nok} converted, 1 failed" --mode tangent -j1 --out-dir ${TMP}/j1 --report ${TMP}/j1.json
+    ${TMP}/in ${cfiles})
+outputs(${TMP}/j1 got)
+if(NOT got STREQUAL want)
+  fail("-j1 outputs: ${got}")
+endif()
+foreach(o IN LISTS want)
+  file(SHA256 ${TMP}/j1/${o} h1)
+  file(SHA256 ${TMP}/j2/${o} h2)
+  if(NOT h1 STREQUAL h2)
+    fail("-j1 and -j2 differ on ${o}")
+  endif()
+endforeach()
+
+# 4. the JSON report: it parses, and its counts and sizes are right
+file(READ ${TMP}/j2.json js)
+if(PYTHON)
+  execute_process(COMMAND ${PYTHON} -m json.tool ${TMP}/j2.json RESULT_VARIABLE r OUTPUT_QUIET
+                  ERROR_VARIABLE why)
+  if(NOT r EQUAL 0)
+    fail("python3 -m json.tool rejects the report: ${why}")
+  endif()
+endif()
+string(JSON nfiles ERROR_VARIABLE err LENGTH "${js}" files)
+jget(conv "${js}" totals converted)
+jget(nfail "${js}" totals failed)
+jget(mode "${js}" options mode)
+jget(jobs "${js}" options jobs)
+if(err OR NOT nfiles EQUAL nall OR NOT conv EQUAL nok OR NOT nfail EQUAL 1 OR NOT mode STREQUAL
+   "tangent" OR NOT jobs EQUAL 2)
+  fail("report: ${nfiles} files, ${conv} converted, ${nfail} failed, mode ${mode}, jobs ${jobs}")
+endif()
+set(all_inputs)
+math(EXPR last "${nfiles} - 1")
+foreach(i RANGE ${last})
+  jget(in "${js}" files ${i} input)
+  jget(o "${js}" files ${i} output)
+  jget(st "${js}" files ${i} status)
+  jget(er "${js}" files ${i} error)
+  string(JSON ertype TYPE "${js}" files ${i} error)
+  jget(ib "${js}" files ${i} input_bytes)
+  jget(ob "${js}" files ${i} output_bytes)
+  list(APPEND all_inputs ${in})
+  if(NOT IS_ABSOLUTE ${in})
+    set(in ${wd}/${in})
+  endif()
+  file(SIZE ${in} isize)
+  if(NOT ib EQUAL isize)
+    fail("report: ${in} has ${ib} input bytes, not ${isize}")
+  endif()
+  if(in MATCHES "dangling-edge")
+    if(NOT st STREQUAL "failed" OR NOT er MATCHES "dangling reference" OR NOT ob EQUAL 0)
+      fail("report: the bad file is ${st} with '${er}'")
+    endif()
+  else()
+    file(SIZE ${o} osize)
+    if(NOT st STREQUAL "ok" OR NOT ertype STREQUAL "NULL" OR NOT ob EQUAL osize)
+      fail("report: ${in} is ${st} ('${er}'), ${ob} output bytes (file: ${osize})")
+    endif()
+  endif()
+endforeach()
+set(sorted ${all_inputs})
+list(SORT sorted)
+if(NOT sorted STREQUAL all_inputs)
+  fail("report: the files are not in sorted order: ${all_inputs}")
+endif()
+
+# 5. --shard 1/2 and 2/2 partition the sorted list: positions 0,2,.. and 1,3,..
+set(shard_outputs)
+foreach(k 1 2)
+  run(any "" --mode tangent -j2 --out-dir ${TMP}/sh --shard ${k}/2 --report ${TMP}/s${k}.json
+      ${TMP}/in ${cfiles})
+  file(READ ${TMP}/s${k}.json sj)
+  string(JSON n ERROR_VARIABLE err LENGTH "${sj}" files)
+  jget(total "${sj}" totals files_in_all_shards)
+  jget(shard "${sj}" options shard)
+  math(EXPR pos "${k} - 1")
+  math(EXPR wantn "(${nall} - ${pos} + 1) / 2")
+  if(err OR NOT n EQUAL wantn OR NOT total EQUAL nall OR NOT shard STREQUAL "${k}/2")
+    fail("--shard ${k}/2: ${n} files (want ${wantn}) of ${total}, shard '${shard}'")
+  else()
+    math(EXPR lastk "${n} - 1")
+    foreach(i RANGE ${lastk})
+      jget(in "${sj}" files ${i} input)
+      list(GET all_inputs ${pos} w)
+      if(NOT in STREQUAL w)
+        fail("--shard ${k}/2: file ${i} is ${in}, want ${w}")
+      endif()
+      math(EXPR pos "${pos} + 2")
+    endforeach()
+  endif()
+endforeach()
+outputs(${TMP}/sh got)
+if(NOT got STREQUAL want)
+  fail("the two shards together wrote ${got}")
+endif()
+
+# 6. --files-from: a file and stdin; comments, blank lines and spaces ignored
+set(list "# a list\n\n  ${TMP}/in/a/head.xaif  \n")
+set(ffwant head.tangent.xaif)
+if(cfiles)
+  string(APPEND list "graphEx2/tlm.xaif\n#lion/tlm.xaif\n")
+  set(ffwant graphEx2/tlm.tangent.xaif head.tangent.xaif)
+endif()
+file(WRITE ${TMP}/list.txt "${list}")
+run(0 "converted, 0 failed" --mode tangent --files-from ${TMP}/list.txt --out-dir ${TMP}/ff)
+outputs(${TMP}/ff got)
+if(NOT got STREQUAL ffwant)
+  fail("--files-from wrote ${got}, want ${ffwant}")
+endif()
+execute_process(COMMAND ${XAIFORM} batch --mode tangent --files-from - --out-dir ${TMP}/ff2
+                WORKING_DIRECTORY ${wd} INPUT_FILE ${TMP}/list.txt RESULT_VARIABLE r
+                OUTPUT_QUIET ERROR_QUIET)
+outputs(${TMP}/ff2 got)
+if(NOT r EQUAL 0 OR NOT got STREQUAL ffwant)
+  fail("--files-from - (stdin): exit ${r}, wrote ${got}")
+endif()
+run(1 "nothere.txt: cannot open" --mode tangent --files-from ${TMP}/nothere.txt)
+
+# 7. next to the input by default; earlier outputs left out; --suffix;
+# never an input overwritten
+file(MAKE_DIRECTORY ${TMP}/n)
+configure_file(${ex} ${TMP}/n/head.xaif COPYONLY)
+run(0 "1 converted, 0 failed of 1 file " --mode tangent ${TMP}/n)
+run(0 "earlier outputs (files ending in the output suffix) left out: 1" --mode tangent ${TMP}/n)
+run(0 "1 converted" --mode tangent --suffix .d.xaif ${TMP}/n/head.xaif)
+outputs(${TMP}/n got)
+if(NOT got STREQUAL "head.d.xaif;head.tangent.xaif;head.xaif")
+  fail("next to the input: ${got}")
+endif()
+run(1 "head.xaif would overwrite an input" --mode copy --suffix .xaif ${TMP}/n/head.xaif)
+run(1 "is also the output of" --mode copy --out-dir ${TMP}/o ${TMP}/in/a/head.xaif
+    ${TMP}/in/b/c/head.xaif)
+file(SHA256 ${TMP}/n/head.xaif h1)
+file(SHA256 ${ex} h2)
+if(NOT h1 STREQUAL h2)
+  fail("an input was overwritten")
+endif()
+
+# 8. copy mode: no passes, the file copied as written
+run(0 "1 converted" --mode copy --out-dir ${TMP}/cp ${TMP}/in/a)
+file(SHA256 ${TMP}/cp/head.copy.xaif h1)
+if(NOT h1 STREQUAL h2)
+  fail("--mode copy did not copy the example as written")
+endif()
+
+# 9. a worker killed on a file (a file size limit: SIGXFSZ) fails that file,
+# leaves no temporary, and is replaced for the next
+if(SH AND cfiles)
+  execute_process(COMMAND ${SH} -c [=[ulimit -f 200; exec "$@"]=] sh ${XAIFORM} batch
+                  --mode tangent -j1 --out-dir ${TMP}/fs graphEx2/tlm.xaif ${TMP}/in/a/head.xaif
+                  WORKING_DIRECTORY ${wd} RESULT_VARIABLE r OUTPUT_VARIABLE o ERROR_VARIABLE o)
+  outputs(${TMP}/fs got)
+  if(NOT r EQUAL 1 OR NOT o MATCHES "tlm.xaif: the worker converting it was killed by SIGXFSZ"
+     OR NOT got STREQUAL "head.tangent.xaif")
+    fail("a worker's death: exit ${r}, outputs ${got}:\n${o}")
+  endif()
+else()
+  message("no sh or no corpus: a worker's death not tested")
+endif()
+
+# 10. on a terminal, a progress bar instead of a line per file
+if(SCRIPT)
+  execute_process(COMMAND ${SCRIPT} -qec
+                  "${XAIFORM} batch --mode tangent -j1 --out-dir ${TMP}/bar ${TMP}/in/a ${TMP}/in/b"
+                  /dev/null RESULT_VARIABLE r OUTPUT_VARIABLE o ERROR_VARIABLE o)
+  if(o MATCHES "pseudo-terminal|openpty")
+    message("no pseudo-terminal: the progress bar not tested")
+  elseif(NOT r EQUAL 0 OR NOT o MATCHES "\r\\[==============================\\] 2/2  0 failed"
+         OR o MATCHES "ok   ")
+    fail("the progress bar: exit ${r}:\n${o}")
+  endif()
+endif()
+
+# 11. usage errors
+# adjoint mode through the XSLT stage: each output equals `xaiform adjoint`
+# with the same stylesheet and parameter; a stylesheet that cannot be read
+# stops the batch before any file is converted.
+set(xs --xslt ${SRC}/tools/xslt/rename-prefix.xsl --param prefix XF_)
+run(0 "2 converted, 0 failed" --mode adjoint --reversal split -j2 --out-dir ${TMP}/xs ${xs}
+    ${TMP}/in/a ${TMP}/in/b)
+foreach(o head.adjoint.xaif c/head.adjoint.xaif)
+  execute_process(COMMAND ${XAIFORM} adjoint ${ex} -o ${TMP}/xs-ref.xaif ${xs} RESULT_VARIABLE r1)
+  execute_process(COMMAND ${XAIFORM} compare ${TMP}/xs-ref.xaif ${TMP}/xs/${o} RESULT_VARIABLE r2
+                  OUTPUT_QUIET ERROR_QUIET)
+  if(NOT r1 EQUAL 0 OR NOT r2 EQUAL 0)
+    fail("batch --xslt: ${o} differs from xaiform adjoint --xslt (${r1}, ${r2})")
+  endif()
+  file(READ ${TMP}/xs/${o} text)
+  if(NOT text MATCHES "symbol_id=\"XF_" OR text MATCHES "symbol_id=\"OpenAD_")
+    fail("batch --xslt: ${o} was not renamed")
+  endif()
+endforeach()
+run(1 "nothere.xsl: error: cannot open the stylesheet" --mode tangent --out-dir ${TMP}/xs2
+    --xslt ${TMP}/nothere.xsl ${TMP}/in/a)
+outputs(${TMP}/xs2 found)
+if(found)
+  fail("batch with a missing stylesheet wrote ${found}")
+endif()
+run(2 "--param prefix needs a value" --mode tangent ${TMP}/in/a --param prefix)
+
+run(2 "--mode MODE is needed" ${TMP}/in)
+run(2 "unknown mode 'fast'" --mode fast ${TMP}/in)
+run(2 "no file or folder to convert" --mode tangent)
+run(2 "-j wants a number from 1 to 256, not '0'" --mode tangent -j 0 ${TMP}/in)
+run(2 "-j wants a number" --mode tangent -j two ${TMP}/in)
+run(2 "--shard wants K/N with 1 <= K <= N, not '3/2'" --mode tangent --shard 3/2 ${TMP}/in)
+run(2 "--shard wants K/N" --mode tangent --shard 0/2 ${TMP}/in)
+run(2 "--shard wants K/N" --mode tangent --shard 1/2/3 ${TMP}/in)
+run(2 "--reversal is joint or split, not 'both'" --mode tangent --reversal both ${TMP}/in)
+run(2 "unknown elimination order 'fast'" --mode tangent -e fast ${TMP}/in)
+run(2 "the suffix must be" --mode tangent --suffix a/b.xaif ${TMP}/in)
+run(2 "Try 'xaiform batch --help'" --mode tangent --bogus ${TMP}/in)
+run(0 "usage: xaiform batch" --help)
+file(MAKE_DIRECTORY ${TMP}/empty)
+run(1 "no .xaif file in the inputs" --mode tangent ${TMP}/empty)
+
+if(failed)
+  message(FATAL_ERROR "batch tests failed")
+endif()
+message("batch tests passed")
