@@ -24,6 +24,7 @@ static const xf_verb verbs[] = {
     {"compare", xf_cmd_compare, "compare two xaif files, ignoring formatting"},
     {"run", xf_cmd_run, "execute xaif under OpenAD's drivers; print the Jacobian"},
     {"check", xf_cmd_check, "run OpenAD's regression examples and compare the Jacobians"},
+    {"dot", xf_cmd_dot, "draw the call graph, a control-flow graph, expressions or an LCG"},
     {NULL, NULL, NULL},
 };
 
