@@ -221,7 +221,14 @@ xf_cmd_dot(int argc, char **argv)
             g = xf_dot_expressions(doc, &a.o, diag);
         xf_doc_free(doc);
     }
-    ret = g && xf_dot_render(g, a.format, a.out, diag) == 0 ? XF_EXIT_OK : XF_EXIT_INPUT;
+    /* one graphviz context for the process (see xf_dot_context) */
+    GVC_t *gvc = g && strcmp(a.format, "dot") ? xf_dot_context(diag) : NULL;
+    ret =
+        g && (gvc || !strcmp(a.format, "dot")) && xf_dot_render(gvc, g, a.format, a.out, diag) == 0
+            ? XF_EXIT_OK
+            : XF_EXIT_INPUT;
+    if (gvc)
+        gvFreeContext(gvc);
     if (g)
         agclose(g);
     if (xf_diag_internal_errors(diag))

@@ -237,12 +237,15 @@ has_assignment(const xf_cvertex *v)
     return false;
 }
 
+/* A derivative propagation with an edge to draw (not only ZeroDeriv). */
 static bool
 has_propagation(const xf_cvertex *v)
 {
     for (uint32_t i = 0; i < v->stmts.n; i++)
-        if (v->stmts.v[i]->kind == XF_STMT_DERIVPROP && v->stmts.v[i]->u.dp.n)
-            return true;
+        if (v->stmts.v[i]->kind == XF_STMT_DERIVPROP)
+            for (uint32_t k = 0; k < v->stmts.v[i]->u.dp.n; k++)
+                if (v->stmts.v[i]->u.dp.v[k].kind != XF_DP_ZERODERIV)
+                    return true;
     return false;
 }
 
@@ -1085,8 +1088,8 @@ lcg_cluster(Agraph_t *G, const char *name, char prefix, const char *caption, con
     }
     if (ok) {
         char text[600];
-        snprintf(text, sizeof text, "%s: %" PRIu32 " vertices, %" PRIu32 " edge%s", caption,
-                 l.nodes, l.edges, l.edges == 1 ? "" : "s");
+        snprintf(text, sizeof text, "%s: %" PRIu32 " %s, %" PRIu32 " edge%s", caption, l.nodes,
+                 l.nodes == 1 ? "vertex" : "vertices", l.edges, l.edges == 1 ? "" : "s");
         lbl_reset(&l.b);
         put_esc(&l.b, text, 0);
         set(l.C, "label", lbl_text(&l.b));
@@ -1106,7 +1109,9 @@ Agraph_t *
 xf_dot_lcg(const xf_doc *before, const xf_doc *after, const xf_dot_opts *o, xf_diag *diag)
 {
     sel s;
-    static const need want = {has_propagation, "no derivative propagation (no active assignment)",
+    static const need want = {has_propagation,
+                              "no derivative propagation to draw (no active assignment, or only "
+                              "ZeroDeriv)",
                               "derivative propagation"};
     if (select_graph(before, o, &want, &s, diag) != 0)
         return NULL;

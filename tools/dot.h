@@ -12,6 +12,7 @@
 #define XF_TOOLS_DOT_H
 
 #include <cgraph.h>
+#include <gvc.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -78,7 +79,8 @@ int xf_dot_lcg_prepare(xf_doc *before, xf_doc *after, const xf_opts *opts, const
 /**
  * xf_dot_lcg:
  * The linearized computational graph of one BasicBlock (@o->block; default:
- * the first with derivative propagation) in two clusters: "before", from
+ * the first whose derivative propagation has an edge, an operation that is
+ * not ZeroDeriv) in two clusters: "before", from
  * the DerivativePropagator operations of @before (after linearize), and
  * "after", from those of @after (after preaccumulate). Each operation
  * Y = sum A_i * X_i gives an edge X_i -> Y labelled with A_i (a constant or
@@ -104,15 +106,28 @@ const char *xf_dot_format(const char *name);
 const char *xf_dot_formats(void);
 
 /**
+ * xf_dot_context:
+ * A graphviz context for xf_dot_render (graphviz's messages while loading
+ * its plugins are reported to @diag). Make one per process and release it
+ * with gvFreeContext() at the end: graphviz 2.42's pango plugin keeps a
+ * pointer into the fonts of the context it first measured text for, so a
+ * layout in a second context after the first one was freed reads freed
+ * memory (valgrind and ASan report it).
+ * @returns the context, or NULL after a report to @diag.
+ */
+GVC_t *xf_dot_context(xf_diag *diag);
+
+/**
  * xf_dot_render:
- * Lay @g out with the dot engine and write it in @format (from
+ * Lay @g out with the dot engine in @gvc and write it in @format (from
  * xf_dot_format) to @path, through a temporary file in the same folder
- * renamed into place; "-" writes to standard output. Graphviz's own
- * messages are caught and reported to @diag as warnings or errors naming
- * @path, never printed by graphviz.
+ * renamed into place; "-" writes to standard output. The "dot" format
+ * needs no layout (@gvc may be NULL). Graphviz's own messages are caught
+ * and reported to @diag as warnings or errors naming @path, never printed
+ * by graphviz.
  * @returns 0, or -1 after a report to @diag.
  */
-int xf_dot_render(Agraph_t *g, const char *format, const char *path, xf_diag *diag);
+int xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, xf_diag *diag);
 
 /* Pseudo-code (dot_text.c). Each writes at most @len bytes into @buf,
  * NUL-terminated; a longer text ends in "...". Each returns @buf. */

@@ -7,7 +7,6 @@
 #include "dot.h"
 
 #include <errno.h>
-#include <gvc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,24 +115,22 @@ umask_now(void)
 
 /* Lay out and write @g to @f (NULL: to the file @file) in @format. */
 static int
-emit(Agraph_t *g, const char *format, FILE *f, const char *file)
+emit(GVC_t *gvc, Agraph_t *g, const char *format, FILE *f, const char *file)
 {
     if (!strcmp(format, "dot")) /* the graph itself, without layout */
         return f ? (agwrite(g, f) == 0 ? 0 : -1) : -1;
-    GVC_t *gvc = gvContext();
     if (!gvc)
         return -1;
     int rc = gvLayout(gvc, g, "dot");
     if (rc == 0)
         rc = f ? gvRender(gvc, g, format, f) : gvRenderFilename(gvc, g, format, file);
     gvFreeLayout(gvc, g);
-    gvFreeContext(gvc);
     return rc == 0 ? 0 : -1;
 }
 
 /* Write @g to the temporary file @tmp (descriptor @fd, closed here). */
 static int
-emit_tmp(Agraph_t *g, const char *format, int fd, const char *tmp)
+emit_tmp(GVC_t *gvc, Agraph_t *g, const char *format, int fd, const char *tmp)
 {
     if (fchmod(fd, 0666 & ~umask_now()) != 0) {
         close(fd);
@@ -141,21 +138,58 @@ emit_tmp(Agraph_t *g, const char *format, int fd, const char *tmp)
     }
     if (strcmp(format, "dot") != 0) {
         close(fd); /* graphviz opens the file by name */
-        return emit(g, format, NULL, tmp);
+        return emit(gvc, g, format, NULL, tmp);
     }
     FILE *f = fdopen(fd, "w");
     if (!f) {
         close(fd);
         return -1;
     }
-    int rc = emit(g, format, f, NULL);
+    int rc = emit(gvc, g, format, f, NULL);
     if (fclose(f) != 0)
         rc = -1;
     return rc;
 }
 
+/* Start catching graphviz's messages; returns what to restore. */
+typedef struct catching {
+    agusererrf f;
+    agerrlevel_t level;
+} catching;
+
+static catching
+catch_start(void)
+{
+    catching c = {agseterrf(catch_message), agseterr(AGWARN)};
+    caught.n = 0;
+    caught.text[0] = 0;
+    return c;
+}
+
+static void
+catch_stop(catching c)
+{
+    agseterrf(c.f);
+    agseterr(c.level);
+}
+
+GVC_t *
+xf_dot_context(xf_diag *diag)
+{
+    catching c = catch_start();
+    GVC_t *gvc = gvContext();
+    catch_stop(c);
+    if (report_caught("graphviz", diag) && gvc) {
+        gvFreeContext(gvc);
+        return NULL;
+    }
+    if (!gvc)
+        xf_error(diag, "graphviz", 0, "cannot create a graphviz context");
+    return gvc;
+}
+
 int
-xf_dot_render(Agraph_t *g, const char *format, const char *path, xf_diag *diag)
+xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, xf_diag *diag)
 {
     bool out = !strcmp(path, "-");
     char *tmp = NULL;
@@ -174,15 +208,11 @@ xf_dot_render(Agraph_t *g, const char *format, const char *path, xf_diag *diag)
             return -1;
         }
     }
-    agusererrf old_f = agseterrf(catch_message);
-    agerrlevel_t old_level = agseterr(AGWARN);
-    caught.n = 0;
-    caught.text[0] = 0;
-    int rc = out ? emit(g, format, stdout, NULL) : emit_tmp(g, format, fd, tmp);
+    catching c = catch_start();
+    int rc = out ? emit(gvc, g, format, stdout, NULL) : emit_tmp(gvc, g, format, fd, tmp);
     if (out && fflush(stdout) != 0)
         rc = -1;
-    agseterrf(old_f);
-    agseterr(old_level);
+    catch_stop(c);
     if (report_caught(path, diag))
         rc = -2; /* reported */
     else if (rc != 0)

@@ -18,6 +18,7 @@ main(void)
     srunner_add_suite(sr, test_compare_suite());
     srunner_add_suite(sr, test_run_suite());
     srunner_add_suite(sr, test_tangent_suite());
+    srunner_add_suite(sr, test_dot_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

@@ -13,5 +13,6 @@ Suite *test_schema_suite(void);
 Suite *test_compare_suite(void);
 Suite *test_run_suite(void);
 Suite *test_tangent_suite(void);
+Suite *test_dot_suite(void);
 
 #endif
