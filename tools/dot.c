@@ -763,7 +763,20 @@ expr_node(Agraph_t *C, uint32_t k, const xf_expr *x, uint32_t i, const xf_dot_op
     return n;
 }
 
-/* Statement @s (the @k-th of its block) as cluster "cluster_<k>". */
+/* The edge from operand @arg to operator @op, drawn as a tree: the
+ * operator above (the graph's edge goes op -> arg; dir=back draws the arrow
+ * at the operator, the way the xaif edge goes). */
+static bool
+operand_edge(Agraph_t *C, Agnode_t *op, Agnode_t *arg, const char *label)
+{
+    Agedge_t *e = edge(C, op, arg, label);
+    if (e)
+        set(e, "dir", "back");
+    return e != NULL;
+}
+
+/* Statement @s (the @k-th of its block) as cluster "cluster_<k>": a tree
+ * with the assigned variable (or the called routine) at the top. */
 static bool
 expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, char *line, lbl *b)
 {
@@ -782,35 +795,41 @@ expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, ch
     set(C, "color", "#999999");
     if (s->kind == XF_STMT_ASSIGN) {
         const xf_expr *x = &s->u.as.rhs;
+        snprintf(name, sizeof name, "s%" PRIu32 "_lhs", k);
+        Agnode_t *l = node(C, name); /* first: the top of the tree */
         Agnode_t **ns = calloc(x->v.n ? x->v.n : 1, sizeof *ns);
-        if (!ns)
-            return false;
-        bool ok = true;
+        uint32_t *order = malloc((x->e.n ? x->e.n : 1) * sizeof *order);
+        bool ok = l && ns && order;
+        if (ok) {
+            lbl_reset(b);
+            put_esc(b, xf_dot_ref_text(&s->u.as.lhs, line, LINE_MAX_BYTES), o->width);
+            set(l, "label", lbl_text(b));
+            set(l, "style", "filled,bold");
+            set(l, "fillcolor", "#fff8dc");
+        }
         for (uint32_t i = 0; i < x->v.n && ok; i++)
             ok = (ns[i] = expr_node(C, k, x, i, o, line, b)) != NULL;
-        for (uint32_t i = 0; i < x->e.n && ok; i++) {
+        uint32_t root = xf_expr_root(x);
+        if (ok && root < x->v.n)
+            ok = operand_edge(C, l, ns[root], "=");
+        /* the edges by position, so that each operator's operands come in order */
+        uint32_t n = 0;
+        for (uint32_t i = 0; ok && i < x->e.n; i++) {
             const xf_eedge *e = &x->e.v[i];
             if (e->src >= x->v.n || e->tgt >= x->v.n)
                 continue;
+            uint32_t j = n++;
+            for (; j > 0 && x->e.v[order[j - 1]].pos > e->pos; j--)
+                order[j] = order[j - 1];
+            order[j] = i;
+        }
+        for (uint32_t i = 0; ok && i < n; i++) {
+            const xf_eedge *e = &x->e.v[order[i]];
             char pos[32];
             snprintf(pos, sizeof pos, "%" PRId64, e->pos);
-            ok = edge(C, ns[e->src], ns[e->tgt], e->pos == XF_NOINT ? NULL : pos) != NULL;
+            ok = operand_edge(C, ns[e->tgt], ns[e->src], e->pos == XF_NOINT ? NULL : pos);
         }
-        uint32_t root = xf_expr_root(x);
-        if (ok) {
-            snprintf(name, sizeof name, "s%" PRIu32 "_lhs", k);
-            Agnode_t *l = node(C, name);
-            ok = l != NULL;
-            if (ok) {
-                lbl_reset(b);
-                put_esc(b, xf_dot_ref_text(&s->u.as.lhs, line, LINE_MAX_BYTES), o->width);
-                set(l, "label", lbl_text(b));
-                set(l, "style", "filled,bold");
-                set(l, "fillcolor", "#fff8dc");
-                if (root < x->v.n)
-                    ok = edge(C, ns[root], l, "=") != NULL;
-            }
-        }
+        free(order);
         free(ns);
         return ok && !b->oom;
     }
@@ -846,7 +865,7 @@ expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, ch
         set(a, "fillcolor", "#fff8dc");
         char pos[32];
         snprintf(pos, sizeof pos, "%" PRId64, args->v[j].pos);
-        if (!edge(C, a, c, args->v[j].pos == XF_NOINT ? NULL : pos))
+        if (!operand_edge(C, c, a, args->v[j].pos == XF_NOINT ? NULL : pos))
             return false;
     }
     return !b->oom;
@@ -866,6 +885,7 @@ xf_dot_expressions(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
     Agraph_t *G = new_graph(title, doc, diag);
     if (!G)
         return NULL;
+    set(G, "ordering", "out"); /* operands left to right, as their edges come */
     char *line = malloc(LINE_MAX_BYTES);
     lbl b = {0};
     bool ok = line != NULL;

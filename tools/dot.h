@@ -59,9 +59,11 @@ Agraph_t *xf_dot_cfg(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag);
  * The expression graphs of the statements of BasicBlock @o->block (default:
  * the first BasicBlock with an assignment): one cluster per assignment or
  * call, labelled with the statement; a node per expression vertex (variable
- * reference, constant, intrinsic or boolean operation with its name); an
- * edge from each operand to its operator labelled with its position; the
- * assignment's left-hand side as a node fed by the root (edge "=").
+ * reference, constant, intrinsic or boolean operation with its name) drawn
+ * as a tree: the assignment's left-hand side (or the call) at the top, fed
+ * by the root (edge "="), each operator above its operands, left to right
+ * by position. Edges go operator -> operand with dir=back (the arrow at the
+ * operator, as the xaif edge goes) and are labelled with the position.
  * @returns the graph (agclose() it), or NULL after a report to @diag.
  */
 Agraph_t *xf_dot_expressions(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag);

@@ -415,15 +415,19 @@ START_TEST(expressions_one_cluster_per_statement)
     Agraph_t *c = cluster(G, "cluster_0");
     ck_assert_str_eq(label_of(c), "a1: y = x(1)*2");
     ck_assert_int_eq(agnnodes(c), 4);
-    ck_assert_str_eq(edge_label(c, "x(1)", "mul_scal_scal"), "1");
-    ck_assert_str_eq(edge_label(c, "2", "mul_scal_scal"), "2");
-    ck_assert_str_eq(edge_label(c, "mul_scal_scal", "y"), "=");
+    /* a tree: operator above operand, the arrow drawn at the operator */
+    ck_assert_str_eq(edge_label(c, "mul_scal_scal", "x(1)"), "1");
+    ck_assert_str_eq(edge_label(c, "mul_scal_scal", "2"), "2");
+    ck_assert_str_eq(edge_label(c, "y", "mul_scal_scal"), "=");
+    Agedge_t *first = agfstout(c, node_with(c, "mul_scal_scal"));
+    ck_assert_str_eq(label_of(first), "1"); /* operands in position order */
+    ck_assert_str_eq(agget(first, (char *)"dir"), "back");
     ck_assert_str_eq(agget(node_with(c, "2"), (char *)"shape"), "plaintext");
     c = cluster(G, "cluster_2"); /* the statement after the marker */
     ck_assert_str_eq(label_of(c), "c1: CALL foo(y, 3)");
     ck_assert_int_eq(agnnodes(c), 3);
-    ck_assert_str_eq(edge_label(c, "y", "CALL foo"), "1");
-    ck_assert_str_eq(edge_label(c, "3", "CALL foo"), "2");
+    ck_assert_str_eq(edge_label(c, "CALL foo", "y"), "1");
+    ck_assert_str_eq(edge_label(c, "CALL foo", "3"), "2");
     ck_assert_int_eq(edges_labelled(G, "1"), 2);
     agclose(G);
     xf_diag_clear(d);
