@@ -775,10 +775,40 @@ operand_edge(Agraph_t *C, Agnode_t *op, Agnode_t *arg, const char *label)
     return e != NULL;
 }
 
+/* The levels of the tree of @x below its root (0 for a lone vertex); the
+ * longest path, found by relaxing the edges at most once per vertex. */
+static uint32_t
+expr_height(const xf_expr *x, uint32_t root, uint32_t *level)
+{
+    if (root >= x->v.n)
+        return 0;
+    for (uint32_t i = 0; i < x->v.n; i++)
+        level[i] = UINT32_MAX;
+    level[root] = 0;
+    uint32_t height = 0;
+    bool changed = true;
+    for (uint32_t round = 0; changed && round < x->v.n; round++) {
+        changed = false;
+        for (uint32_t i = 0; i < x->e.n; i++) {
+            const xf_eedge *e = &x->e.v[i];
+            if (e->src >= x->v.n || e->tgt >= x->v.n || level[e->tgt] == UINT32_MAX)
+                continue;
+            if (level[e->src] == UINT32_MAX || level[e->src] < level[e->tgt] + 1) {
+                level[e->src] = level[e->tgt] + 1;
+                height = level[e->src] > height ? level[e->src] : height;
+                changed = true;
+            }
+        }
+    }
+    return height;
+}
+
 /* Statement @s (the @k-th of its block) as cluster "cluster_<k>": a tree
- * with the assigned variable (or the called routine) at the top. */
+ * with the assigned variable (or the called routine) at the top (*@top),
+ * *@levels ranks deep. */
 static bool
-expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, char *line, lbl *b)
+expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, char *line, lbl *b,
+             Agnode_t **top, uint32_t *levels)
 {
     char name[48];
     snprintf(name, sizeof name, "cluster_%" PRIu32, k);
@@ -798,7 +828,8 @@ expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, ch
         snprintf(name, sizeof name, "s%" PRIu32 "_lhs", k);
         Agnode_t *l = node(C, name); /* first: the top of the tree */
         Agnode_t **ns = calloc(x->v.n ? x->v.n : 1, sizeof *ns);
-        uint32_t *order = malloc((x->e.n ? x->e.n : 1) * sizeof *order);
+        /* the edges' order, later each vertex's level (expr_height) */
+        uint32_t *order = malloc(((x->e.n > x->v.n ? x->e.n : x->v.n) + 1) * sizeof *order);
         bool ok = l && ns && order;
         if (ok) {
             lbl_reset(b);
@@ -828,6 +859,10 @@ expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, ch
             char pos[32];
             snprintf(pos, sizeof pos, "%" PRId64, e->pos);
             ok = operand_edge(C, ns[e->tgt], ns[e->src], e->pos == XF_NOINT ? NULL : pos);
+        }
+        if (ok) {
+            *top = l;
+            *levels = 1 + (root < x->v.n ? 1 + expr_height(x, root, order) : 0);
         }
         free(order);
         free(ns);
@@ -868,6 +903,8 @@ expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, ch
         if (!operand_edge(C, c, a, args->v[j].pos == XF_NOINT ? NULL : pos))
             return false;
     }
+    *top = c;
+    *levels = args->n ? 2 : 1;
     return !b->oom;
 }
 
@@ -887,11 +924,41 @@ xf_dot_expressions(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
         return NULL;
     set(G, "ordering", "out"); /* operands left to right, as their edges come */
     char *line = malloc(LINE_MAX_BYTES);
+    uint32_t ns = s.block->stmts.n;
+    Agnode_t **top = calloc(ns ? ns : 1, sizeof *top);
+    uint32_t *levels = calloc(ns ? ns : 1, sizeof *levels);
     lbl b = {0};
-    bool ok = line != NULL;
-    for (uint32_t k = 0; k < s.block->stmts.n && ok; k++)
-        if (drawn_statement(s.block->stmts.v[k]))
-            ok = expr_cluster(G, k, s.block->stmts.v[k], o, line, &b);
+    bool ok = line && top && levels;
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < ns && ok; k++)
+        if (drawn_statement(s.block->stmts.v[k])) {
+            ok = expr_cluster(G, k, s.block->stmts.v[k], o, line, &b, &top[n], &levels[n]);
+            n++;
+        }
+    /* a grid of about sqrt(n) columns, not one long row: each cluster hangs
+     * below the one a row up by an invisible edge as long as that row's
+     * deepest tree */
+    uint32_t cols = 1;
+    while (cols * cols < n)
+        cols++;
+    for (uint32_t row = 1; ok && row * cols < n; row++) {
+        uint32_t deepest = 0;
+        for (uint32_t c = 0; c < cols; c++)
+            deepest =
+                levels[(row - 1) * cols + c] > deepest ? levels[(row - 1) * cols + c] : deepest;
+        char len[32];
+        snprintf(len, sizeof len, "%" PRIu32, deepest + 1);
+        for (uint32_t c = 0; ok && c < cols && row * cols + c < n; c++) {
+            Agedge_t *e = edge(G, top[(row - 1) * cols + c], top[row * cols + c], NULL);
+            ok = e != NULL;
+            if (ok) {
+                set(e, "style", "invis");
+                set(e, "minlen", len);
+            }
+        }
+    }
+    free(levels);
+    free(top);
     free(line);
     free(b.p);
     if (!ok) {

@@ -440,6 +440,39 @@ START_TEST(expressions_one_cluster_per_statement)
 }
 END_TEST
 
+/* Five statements: a grid of three columns; the second row hangs below the
+ * first by invisible edges as long as the first row's deepest tree. */
+START_TEST(expressions_in_a_grid)
+{
+    xb *b = one_block("y = x(1)*2; y = 1; call foo(y); z = x(1) + x(2)*x(3); z = y");
+    xf_diag *d;
+    xf_doc *doc = doc_of(b, &d);
+    xf_dot_opts o = {0};
+    Agraph_t *G = xf_dot_expressions(doc, &o, d);
+    ck_assert_ptr_nonnull(G);
+    ck_assert_int_eq(agnsubg(G), 5);
+    int invisible = 0;
+    for (Agnode_t *n = agfstnode(G); n; n = agnxtnode(G, n))
+        for (Agedge_t *e = agfstout(G, n); e; e = agnxtout(G, e)) {
+            const char *style = agget(e, (char *)"style");
+            if (!style || strcmp(style, "invis"))
+                continue;
+            invisible++;
+            /* y = x(1)*2 is three ranks deep: y, mul_scal_scal, its operands */
+            ck_assert_str_eq(agget(e, (char *)"minlen"), "4");
+            ck_assert(!strcmp(agnameof(agtail(e)), "s0_lhs") ||
+                      !strcmp(agnameof(agtail(e)), "s1_lhs"));
+            ck_assert(!strcmp(agnameof(aghead(e)), "s3_lhs") ||
+                      !strcmp(agnameof(aghead(e)), "s4_lhs"));
+        }
+    ck_assert_int_eq(invisible, 2);
+    agclose(G);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    xb_free(b);
+}
+END_TEST
+
 /* ------------------------------------------------------------ LCG */
 
 typedef struct lcg_run {
@@ -638,6 +671,7 @@ test_dot_suite(void)
     tcase_add_test(t, cfg_of_a_replacement_list);
     tcase_add_test(t, selection_errors);
     tcase_add_test(t, expressions_one_cluster_per_statement);
+    tcase_add_test(t, expressions_in_a_grid);
     suite_add_tcase(s, t);
     t = tcase_create("lcg");
     tcase_add_test(t, lcg_before_and_after_elimination);
