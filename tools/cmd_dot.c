@@ -63,8 +63,12 @@ parse_count(const char *s, unsigned *out)
     return true;
 }
 
+typedef enum what { W_CALLGRAPH, W_CFG, W_EXPRESSIONS, W_LCG } what;
+
 typedef struct args {
-    const char *in, *out, *format, *what;
+    const char *in, *out, *format, *what_name;
+    what what;
+    bool no_layout; /* the "dot" format: the graph as it is */
     xf_dot_opts o;
     xf_opts passes;
     const char *elim;
@@ -96,7 +100,7 @@ parse(int argc, char **argv, args *a, bool *help)
             a->format = optarg;
             break;
         case 'w':
-            a->what = optarg;
+            a->what_name = optarg;
             break;
         case 'r':
             a->o.routine = optarg;
@@ -143,19 +147,21 @@ parse(int argc, char **argv, args *a, bool *help)
     a->in = argv[optind];
     if (!a->out)
         return xf_usage_error("dot", "-o OUT is needed");
-    if (!a->what)
-        a->what = a->o.routine ? "cfg" : "callgraph";
-    if (strcmp(a->what, "callgraph") && strcmp(a->what, "cfg") && strcmp(a->what, "expressions") &&
-        strcmp(a->what, "lcg"))
+    static const char *const whats[] = {"callgraph", "cfg", "expressions", "lcg"}; /* ORDER what */
+    const char *wn = a->what_name ? a->what_name : a->o.routine ? "cfg" : "callgraph";
+    size_t w = 0;
+    while (w < sizeof whats / sizeof whats[0] && strcmp(whats[w], wn) != 0)
+        w++;
+    if (w == sizeof whats / sizeof whats[0])
         return xf_usage_error("dot", "unknown --what '%s' (callgraph, cfg, expressions or lcg)",
-                              a->what);
-    bool cg = !strcmp(a->what, "callgraph"), cfg = !strcmp(a->what, "cfg");
-    if (cg && (a->o.routine || a->o.placeholder || a->o.block))
+                              wn);
+    a->what = (what)w;
+    if (a->what == W_CALLGRAPH && (a->o.routine || a->o.placeholder || a->o.block))
         return xf_usage_error("dot", "--routine, --placeholder and --block do not apply to the "
                                      "call graph");
-    if (cfg && a->o.block)
+    if (a->what == W_CFG && a->o.block)
         return xf_usage_error("dot", "--block applies to --what expressions and lcg");
-    if (a->elim && strcmp(a->what, "lcg"))
+    if (a->elim && a->what != W_LCG)
         return xf_usage_error("dot", "--elimination applies to --what lcg");
     const char *name = a->format;
     if (!name && !strcmp(a->out, "-"))
@@ -168,6 +174,7 @@ parse(int argc, char **argv, args *a, bool *help)
     a->format = xf_dot_format(name);
     if (!a->format)
         return xf_usage_error("dot", "unknown format '%s' (%s)", name, xf_dot_formats());
+    a->no_layout = strcmp(a->format, "dot") == 0;
     return XF_EXIT_OK;
 }
 
@@ -209,24 +216,31 @@ xf_cmd_dot(int argc, char **argv)
     if (!diag)
         return XF_EXIT_INTERNAL;
     Agraph_t *g = NULL;
-    if (!strcmp(a.what, "lcg"))
+    if (a.what == W_LCG)
         g = lcg(&a, &a.o, diag);
     else {
         xf_doc *doc = xf_read_file(a.in, NULL, diag);
-        if (doc && !strcmp(a.what, "callgraph"))
-            g = xf_dot_callgraph(doc, &a.o, diag);
-        else if (doc && !strcmp(a.what, "cfg"))
-            g = xf_dot_cfg(doc, &a.o, diag);
-        else if (doc)
-            g = xf_dot_expressions(doc, &a.o, diag);
+        if (doc)
+            switch (a.what) {
+            case W_CALLGRAPH:
+                g = xf_dot_callgraph(doc, &a.o, diag);
+                break;
+            case W_CFG:
+                g = xf_dot_cfg(doc, &a.o, diag);
+                break;
+            case W_EXPRESSIONS:
+                g = xf_dot_expressions(doc, &a.o, diag);
+                break;
+            case W_LCG:
+                break;
+            }
         xf_doc_free(doc);
     }
     /* one graphviz context for the process (see xf_dot_context) */
-    GVC_t *gvc = g && strcmp(a.format, "dot") ? xf_dot_context(diag) : NULL;
-    ret =
-        g && (gvc || !strcmp(a.format, "dot")) && xf_dot_render(gvc, g, a.format, a.out, diag) == 0
-            ? XF_EXIT_OK
-            : XF_EXIT_INPUT;
+    GVC_t *gvc = g && !a.no_layout ? xf_dot_context(diag) : NULL;
+    ret = g && (gvc || a.no_layout) && xf_dot_render(gvc, g, a.format, a.out, diag) == 0
+              ? XF_EXIT_OK
+              : XF_EXIT_INPUT;
     if (gvc)
         gvFreeContext(gvc);
     if (g)

@@ -427,7 +427,7 @@ xf_dot_callgraph(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
     if (!G)
         return NULL;
     uint32_t nr = doc->cg.routines.n;
-    Agnode_t **rnode = calloc(nr ? nr : 1, sizeof *rnode);
+    Agnode_t **rnode = calloc(nr ? nr : 1, sizeof(Agnode_t *));
     bool oom = !rnode;
     dt_set(G, "rankdir", "LR");
     for (uint32_t i = 0; i < nr && !oom; i++) {
@@ -628,7 +628,7 @@ xf_dot_cfg(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
     if (!G)
         return NULL;
     const xf_graph *g = s.g;
-    Agnode_t **nodes = calloc(g->v.n ? g->v.n : 1, sizeof *nodes);
+    Agnode_t **nodes = calloc(g->v.n ? g->v.n : 1, sizeof(Agnode_t *));
     char *line = malloc(DT_LINE_MAX);
     dt_lbl b = {0};
     bool oom = !nodes || !line;

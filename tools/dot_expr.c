@@ -130,7 +130,7 @@ expr_cluster(Agraph_t *G, uint32_t k, const xf_stmt *s, const xf_dot_opts *o, ch
         const xf_expr *x = &s->u.as.rhs;
         snprintf(name, sizeof name, "s%" PRIu32 "_lhs", k);
         Agnode_t *l = dt_node(C, name); /* first: the top of the tree */
-        Agnode_t **ns = calloc(x->v.n ? x->v.n : 1, sizeof *ns);
+        Agnode_t **ns = calloc(x->v.n ? x->v.n : 1, sizeof(Agnode_t *));
         /* the edges' order, later each vertex's level (expr_height) */
         uint32_t *order = malloc(((x->e.n > x->v.n ? x->e.n : x->v.n) + 1) * sizeof *order);
         bool ok = l && ns && order;
@@ -228,7 +228,7 @@ xf_dot_expressions(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
     dt_set(G, "ordering", "out"); /* operands left to right, as their edges come */
     char *line = malloc(DT_LINE_MAX);
     uint32_t ns = s.block->stmts.n;
-    Agnode_t **top = calloc(ns ? ns : 1, sizeof *top);
+    Agnode_t **top = calloc(ns ? ns : 1, sizeof(Agnode_t *));
     uint32_t *levels = calloc(ns ? ns : 1, sizeof *levels);
     dt_lbl b = {0};
     bool ok = line && top && levels;

@@ -78,10 +78,11 @@ lcg_var(lcg *l, const xf_varref *r)
         l->vars.v = p;
         l->vars.cap = cap;
     }
-    char *k = malloc(strlen(key) + 1);
+    size_t len = strlen(key) + 1;
+    char *k = malloc(len);
     if (!k)
         return NULL;
-    strcpy(k, key);
+    memcpy(k, key, len);
     const xf_symref *sr = xf_varref_symref(r);
     bool temp = sr && sr->sym && xf_flag_is(sr->sym->temp, false);
     l->vars.v[l->vars.n] = (lvar){k, NULL, 0, false, temp};
@@ -170,7 +171,7 @@ lcg_op(lcg *l, const xf_dpop *op)
         return lcg_write(l, &op->tgt, true) != NULL;
     case XF_DP_SAX:
     case XF_DP_SAXPY: {
-        Agnode_t **xs = calloc(op->ax.n ? op->ax.n : 1, sizeof *xs);
+        Agnode_t **xs = calloc(op->ax.n ? op->ax.n : 1, sizeof(Agnode_t *));
         if (!xs)
             return false;
         bool ok = true;

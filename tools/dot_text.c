@@ -253,7 +253,7 @@ put_expr(out *o, const xf_expr *x, uint32_t v, int need, int depth)
         return;
     }
     const xf_evertex *ev = &x->v.v[v];
-    uint32_t args[16];
+    uint32_t args[16] = {0};
     uint32_t n;
     switch (ev->kind) {
     case XF_EV_VARREF:

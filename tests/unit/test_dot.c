@@ -455,7 +455,7 @@ START_TEST(expressions_in_a_grid)
     for (Agnode_t *n = agfstnode(G); n; n = agnxtnode(G, n))
         for (Agedge_t *e = agfstout(G, n); e; e = agnxtout(G, e)) {
             const char *style = agget(e, (char *)"style");
-            if (!style || strcmp(style, "invis"))
+            if (!style || strcmp(style, "invis") != 0)
                 continue;
             invisible++;
             /* y = x(1)*2 is three ranks deep: y, mul_scal_scal, its operands */
