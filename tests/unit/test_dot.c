@@ -643,6 +643,17 @@ START_TEST(renders_and_catches_graphviz_messages)
                   "%s", first_message(d));
     ck_assert_int_eq(access(bad, F_OK), -1);
     xf_diag_clear(d);
+    /* a warning (an unknown shape): reported as one, and the picture written */
+    Agnode_t *first = agfstnode(G);
+    agsafeset(first, (char *)"shape", (char *)"nonesuch", (char *)"");
+    ck_assert_int_eq(xf_dot_render(gvc, G, "svg", svg, d), 0);
+    ck_assert_uint_eq(xf_diag_errors(d), 0);
+    ck_assert_uint_eq(xf_diag_count(d), 1);
+    ck_assert_msg(strstr(first_message(d), "g.svg: warning: graphviz: using box for unknown shape "
+                                           "nonesuch") != NULL,
+                  "%s", first_message(d));
+    ck_assert_int_eq(access(svg, F_OK), 0);
+    xf_diag_clear(d);
     snprintf(bad, sizeof bad, "%s/no/such/g.svg", dir);
     ck_assert_int_eq(xf_dot_render(gvc, G, "svg", bad, d), -1);
     ck_assert(strstr(first_message(d), "cannot create a temporary file") != NULL);
