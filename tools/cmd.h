@@ -15,6 +15,7 @@ int xf_cmd_tangent(int argc, char **argv);
 int xf_cmd_adjoint(int argc, char **argv);
 int xf_cmd_passes(int argc, char **argv);
 int xf_cmd_batch(int argc, char **argv);
+int xf_cmd_dot(int argc, char **argv);
 
 /** xf_usage_error: print "xaiform VERB: message" and a hint to stderr; returns 2. */
 int xf_usage_error(const char *verb, const char *fmt, ...)

@@ -26,6 +26,7 @@ static const xf_verb verbs[] = {
     {"run", xf_cmd_run, "execute xaif under OpenAD's drivers; print the Jacobian"},
     {"check", xf_cmd_check, "run OpenAD's regression examples and compare the Jacobians"},
     {"batch", xf_cmd_batch, "convert many files in parallel worker processes"},
+    {"dot", xf_cmd_dot, "draw the call graph, a control-flow graph, expressions or an LCG"},
     {NULL, NULL, NULL},
 };
 

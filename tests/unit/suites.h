@@ -16,5 +16,6 @@ Suite *test_tangent_suite(void);
 Suite *test_adjoint_suite(void);
 Suite *test_output_suite(void);
 Suite *test_batch_suite(void);
+Suite *test_dot_suite(void);
 
 #endif

@@ -1,0 +1,231 @@
+/* dot_render.c: a graphviz graph laid out (gvc, the dot engine) and written
+ * to a file in SVG, PNG, PDF or graphviz's own language. Graphviz reports
+ * problems through agerr(), which prints to stderr unless a function is
+ * installed with agseterrf(); that function gets no context pointer, so the
+ * messages of one rendering are collected in a thread-local buffer and then
+ * reported to the caller's xf_diag. See dot.h. */
+#include "dot.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const struct {
+    const char *name, *format;
+} formats[] = {
+    {"svg", "svg"}, {"png", "png"}, {"pdf", "pdf"}, {"dot", "dot"}, {"gv", "dot"},
+};
+
+const char *
+xf_dot_format(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof formats / sizeof formats[0]; i++)
+        if (!strcmp(formats[i].name, name))
+            return formats[i].format;
+    return NULL;
+}
+
+const char *
+xf_dot_formats(void)
+{
+    return "svg, png, pdf, dot, gv";
+}
+
+/* ------------------------------------------------------------ messages */
+
+/* Graphviz's messages during one rendering on this thread (agseterrf has
+ * no context argument). Longer output is cut. */
+static _Thread_local struct {
+    char text[4096];
+    size_t n;
+} caught;
+
+static int
+catch_message(char *piece)
+{
+    size_t k = strlen(piece);
+    if (caught.n + k >= sizeof caught.text)
+        k = sizeof caught.text - 1 - caught.n;
+    memcpy(caught.text + caught.n, piece, k);
+    caught.n += k;
+    caught.text[caught.n] = 0;
+    return 0;
+}
+
+/* Report each caught line ("Error: ..." / "Warning: ..."; a line without
+ * the prefix continues the previous message) to @diag. Returns the number
+ * of errors. */
+static size_t
+report_caught(const char *path, xf_diag *diag)
+{
+    size_t errors = 0;
+    bool err = false;
+    for (char *p = caught.text; *p;) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        if (!strncmp(p, "Error: ", 7)) {
+            err = true;
+            p += 7;
+        } else if (!strncmp(p, "Warning: ", 9)) {
+            err = false;
+            p += 9;
+        }
+        while (*p == ' ')
+            p++;
+        if (*p) {
+            if (err) {
+                xf_error(diag, path, 0, "graphviz: %s", p);
+                errors++;
+            } else
+                xf_warning(diag, path, 0, "graphviz: %s", p);
+        }
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    caught.n = 0;
+    caught.text[0] = 0;
+    return errors;
+}
+
+/* ------------------------------------------------------------ writing */
+
+/* The process's umask, without changing it (as engine/write.c reads it). */
+static mode_t
+umask_now(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    unsigned m;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &m) == 1) {
+            fclose(f);
+            return (mode_t)m;
+        }
+    if (f)
+        fclose(f);
+    mode_t old = umask(022);
+    umask(old);
+    return old;
+}
+
+/* Lay out and write @g to @f (NULL: to the file @file) in @format. */
+static int
+emit(GVC_t *gvc, Agraph_t *g, const char *format, FILE *f, const char *file)
+{
+    if (!strcmp(format, "dot")) /* the graph itself, without layout */
+        return f ? (agwrite(g, f) == 0 ? 0 : -1) : -1;
+    if (!gvc)
+        return -1;
+    int rc = gvLayout(gvc, g, "dot");
+    if (rc == 0)
+        rc = f ? gvRender(gvc, g, format, f) : gvRenderFilename(gvc, g, format, file);
+    gvFreeLayout(gvc, g);
+    return rc == 0 ? 0 : -1;
+}
+
+/* Write @g to the temporary file @tmp (descriptor @fd, closed here). */
+static int
+emit_tmp(GVC_t *gvc, Agraph_t *g, const char *format, int fd, const char *tmp)
+{
+    if (fchmod(fd, 0666 & ~umask_now()) != 0) {
+        close(fd);
+        return -1;
+    }
+    if (strcmp(format, "dot") != 0) {
+        close(fd); /* graphviz opens the file by name */
+        return emit(gvc, g, format, NULL, tmp);
+    }
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        close(fd);
+        return -1;
+    }
+    int rc = emit(gvc, g, format, f, NULL);
+    if (fclose(f) != 0)
+        rc = -1;
+    return rc;
+}
+
+/* Start catching graphviz's messages; returns what to restore. */
+typedef struct catching {
+    agusererrf f;
+    agerrlevel_t level;
+} catching;
+
+static catching
+catch_start(void)
+{
+    catching c = {agseterrf(catch_message), agseterr(AGWARN)};
+    caught.n = 0;
+    caught.text[0] = 0;
+    return c;
+}
+
+static void
+catch_stop(catching c)
+{
+    agseterrf(c.f);
+    agseterr(c.level);
+}
+
+GVC_t *
+xf_dot_context(xf_diag *diag)
+{
+    catching c = catch_start();
+    GVC_t *gvc = gvContext();
+    catch_stop(c);
+    if (report_caught("graphviz", diag) && gvc) {
+        gvFreeContext(gvc);
+        return NULL;
+    }
+    if (!gvc)
+        xf_error(diag, "graphviz", 0, "cannot create a graphviz context");
+    return gvc;
+}
+
+int
+xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, xf_diag *diag)
+{
+    bool out = !strcmp(path, "-");
+    char *tmp = NULL;
+    int fd = -1;
+    if (!out) {
+        size_t n = strlen(path) + 16;
+        tmp = malloc(n);
+        if (tmp) {
+            snprintf(tmp, n, "%s.tmp.XXXXXX", path);
+            fd = mkstemp(tmp);
+        }
+        if (fd < 0) {
+            xf_error(diag, path, 0, "cannot create a temporary file: %s",
+                     tmp ? strerror(errno) : "out of memory");
+            free(tmp);
+            return -1;
+        }
+    }
+    catching c = catch_start();
+    int rc = out ? emit(gvc, g, format, stdout, NULL) : emit_tmp(gvc, g, format, fd, tmp);
+    if (out && fflush(stdout) != 0)
+        rc = -1;
+    catch_stop(c);
+    if (report_caught(path, diag))
+        rc = -2; /* reported */
+    else if (rc != 0)
+        xf_error(diag, path, 0, "graphviz could not write the %s picture", format);
+    if (!out) {
+        if (rc == 0 && rename(tmp, path) != 0) {
+            xf_error(diag, path, 0, "cannot rename the temporary file into place: %s",
+                     strerror(errno));
+            rc = -1;
+        }
+        if (rc != 0)
+            unlink(tmp);
+        free(tmp);
+    }
+    return rc == 0 ? 0 : -1;
+}
