@@ -37,6 +37,11 @@ $vg build/xaiform copy tests/golden/dangling-edge.xaif -o "$tmp/x.xaif" 2>/dev/n
 [ "$status" -eq 1 ] || { echo "memcheck: expected exit 1 on a bad input, got $status" >&2; exit 1; }
 $vg build/xaiform tangent examples/head.xaif -o "$tmp/r.xaif" --xslt tools/xslt/strip-annotations.xsl \
     --xslt tools/xslt/rename-prefix.xsl --param prefix XF_
+$vg build/xaiform adjoint examples/head.xaif -o "$tmp/a.xaif" --reversal split
+mkdir "$tmp/in" && cp examples/head.xaif "$tmp/in/a.xaif" && cp examples/head.xaif "$tmp/in/b.xaif"
+$vg --trace-children=yes build/xaiform batch --mode adjoint -j2 --out-dir "$tmp/out" \
+    --xslt tools/xslt/rename-prefix.xsl --param prefix XF_ --report "$tmp/r.json" "$tmp/in" 2>"$tmp/batch.err" \
+    || { cat "$tmp/batch.err" >&2; exit 1; }
 status=0
 $vg build/xaiform copy examples/head.xaif -o "$tmp/y.xaif" --xslt tests/xslt/terminate.xsl 2>/dev/null || status=$?
 [ "$status" -eq 1 ] || { echo "memcheck: expected exit 1 from a failing stylesheet, got $status" >&2; exit 1; }
