@@ -232,6 +232,23 @@ is_var(const xf_expr *x, uint32_t v, const xf_symbol *s)
     return sr && sr->sym == s;
 }
 
+/* Does the subexpression of @x under @v read @s? */
+static bool
+reads_sym(const xf_expr *x, uint32_t v, const xf_symbol *s, int depth)
+{
+    if (v >= x->v.n || depth > 1000)
+        return true;
+    if (x->v.v[v].kind == XF_EV_VARREF) {
+        const xf_symref *sr = xf_varref_symref(x->v.v[v].u.ref);
+        if (!sr || sr->sym == s)
+            return true;
+    }
+    for (uint32_t j = 0; j < x->e.n; j++)
+        if (x->e.v[j].tgt == v && reads_sym(x, x->e.v[j].src, s, depth + 1))
+            return true;
+    return false;
+}
+
 bool
 xf_loop_explicit(const xf_region *r, xf_loophead *h)
 {
@@ -275,9 +292,13 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
         h->step = st;
     else if (!strcmp(op, "sub_scal_scal") && is_var(u, a, h->i) && vertex_int(u, b, &st))
         h->step = -st;
+    else if (!strcmp(op, "add_scal_scal") && is_var(u, a, h->i) && !reads_sym(u, b, h->i, 0))
+        h->st_x = u, h->st = b;
+    else if (!strcmp(op, "add_scal_scal") && is_var(u, b, h->i) && !reads_sym(u, a, h->i, 0))
+        h->st_x = u, h->st = a;
     else
         return false;
-    if (h->step == 0)
+    if (h->step == 0 && !h->st_x)
         return false;
     /* condition: i OP U */
     const xf_expr *c = v->cond;
@@ -286,19 +307,25 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
         return false;
     const char *cop = c->v.v[cr].u.in.name;
     uint32_t ca = xf_expr_operand(c, cr, 1), cb = xf_expr_operand(c, cr, 2);
-    if (ca == UINT32_MAX || cb == UINT32_MAX || !is_var(c, ca, h->i))
+    if (ca == UINT32_MAX || cb == UINT32_MAX || !is_var(c, ca, h->i) || reads_sym(c, cb, h->i, 0))
         return false;
     h->hi_x = c;
     h->hi = cb;
-    bool up = h->step > 0;
-    if (!strcmp(cop, "less_or_equal") && up)
-        h->adjust = 0;
-    else if (!strcmp(cop, "less_than") && up)
-        h->adjust = -1;
-    else if (!strcmp(cop, "greater_or_equal") && !up)
-        h->adjust = 0;
-    else if (!strcmp(cop, "greater_than") && !up)
-        h->adjust = 1;
+    int dir = h->step > 0 ? 1 : h->step < 0 ? -1 : 0; /* 0: S not a constant */
+    if (!strcmp(cop, "not_equal") && strcmp(op, "add_scal_scal") != 0)
+        return false; /* i != U with i = i - S is not a DO loop (see the interpreter) */
+    if (!strcmp(cop, "not_equal") && !h->st_x)
+        h->sign = dir; /* a DO loop with a constant stride */
+    else if (!strcmp(cop, "not_equal"))
+        h->sign = 0; /* DO with a run-time stride: either way */
+    else if (!strcmp(cop, "less_or_equal") && dir >= 0)
+        h->sign = 1;
+    else if (!strcmp(cop, "less_than") && dir >= 0)
+        h->sign = 1, h->adjust = -1;
+    else if (!strcmp(cop, "greater_or_equal") && dir <= 0)
+        h->sign = -1;
+    else if (!strcmp(cop, "greater_than") && dir <= 0)
+        h->sign = -1, h->adjust = 1;
     else
         return false;
     return h->lo != UINT32_MAX;

@@ -53,20 +53,26 @@ bool xf_cfgtree_parse(const xf_graph *g, xf_arena *a, xf_cfgtree *t);
 /** xf_is_body_edge: is @e a loop vertex's out-edge into its body (condition value 1)? */
 bool xf_is_body_edge(const xf_cedge *e);
 
-/* The header of a loop that can run backwards: i = L; i OP U; i = i + S. */
+/* The header of a loop that can run backwards: i = L; i OP U; i = i + S.
+ * OP "not_equal" is Fortran's DO i = L, U, S (i <= U for S > 0, i >= U for
+ * S < 0), as the interpreter runs it. */
 typedef struct xf_loophead {
     xf_symbol *i;
     const xf_expr *lo_x, *hi_x; /* the expressions holding L and U, at vertices lo and hi */
     uint32_t lo, hi;
-    int64_t step;   /* S, a constant */
-    int64_t adjust; /* added to U: -1 for <, +1 for >, 0 for <= and >= */
+    const xf_expr *st_x; /* S when it is not a constant (i = i + S), at vertex st; else NULL */
+    uint32_t st;
+    int64_t step;   /* S when it is a constant; 0 otherwise */
+    int sign;       /* S's sign: 1, -1, or 0 when only the run decides (not_equal) */
+    int64_t adjust; /* added to U: -1 for <, +1 for >, 0 for <=, >= and != */
 } xf_loophead;
 
 /**
  * xf_loop_header:
  * Is @v a ForLoop whose header the adjoint can run backwards (integer i;
  * L, U any expressions; S a non-zero constant whose sign agrees with the
- * comparison)? Fills @h if so.
+ * comparison, or an expression that does not read i added to i)? Fills @h
+ * if so.
  */
 bool xf_loop_header(const xf_cvertex *v, xf_loophead *h);
 

@@ -8,9 +8,13 @@
  *  - a loop: a counter set to 0 before it, incremented where its body
  *    starts, pushed after it; the adjoint pops it and runs a ForLoop that
  *    many times around the reversed body. A ForLoop marked
- *    reversal="explicit" whose header reads i = L; i <= U (<, >=, >);
- *    i = i + S with a constant S is run backwards instead, nothing taped:
- *    i from the last value it took down to L;
+ *    reversal="explicit" whose header reads i = L; i <= U (<, >=, >, and
+ *    != for Fortran's DO); i = i + S is run backwards instead: i from the
+ *    last value it took down to L; nothing is taped but the bounds and a
+ *    stride that read variables (their values after the loop);
+ *  - a branch whose condition reads only constants and the variables of
+ *    the explicitly reversed loops around it is evaluated again in the
+ *    adjoint instead, nothing taped;
  *  - branches and loops without any adjoint code inside are left out.
  *
  * A graph that cfgtree cannot parse (gotos, early exits) is reversed by
@@ -227,20 +231,60 @@ arm_exit(rev *r, const xf_region *g, const xf_rgarm *a)
     return NULL;
 }
 
+/* May the condition of branch @g be evaluated again in the adjoint? When
+ * it reads nothing but constants and the variables of the explicitly
+ * reversed loops around it (which the adjoint runs backwards through the
+ * same values), the arm taken need not be taped. */
+static bool
+cond_recomputable(const xf_region *g)
+{
+    const xf_expr *c = g->v->cond;
+    if (!c || !c->v.n || !g->parent)
+        return false;
+    for (uint32_t k = 0; k < g->arms.n; k++)
+        if (!g->arms.v[k].edge)
+            return false;
+    for (uint32_t j = 0; j < c->v.n; j++) {
+        const xf_evertex *x = &c->v.v[j];
+        if (x->kind == XF_EV_CONSTANT || x->kind == XF_EV_INTRINSIC || x->kind == XF_EV_BOOLOP)
+            continue;
+        if (x->kind != XF_EV_VARREF || xf_varref_arrref(x->u.ref))
+            return false;
+        const xf_symref *sr = xf_varref_symref(x->u.ref);
+        bool loopvar = false;
+        for (const xf_region *p = g->parent; p && sr && !loopvar; p = p->parent) {
+            xf_loophead h;
+            loopvar = p->kind == XF_RG_LOOP && xf_loop_explicit(p, &h) && h.i == sr->sym;
+        }
+        if (!loopvar)
+            return false;
+    }
+    return true;
+}
+
 static int
 reverse_branch(rev *r, const xf_region *g, link *l)
 {
-    xf_symbol *t = int_temp(r);
-    if (!t)
+    bool again = cond_recomputable(g);
+    xf_symbol *t = again ? NULL : int_temp(r);
+    if (!again && !t)
         return oom(r);
-    xf_cvertex *br = adj_vertex(r, XF_CV_BRANCH), *end = adj_vertex(r, XF_CV_ENDBRANCH);
-    if (!br || !end || !(br->cond = XF_NEW(r->doc->arena, xf_expr)) ||
-        xf_expr_ref(r->doc, br->cond, var(r, t)) == UINT32_MAX ||
-        adj_block(r, l, tape_int(r, false, t)) || attach(r, l, br))
+    xf_cvertex *br = adj_vertex(r, again ? g->v->kind : XF_CV_BRANCH),
+               *end = adj_vertex(r, XF_CV_ENDBRANCH);
+    if (!br || !end || !(br->cond = XF_NEW(r->doc->arena, xf_expr)))
         return oom(r);
+    if (again) {
+        /* the same condition and condition values; nothing taped */
+        if (xf_expr_copy(r->doc, br->cond, g->v->cond, xf_expr_root(g->v->cond)) == UINT32_MAX ||
+            attach(r, l, br))
+            return oom(r);
+    } else if (xf_expr_ref(r->doc, br->cond, var(r, t)) == UINT32_MAX ||
+               adj_block(r, l, tape_int(r, false, t)) || attach(r, l, br)) {
+        return oom(r);
+    }
     /* forward: each arm pushes its number as it reaches the EndBranch, after
      * whatever its contents push (the blocks inner constructs add come before) */
-    for (uint32_t k = 0; k < g->arms.n; k++) {
+    for (uint32_t k = 0; k < g->arms.n && !again; k++) {
         xf_cedge *e = arm_exit(r, g, &g->arms.v[k]);
         if (!e)
             return oom(r);
@@ -248,7 +292,9 @@ reverse_branch(rev *r, const xf_region *g, link *l)
             return -1;
     }
     for (uint32_t k = 0; k < g->arms.n; k++) {
-        link a = {.from = br, .has_cv = true, .cv = (int64_t)k + 1};
+        const xf_cedge *ae = g->arms.v[k].edge;
+        link a = again ? (link){.from = br, .has_cv = ae->has_cv, .cv = ae->cv}
+                       : (link){.from = br, .has_cv = true, .cv = (int64_t)k + 1};
         if (reverse_seq(r, &g->arms.v[k].body, &a) || attach(r, &a, end))
             return -1;
     }
@@ -256,9 +302,17 @@ reverse_branch(rev *r, const xf_region *g, link *l)
     return 0;
 }
 
-/* The reversed header: i = L + ((U' - L + S)/S - 1)*S; i >= L (S > 0) or
- * i <= L; i = i - S. The last value the forward loop gave i comes first;
- * a loop that ran zero times starts below (above) L and runs zero times. */
+/* S of header @h into @x: the constant, or a copy of its expression. */
+static uint32_t
+step_expr(xf_doc *doc, xf_expr *x, const xf_loophead *h)
+{
+    return h->st_x ? xf_expr_copy(doc, x, h->st_x, h->st) : xf_expr_int(doc, x, h->step);
+}
+
+/* The reversed header: i = L + ((U' - L + S)/S - 1)*S; i >= L (S > 0),
+ * i <= L (S < 0), or (i - L)*S >= 0 when only the run knows S's sign;
+ * i = i - S. The last value the forward loop gave i comes first; a loop
+ * that ran zero times starts below (above) L and runs zero times. */
 static int
 reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
 {
@@ -269,10 +323,10 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
         u = xf_expr_binary(doc, &init, "add_scal_scal", u, xf_expr_int(doc, &init, h->adjust));
     uint32_t l1 = xf_expr_copy(doc, &init, h->lo_x, h->lo);
     uint32_t t = xf_expr_binary(doc, &init, "sub_scal_scal", u, l1);
-    t = xf_expr_binary(doc, &init, "add_scal_scal", t, xf_expr_int(doc, &init, h->step));
-    t = xf_expr_binary(doc, &init, "div_scal_scal", t, xf_expr_int(doc, &init, h->step));
+    t = xf_expr_binary(doc, &init, "add_scal_scal", t, step_expr(doc, &init, h));
+    t = xf_expr_binary(doc, &init, "div_scal_scal", t, step_expr(doc, &init, h));
     t = xf_expr_binary(doc, &init, "sub_scal_scal", t, xf_expr_int(doc, &init, 1));
-    t = xf_expr_binary(doc, &init, "mul_scal_scal", t, xf_expr_int(doc, &init, h->step));
+    t = xf_expr_binary(doc, &init, "mul_scal_scal", t, step_expr(doc, &init, h));
     uint32_t l2 = xf_expr_copy(doc, &init, h->lo_x, h->lo);
     if (xf_expr_binary(doc, &init, "add_scal_scal", l2, t) == UINT32_MAX)
         return oom(r);
@@ -281,13 +335,30 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
     loop->cond = XF_NEW(doc->arena, xf_expr);
     if (!loop->init || !loop->cond)
         return oom(r);
-    uint32_t ci = xf_expr_ref(doc, loop->cond, var(r, h->i));
-    uint32_t cl = xf_expr_copy(doc, loop->cond, h->lo_x, h->lo);
-    uint32_t cop = xf_expr_op(doc, loop->cond, XF_EV_BOOLOP,
-                              h->step > 0 ? "greater_or_equal" : "less_or_equal");
-    if (!xf_expr_edge(doc, loop->cond, ci, cop, 1) || !xf_expr_edge(doc, loop->cond, cl, cop, 2))
+    xf_expr *c = loop->cond;
+    uint32_t ci = xf_expr_ref(doc, c, var(r, h->i));
+    uint32_t cl = xf_expr_copy(doc, c, h->lo_x, h->lo);
+    if (h->sign == 0) {
+        /* (i - L)*S >= 0 */
+        ci = xf_expr_binary(doc, c, "sub_scal_scal", ci, cl);
+        ci = xf_expr_binary(doc, c, "mul_scal_scal", ci, step_expr(doc, c, h));
+        cl = xf_expr_int(doc, c, 0);
+    }
+    uint32_t cop = xf_expr_op(doc, c, XF_EV_BOOLOP,
+                              h->sign >= 0 ? "greater_or_equal" : "less_or_equal");
+    if (!xf_expr_edge(doc, c, ci, cop, 1) || !xf_expr_edge(doc, c, cl, cop, 2))
         return oom(r);
-    loop->update = add_int(r, h->i, -h->step, "_cfr_reversed_update");
+    if (h->st_x) {
+        /* i = i - S */
+        xf_expr up = {0};
+        uint32_t a = xf_expr_ref(doc, &up, var(r, h->i)), b = step_expr(doc, &up, h);
+        xf_varref *lhs = var(r, h->i);
+        loop->update = lhs && xf_expr_binary(doc, &up, "sub_scal_scal", a, b) != UINT32_MAX
+                           ? xf_stmt_assign(doc, "_cfr_reversed_update", lhs, &up)
+                           : NULL;
+    } else {
+        loop->update = add_int(r, h->i, -h->step, "_cfr_reversed_update");
+    }
     loop->reversal = XF_REVERSAL_EXPLICIT;
     return loop->update ? 0 : oom(r);
 }
@@ -369,8 +440,10 @@ reverse_loop(rev *r, const xf_region *g, link *l)
     if (!loop || !end)
         return oom(r);
     if (xf_loop_explicit(g, &h)) {
-        /* bounds that read variables: taped after the loop, popped before it */
-        if (reads_var(h.lo_x, h.lo, 0) || reads_var(h.hi_x, h.hi, 0)) {
+        /* bounds and a stride that read variables: taped after the loop,
+         * popped before it */
+        if (reads_var(h.lo_x, h.lo, 0) || reads_var(h.hi_x, h.hi, 0) ||
+            (h.st_x && reads_var(h.st_x, h.st, 0))) {
             xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
             xf_cedge *e = (xf_cedge *)g->exit_edge;
             if (!pops || !after)
@@ -380,7 +453,8 @@ reverse_loop(rev *r, const xf_region *g, link *l)
             if (!xf_graph_edge(r->doc, r->fwd, after, tgt, fresh_id(r, "_aug_e", &r->nfe), false,
                                0) ||
                 tape_bound(r, &h.lo_x, &h.lo, after, pops) ||
-                tape_bound(r, &h.hi_x, &h.hi, after, pops) || attach(r, l, pops))
+                tape_bound(r, &h.hi_x, &h.hi, after, pops) ||
+                (h.st_x && tape_bound(r, &h.st_x, &h.st, after, pops)) || attach(r, l, pops))
                 return oom(r);
         }
         if (reversed_header(r, &h, loop))

@@ -196,6 +196,82 @@ START_TEST(explicit_loops_run_backwards)
 }
 END_TEST
 
+/* Explicit loops with strides known at run time: DO i = 1, 3, s and
+ * DO i = 3, 1, -s as the front end writes them (i != U, i = i + S), one
+ * that runs zero times, and a <= loop with a variable stride; a branch on
+ * the loop variable inside. The adjoint runs each loop backwards from
+ * popped bounds and strides and evaluates the branch's condition again:
+ * the integer tape holds the bounds and strides that read variables and
+ * no branch number and no subscript. */
+static xb *
+strided_loops(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer s; integer t; integer i");
+    g->reversal = "explicit";
+    xg_bb(g, "s = 2; t = 0 - 2");
+    xg_for(g, "i = 1", "i != 3", "i = i + s");
+    xg_if(g, "i < 2");
+    xg_bb(g, "y(i) = x(1) * x(i)");
+    xg_else(g);
+    xg_bb(g, "y(i) = x(2) * x(i)");
+    xg_end(g);
+    xg_end(g);
+    xg_for(g, "i = 3", "i != 1", "i = i + t");
+    xg_bb(g, "y(i) = y(i) * x(3)");
+    xg_end(g);
+    xg_for(g, "i = 3", "i != 1", "i = i + s");
+    xg_bb(g, "y(i) = y(i) * y(i)");
+    xg_end(g);
+    xg_for(g, "i = 2", "i <= 2", "i = i + s");
+    xg_bb(g, "y(i) = x(2) + x(3)");
+    xg_end(g);
+    return b;
+}
+
+START_TEST(explicit_loops_with_run_time_strides)
+{
+    xf_run_stats st;
+    /* y1 = x1^2 x3, y2 = x2 + x3, y3 = x2 x3^2 */
+    ADJOINT(strided_loops, &st, 3, 3, /* */
+            2 * x1 * x3, 0, x1 * x1,  /* */
+            0, 1, 1,                  /* */
+            0, x3 * x3, 2 * x2 * x3);
+    /* per sweep: the stride of each of the 4 loops (s, t, s, s) */
+    ck_assert_uint_eq(st.push[XF_WORD_INT], 3 * 4);
+}
+END_TEST
+
+/* A branch in an explicit loop whose condition reads a variable the loop
+ * changes (k) is taped: evaluated again in the adjoint, it would see k's
+ * last value and take the wrong arm. */
+static xb *
+branch_on_changing_variable(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "integer k; integer i");
+    g->reversal = "explicit";
+    xg_bb(g, "k = 0");
+    xg_for(g, "i = 1", "i <= 2", "i = i + 1");
+    xg_bb(g, "k = k + 1");
+    xg_if(g, "k < 2");
+    xg_bb(g, "y(i) = x(1) * x(2)");
+    xg_else(g);
+    xg_bb(g, "y(i) = x(2) * x(2)");
+    xg_end(g);
+    xg_end(g);
+    return b;
+}
+
+START_TEST(branch_on_a_changing_variable_is_taped)
+{
+    xf_run_stats st;
+    ADJOINT(branch_on_changing_variable, &st, 2, 2, x2, x1, 0, 2 * x2);
+    /* per sweep: the arm of each of the 2 iterations */
+    ck_assert_uint_eq(st.push[XF_WORD_INT], 2 * 2);
+}
+END_TEST
+
 /* An unstructured graph (an If whose arms meet at a Goto, a backward
  * Branch): reversed by numbering its blocks. y2 grows by y1 x1 = 0.25
  * until it reaches 2.9: 12 times at x = (0.5, 1). */
@@ -328,6 +404,8 @@ test_adjoint_suite(void)
     tcase_add_test(tc, nested_branches);
     tcase_add_test(tc, loops_reversed_by_counting);
     tcase_add_test(tc, explicit_loops_run_backwards);
+    tcase_add_test(tc, explicit_loops_with_run_time_strides);
+    tcase_add_test(tc, branch_on_a_changing_variable_is_taped);
     tcase_add_test(tc, unstructured_control_flow);
     tcase_add_test(tc, calls_with_changing_subscripts);
     tcase_add_test(tc, adjoint_equals_tangent);
