@@ -15,7 +15,9 @@
  *   forward / reverse / Markowitz vertex elimination of every intermediate
  *             vertex, leaving the Jacobian from the sequence's inputs to its
  *             live outputs (OpenAD_acc_*), applied once at its end.
- * --elimination picks one; best (the default) the cheapest.
+ * --elimination picks one; best (the default) the cheapest, where in an
+ * adjoint's taping sweep each non-constant partial applied also counts
+ * (it is a tape word: a push and a pop), and a tie goes to fewer of them.
  * Needs: linearize. Breaks: nothing. */
 #include <math.h>
 #include <stdio.h>
@@ -62,6 +64,7 @@ typedef struct ed {
 
 typedef struct cost {
     uint64_t muls, adds;
+    uint64_t words; /* non-constant weights applied: tape words in an adjoint */
 } cost;
 
 typedef enum mode { M_NONE, M_STATEMENT, M_FORWARD, M_REVERSE, M_MARKOWITZ, M_COUNT } mode;
@@ -89,6 +92,7 @@ typedef struct pre {
     bool mid_statement;            /* flushing inside one statement's propagator */
     /* code being emitted, or costed when dry */
     bool dry;
+    bool taped; /* the block is an adjoint's taping sweep: its partials go on the tape */
     cost c;
     XF_VEC(xf_stmt *) code;
     xf_stmt *dp; /* the DerivativePropagator being filled */
@@ -677,6 +681,8 @@ emit_sax(pre *p, bool accumulate, const xf_varref *yref, uint32_t yloc, const ed
 {
     p->c.muls += nt;
     p->c.adds += nt - 1 + (accumulate ? 1 : 0);
+    for (uint32_t i = 0; i < nt; i++)
+        p->c.words += t[i]->w.var != NULL;
     if (p->dry)
         return 0;
     xf_dpop op = {.kind = accumulate ? XF_DP_SAXPY : XF_DP_SAX};
@@ -929,6 +935,17 @@ cost_of(pre *p, mode m, cost *out)
     return ret ? -1 : 0;
 }
 
+/* Is @a cheaper than @b? Operations count; in an adjoint's taping sweep
+ * each non-constant weight also costs a tape word (a push and a pop), counted
+ * like an operation; on a tie, fewer such weights. */
+static bool
+cheaper(const pre *p, const cost *a, const cost *b)
+{
+    uint64_t ca = a->muls + a->adds + (p->taped ? a->words : 0);
+    uint64_t cb = b->muls + b->adds + (p->taped ? b->words : 0);
+    return ca < cb || (ca == cb && a->words < b->words);
+}
+
 /* Replace the sequence's propagators with the chosen elimination's code. */
 static int
 flush(pre *p)
@@ -959,7 +976,7 @@ flush(pre *p)
     for (int m = 0; m < M_COUNT; m++) {
         if (cost_of(p, (mode)m, &costs[m]))
             return -1;
-        if (best && costs[m].muls + costs[m].adds < costs[choice].muls + costs[choice].adds)
+        if (best && cheaper(p, &costs[m], &costs[choice]))
             choice = (mode)m;
     }
     if (p->ctx->opts && p->ctx->opts->report) {
@@ -1096,7 +1113,7 @@ run(xf_pass_ctx *ctx)
         xf_graph *g = xf_work_graph(rt);
         if (!g || !rt->cfg_scope)
             continue;
-        pre p = {.ctx = ctx, .doc = doc, .scope = rt->cfg_scope};
+        pre p = {.ctx = ctx, .doc = doc, .scope = rt->cfg_scope, .taped = rt->is_rlist};
         p.a = xf_arena_new();
         if (!p.a)
             return xf_pass_oom(ctx);

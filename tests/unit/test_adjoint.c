@@ -40,6 +40,31 @@ adjoint_both(program p, const char *name, const double *want, int m, int n, xf_r
 
 /* ============================================================ blocks */
 
+/* y = p sin(x1) x2 with p a passive variable: the propagation as
+ * linearized applies (and an adjoint tapes) four partials, cos(x1), p, x2
+ * and p sin(x1); preaccumulated, the two entries p cos(x1) x2 and
+ * p sin(x1) take as many operations and half the tape words, and an
+ * adjoint's taping sweep counts its tape words in the choice. */
+static xb *
+product_chain(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 1, NULL, "real p passive");
+    xg_bb(g, "p = 3.5");
+    xg_bb(g, "y(1) = p * sin_scal(x(1)) * x(2)");
+    return b;
+}
+
+START_TEST(tape_words_count_in_the_choice)
+{
+    xf_run_stats st;
+    ADJOINT(product_chain, &st, 1, 2, 3.5 * cos(x1) * x2, 3.5 * sin(x1));
+    /* one sweep: the two entries of the local Jacobian */
+    ck_assert_uint_eq(st.push[XF_WORD_REAL], 2);
+}
+END_TEST
+
+
 static xb *
 straight_line(const char *name)
 {
@@ -399,6 +424,7 @@ test_adjoint_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_unchecked_fixture(tc, setup, teardown);
     tcase_add_test(tc, statements_of_one_block);
+    tcase_add_test(tc, tape_words_count_in_the_choice);
     tcase_add_test(tc, a_variable_overwritten_in_place);
     tcase_add_test(tc, elements_that_alias_at_run_time);
     tcase_add_test(tc, nested_branches);
