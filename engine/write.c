@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "write_impl.h"
 
 #define X(s) ((const xmlChar *)(s))
@@ -696,62 +696,25 @@ write_fd(const xf_doc *doc, int fd, const char *where, xf_diag *diag)
     return ret;
 }
 
-/* The process's umask, read without changing it where Linux allows. */
-static mode_t
-current_umask(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    unsigned m;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "Umask: %o", &m) == 1) {
-            fclose(f);
-            return (mode_t)m;
-        }
-    if (f)
-        fclose(f);
-    mode_t old = umask(022);
-    umask(old);
-    return old;
-}
-
 int
 xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag)
 {
     if (strcmp(path, "-") == 0)
         return write_fd(doc, STDOUT_FILENO, "<stdout>", diag);
-    size_t n = strlen(path);
-    char *tmp = malloc(n + 16);
-    if (!tmp) {
-        xf_error(diag, path, 0, "out of memory");
+    xf_outfile o;
+    char why[300];
+    if (xf_outfile_open(&o, path, why, sizeof why) != 0) {
+        xf_error(diag, path, 0, "%s", why);
         return -1;
     }
-    snprintf(tmp, n + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        xf_error(diag, path, 0, "cannot create a temporary file: %s", strerror(errno));
-        free(tmp);
-        return -1;
-    }
-    /* mkstemp makes the file private; give it the mode a plain creation would */
-    if (fchmod(fd, 0666 & ~current_umask()) != 0) {
-        xf_error(diag, path, 0, "cannot set the mode of the output: %s", strerror(errno));
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    int ret = write_fd(doc, fd, path, diag);
-    if (close(fd) != 0 && ret == 0) {
+    int ret = write_fd(doc, o.fd, path, diag);
+    if (close(o.fd) != 0 && ret == 0) {
         xf_error(diag, path, 0, "cannot write: %s", strerror(errno));
         ret = -1;
     }
-    if (ret == 0 && rename(tmp, path) != 0) {
-        xf_error(diag, path, 0, "cannot rename the temporary file into place: %s", strerror(errno));
+    if (xf_outfile_finish(&o, ret == 0, why, sizeof why) != 0 && ret == 0) {
+        xf_error(diag, path, 0, "%s", why);
         ret = -1;
     }
-    if (ret != 0)
-        unlink(tmp);
-    free(tmp);
     return ret;
 }

@@ -6,9 +6,10 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "outfile.h"
 
 enum { BAR_WIDTH = 30 };
 
@@ -307,28 +308,6 @@ put_report(FILE *f, const xf_batch_list *list, const xf_batch_result *res,
     fputs("}\n", f);
 }
 
-/* A temporary file beside @path, with the mode a plain creation would give. */
-static FILE *
-open_temp(const char *path, char **tmp)
-{
-    size_t n = strlen(path) + 16;
-    *tmp = malloc(n);
-    if (!*tmp)
-        return NULL;
-    snprintf(*tmp, n, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(*tmp);
-    if (fd < 0)
-        return NULL;
-    mode_t mask = umask(0);
-    umask(mask);
-    FILE *f = fchmod(fd, 0666 & ~mask) == 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        close(fd);
-        unlink(*tmp);
-    }
-    return f;
-}
-
 int
 xf_batch_report_write(const char *path, const xf_batch_list *list, const xf_batch_result *res,
                       const xf_batch_option *opts, size_t nopts, char *const *args, size_t nargs,
@@ -338,27 +317,27 @@ xf_batch_report_write(const char *path, const xf_batch_list *list, const xf_batc
         put_report(stdout, list, res, opts, nopts, args, nargs);
         return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
     }
-    char *tmp = NULL;
-    FILE *f = open_temp(path, &tmp);
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot create a temporary file: %s", path, strerror(errno));
-        free(tmp);
+    xf_outfile o;
+    char why[300];
+    FILE *f = NULL;
+    if (xf_outfile_open(&o, path, why, sizeof why) != 0 || !(f = fdopen(o.fd, "w"))) {
+        if (!f && o.tmp) {
+            snprintf(why, sizeof why, "cannot write: %s", strerror(errno));
+            close(o.fd);
+            xf_outfile_finish(&o, false, why, sizeof why);
+        }
+        snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }
     put_report(f, list, res, opts, nopts, args, nargs);
     bool bad = ferror(f) != 0;
     if (fclose(f) != 0 || bad) {
         snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
-        unlink(tmp);
-        free(tmp);
+        xf_outfile_finish(&o, false, why, sizeof why);
         return -1;
     }
-    int ret = rename(tmp, path);
-    if (ret != 0) {
-        snprintf(err, errlen, "%s: cannot rename the temporary file into place: %s", path,
-                 strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
+    int ret = xf_outfile_finish(&o, true, why, sizeof why);
+    if (ret != 0)
+        snprintf(err, errlen, "%s: %s", path, why);
     return ret;
 }

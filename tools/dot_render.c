@@ -10,8 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
+
+#include "outfile.h"
 
 static const struct {
     const char *name, *format;
@@ -94,25 +95,6 @@ report_caught(const char *path, xf_diag *diag)
 
 /* ------------------------------------------------------------ writing */
 
-/* The process's umask, without changing it (as engine/write.c reads it). */
-static mode_t
-umask_now(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    unsigned m;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "Umask: %o", &m) == 1) {
-            fclose(f);
-            return (mode_t)m;
-        }
-    if (f)
-        fclose(f);
-    mode_t old = umask(022);
-    umask(old);
-    return old;
-}
-
 /* Lay out and write @g to @f (NULL: to the file @file) in @format. */
 static int
 emit(GVC_t *gvc, Agraph_t *g, const char *format, FILE *f, const char *file)
@@ -132,10 +114,6 @@ emit(GVC_t *gvc, Agraph_t *g, const char *format, FILE *f, const char *file)
 static int
 emit_tmp(GVC_t *gvc, Agraph_t *g, const char *format, int fd, const char *tmp)
 {
-    if (fchmod(fd, 0666 & ~umask_now()) != 0) {
-        close(fd);
-        return -1;
-    }
     if (strcmp(format, "dot") != 0) {
         close(fd); /* graphviz opens the file by name */
         return emit(gvc, g, format, NULL, tmp);
@@ -192,24 +170,14 @@ int
 xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, xf_diag *diag)
 {
     bool out = !strcmp(path, "-");
-    char *tmp = NULL;
-    int fd = -1;
-    if (!out) {
-        size_t n = strlen(path) + 16;
-        tmp = malloc(n);
-        if (tmp) {
-            snprintf(tmp, n, "%s.tmp.XXXXXX", path);
-            fd = mkstemp(tmp);
-        }
-        if (fd < 0) {
-            xf_error(diag, path, 0, "cannot create a temporary file: %s",
-                     tmp ? strerror(errno) : "out of memory");
-            free(tmp);
-            return -1;
-        }
+    xf_outfile o = {.fd = -1};
+    char why[300];
+    if (!out && xf_outfile_open(&o, path, why, sizeof why) != 0) {
+        xf_error(diag, path, 0, "%s", why);
+        return -1;
     }
     catching c = catch_start();
-    int rc = out ? emit(gvc, g, format, stdout, NULL) : emit_tmp(gvc, g, format, fd, tmp);
+    int rc = out ? emit(gvc, g, format, stdout, NULL) : emit_tmp(gvc, g, format, o.fd, o.tmp);
     if (out && fflush(stdout) != 0)
         rc = -1;
     catch_stop(c);
@@ -217,15 +185,9 @@ xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, xf_
         rc = -2; /* reported */
     else if (rc != 0)
         xf_error(diag, path, 0, "graphviz could not write the %s picture", format);
-    if (!out) {
-        if (rc == 0 && rename(tmp, path) != 0) {
-            xf_error(diag, path, 0, "cannot rename the temporary file into place: %s",
-                     strerror(errno));
-            rc = -1;
-        }
-        if (rc != 0)
-            unlink(tmp);
-        free(tmp);
+    if (!out && xf_outfile_finish(&o, rc == 0, why, sizeof why) != 0 && rc == 0) {
+        xf_error(diag, path, 0, "%s", why);
+        rc = -1;
     }
     return rc == 0 ? 0 : -1;
 }

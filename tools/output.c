@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <libexslt/exslt.h>
@@ -25,6 +24,7 @@
 #include <libxslt/xsltInternals.h>
 #include <libxslt/xsltutils.h>
 
+#include "outfile.h"
 #include "write.h"
 
 struct xf_output_compiled {
@@ -490,25 +490,6 @@ apply(sink *s, const char *path, xsltStylesheetPtr st, xmlDocPtr in, const char 
     return res;
 }
 
-/* The process's umask, read without changing it where Linux allows. */
-static mode_t
-current_umask(void)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    unsigned m;
-    while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "Umask: %o", &m) == 1) {
-            fclose(f);
-            return (mode_t)m;
-        }
-    if (f)
-        fclose(f);
-    mode_t old = umask(022);
-    umask(old);
-    return old;
-}
-
 /* @res as @st's xsl:output says, to @path through a temporary file. */
 static int
 save(xmlDocPtr res, xsltStylesheetPtr st, const char *path, xf_diag *d)
@@ -521,41 +502,26 @@ save(xmlDocPtr res, xsltStylesheetPtr st, const char *path, xf_diag *d)
         }
         return 0;
     }
-    size_t n = strlen(path) + 16;
-    char *tmp = malloc(n);
-    if (!tmp) {
-        xf_error(d, path, 0, "out of memory");
-        return -1;
-    }
-    snprintf(tmp, n, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        xf_error(d, path, 0, "cannot create a temporary file: %s", strerror(errno));
-        free(tmp);
+    xf_outfile o;
+    char why[300];
+    if (xf_outfile_open(&o, path, why, sizeof why) != 0) {
+        xf_error(d, path, 0, "%s", why);
         return -1;
     }
     int ret = 0;
-    /* mkstemp makes the file private; give it the mode a plain creation would */
-    if (fchmod(fd, 0666 & ~current_umask()) != 0) {
-        xf_error(d, path, 0, "cannot set the mode of the output: %s", strerror(errno));
-        ret = -1;
-    }
     errno = 0;
-    if (ret == 0 && xsltSaveResultToFd(fd, res, st) < 0) {
+    if (xsltSaveResultToFd(o.fd, res, st) < 0) {
         xf_error(d, path, 0, "cannot write: %s", errno ? strerror(errno) : "output error");
         ret = -1;
     }
-    if (close(fd) != 0 && ret == 0) {
+    if (close(o.fd) != 0 && ret == 0) {
         xf_error(d, path, 0, "cannot write: %s", strerror(errno));
         ret = -1;
     }
-    if (ret == 0 && rename(tmp, path) != 0) {
-        xf_error(d, path, 0, "cannot rename the temporary file into place: %s", strerror(errno));
+    if (xf_outfile_finish(&o, ret == 0, why, sizeof why) != 0 && ret == 0) {
+        xf_error(d, path, 0, "%s", why);
         ret = -1;
     }
-    if (ret != 0)
-        unlink(tmp);
-    free(tmp);
     return ret;
 }
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "outfile.h"
 #include "suites.h"
 #include "write.h"
 #include "xaif_fixture.h"
@@ -110,6 +111,42 @@ START_TEST(file_output_is_atomic)
 }
 END_TEST
 
+/* An output abandoned half-written leaves the file that was there as it
+ * was, and no temporary; a finished one replaces it. */
+START_TEST(an_abandoned_output_changes_nothing)
+{
+    char dir[] = "/tmp/xf_outfile_XXXXXX";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    char path[300], why[300], buf[16] = {0};
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    FILE *f = fopen(path, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("old", f);
+    fclose(f);
+    xf_outfile o;
+    ck_assert_int_eq(xf_outfile_open(&o, path, why, sizeof why), 0);
+    ck_assert_int_eq(write(o.fd, "new", 3), 3);
+    ck_assert_int_eq(close(o.fd), 0);
+    ck_assert_int_eq(xf_outfile_finish(&o, false, why, sizeof why), -1);
+    f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+    fclose(f);
+    ck_assert_str_eq(buf, "old");
+    ck_assert_int_eq(xf_outfile_open(&o, path, why, sizeof why), 0);
+    ck_assert_int_eq(write(o.fd, "new", 3), 3);
+    ck_assert_int_eq(close(o.fd), 0);
+    ck_assert_int_eq(xf_outfile_finish(&o, true, why, sizeof why), 0);
+    f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
+    fclose(f);
+    ck_assert_str_eq(buf, "new");
+    unlink(path);
+    ck_assert_int_eq(rmdir(dir), 0); /* empty: no temporary file left behind */
+}
+END_TEST
+
 Suite *
 test_write_suite(void)
 {
@@ -119,6 +156,7 @@ test_write_suite(void)
     tcase_add_test(tc, declares_what_it_uses);
     tcase_add_test(tc, is_deterministic_and_loses_nothing);
     tcase_add_test(tc, file_output_is_atomic);
+    tcase_add_test(tc, an_abandoned_output_changes_nothing);
     suite_add_tcase(s, tc);
     return s;
 }
