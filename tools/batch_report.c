@@ -319,14 +319,15 @@ xf_batch_report_write(const char *path, const xf_batch_list *list, const xf_batc
     }
     xf_outfile o;
     char why[300];
-    FILE *f = NULL;
-    if (xf_outfile_open(&o, path, why, sizeof why) != 0 || !(f = fdopen(o.fd, "w"))) {
-        if (!f && o.tmp) {
-            snprintf(why, sizeof why, "cannot write: %s", strerror(errno));
-            close(o.fd);
-            xf_outfile_finish(&o, false, why, sizeof why);
-        }
+    if (xf_outfile_open(&o, path, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: %s", path, why);
+        return -1;
+    }
+    FILE *f = fdopen(o.fd, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        close(o.fd);
+        xf_outfile_finish(&o, false, why, sizeof why);
         return -1;
     }
     put_report(f, list, res, opts, nopts, args, nargs);

@@ -97,7 +97,6 @@ conv_init(const void *arg, xf_diag *diag)
     return s;
 }
 
-
 static int
 conv_run(void *state, const char *in, const char *out, xf_diag *diag)
 {

@@ -232,21 +232,26 @@ is_var(const xf_expr *x, uint32_t v, const xf_symbol *s)
     return sr && sr->sym == s;
 }
 
-/* Does the subexpression of @x under @v read @s? */
 static bool
-reads_sym(const xf_expr *x, uint32_t v, const xf_symbol *s, int depth)
+reads(const xf_expr *x, uint32_t v, const xf_symbol *s, int depth)
 {
-    if (v >= x->v.n || depth > 1000)
+    if (v >= x->v.n || depth > 1000 || x->v.v[v].kind == XF_EV_FUNCALL)
         return true;
     if (x->v.v[v].kind == XF_EV_VARREF) {
         const xf_symref *sr = xf_varref_symref(x->v.v[v].u.ref);
-        if (!sr || sr->sym == s)
+        if (!s || !sr || sr->sym == s)
             return true;
     }
     for (uint32_t j = 0; j < x->e.n; j++)
-        if (x->e.v[j].tgt == v && reads_sym(x, x->e.v[j].src, s, depth + 1))
+        if (x->e.v[j].tgt == v && reads(x, x->e.v[j].src, s, depth + 1))
             return true;
     return false;
+}
+
+bool
+xf_expr_reads(const xf_expr *x, uint32_t v, const xf_symbol *s)
+{
+    return reads(x, v, s, 0);
 }
 
 bool
@@ -292,9 +297,9 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
         h->step = st;
     else if (!strcmp(op, "sub_scal_scal") && is_var(u, a, h->i) && vertex_int(u, b, &st))
         h->step = -st;
-    else if (!strcmp(op, "add_scal_scal") && is_var(u, a, h->i) && !reads_sym(u, b, h->i, 0))
+    else if (!strcmp(op, "add_scal_scal") && is_var(u, a, h->i) && !xf_expr_reads(u, b, h->i))
         h->st_x = u, h->st = b;
-    else if (!strcmp(op, "add_scal_scal") && is_var(u, b, h->i) && !reads_sym(u, a, h->i, 0))
+    else if (!strcmp(op, "add_scal_scal") && is_var(u, b, h->i) && !xf_expr_reads(u, a, h->i))
         h->st_x = u, h->st = a;
     else
         return false;
@@ -307,7 +312,7 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
         return false;
     const char *cop = c->v.v[cr].u.in.name;
     uint32_t ca = xf_expr_operand(c, cr, 1), cb = xf_expr_operand(c, cr, 2);
-    if (ca == UINT32_MAX || cb == UINT32_MAX || !is_var(c, ca, h->i) || reads_sym(c, cb, h->i, 0))
+    if (ca == UINT32_MAX || cb == UINT32_MAX || !is_var(c, ca, h->i) || xf_expr_reads(c, cb, h->i))
         return false;
     h->hi_x = c;
     h->hi = cb;

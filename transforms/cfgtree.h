@@ -84,6 +84,14 @@ bool xf_loop_header(const xf_cvertex *v, xf_loophead *h);
  */
 bool xf_loop_explicit(const xf_region *r, xf_loophead *h);
 
+/**
+ * xf_expr_reads:
+ * Does the subexpression of @x under vertex @v read @s, or any variable
+ * when @s is NULL? A function call, or a reference the reader could not
+ * resolve to a symbol, counts as reading.
+ */
+bool xf_expr_reads(const xf_expr *x, uint32_t v, const xf_symbol *s);
+
 /** xf_expr_operand: the operand at position @pos of vertex @v of @x, or UINT32_MAX. */
 uint32_t xf_expr_operand(const xf_expr *x, uint32_t v, int64_t pos);
 

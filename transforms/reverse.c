@@ -344,8 +344,8 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
         ci = xf_expr_binary(doc, c, "mul_scal_scal", ci, step_expr(doc, c, h));
         cl = xf_expr_int(doc, c, 0);
     }
-    uint32_t cop = xf_expr_op(doc, c, XF_EV_BOOLOP,
-                              h->sign >= 0 ? "greater_or_equal" : "less_or_equal");
+    uint32_t cop =
+        xf_expr_op(doc, c, XF_EV_BOOLOP, h->sign >= 0 ? "greater_or_equal" : "less_or_equal");
     if (!xf_expr_edge(doc, c, ci, cop, 1) || !xf_expr_edge(doc, c, cl, cop, 2))
         return oom(r);
     if (h->st_x) {
@@ -363,20 +363,6 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
     return loop->update ? 0 : oom(r);
 }
 
-/* Does the subexpression of @x under vertex @v read a variable? */
-static bool
-reads_var(const xf_expr *x, uint32_t v, int depth)
-{
-    if (v >= x->v.n || depth > 1000)
-        return true;
-    if (x->v.v[v].kind == XF_EV_VARREF || x->v.v[v].kind == XF_EV_FUNCALL)
-        return true;
-    for (uint32_t j = 0; j < x->e.n; j++)
-        if (x->e.v[j].tgt == v && reads_var(x, x->e.v[j].src, depth + 1))
-            return true;
-    return false;
-}
-
 /* A bound of an explicitly reversed loop that reads variables is taped:
  * placeholder 2 saves its value after the loop (block @after) and pushes
  * it; the adjoint pops it (into @pops) before the reversed loop and reads
@@ -384,7 +370,7 @@ reads_var(const xf_expr *x, uint32_t v, int depth)
 static int
 tape_bound(rev *r, const xf_expr **x, uint32_t *v, xf_cvertex *after, xf_cvertex *pops)
 {
-    if (!reads_var(*x, *v, 0))
+    if (!xf_expr_reads(*x, *v, NULL))
         return 0;
     xf_symbol *t = int_temp(r);
     xf_varref *lhs = t ? var(r, t) : NULL;
@@ -442,8 +428,8 @@ reverse_loop(rev *r, const xf_region *g, link *l)
     if (xf_loop_explicit(g, &h)) {
         /* bounds and a stride that read variables: taped after the loop,
          * popped before it */
-        if (reads_var(h.lo_x, h.lo, 0) || reads_var(h.hi_x, h.hi, 0) ||
-            (h.st_x && reads_var(h.st_x, h.st, 0))) {
+        if (xf_expr_reads(h.lo_x, h.lo, NULL) || xf_expr_reads(h.hi_x, h.hi, NULL) ||
+            (h.st_x && xf_expr_reads(h.st_x, h.st, NULL))) {
             xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
             xf_cedge *e = (xf_cedge *)g->exit_edge;
             if (!pops || !after)

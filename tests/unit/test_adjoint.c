@@ -64,7 +64,6 @@ START_TEST(tape_words_count_in_the_choice)
 }
 END_TEST
 
-
 static xb *
 straight_line(const char *name)
 {
