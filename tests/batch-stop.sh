@@ -15,9 +15,11 @@ fi
 "$xaiform" batch --mode tangent -j2 --out-dir "$dir/out" --report "$dir/report.json" \
     "$dir/in/a.xaif" "$dir/in/z.xaif" 2>"$dir/log" &
 pid=$!
-# wait until the first file is converted: the batch is running
+# wait until the first file is converted: the batch is running (the bound,
+# 6000 polls, only keeps a broken batch from hanging the test; a loaded
+# machine never comes near it)
 i=0
-while [ ! -f "$dir/out/a.tangent.xaif" ] && [ $i -lt 200 ]; do
+while [ ! -f "$dir/out/a.tangent.xaif" ] && [ $i -lt 6000 ]; do
     sleep 0.05
     i=$((i + 1))
 done

@@ -420,7 +420,6 @@ test_adjoint_suite(void)
 {
     Suite *s = suite_create("adjoint");
     TCase *tc = tcase_create("adjoint");
-    tcase_set_timeout(tc, 60);
     tcase_add_unchecked_fixture(tc, setup, teardown);
     tcase_add_test(tc, statements_of_one_block);
     tcase_add_test(tc, tape_words_count_in_the_choice);

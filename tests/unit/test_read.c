@@ -388,7 +388,6 @@ test_read_suite(void)
     tcase_add_test(tc, lenient_reading_keeps_dangling_references);
     tcase_add_test(tc, running_out_of_memory_is_an_error_not_a_crash);
     tcase_add_test(tc, missing_file_is_reported);
-    tcase_set_timeout(tc, 60);
     suite_add_tcase(s, tc);
     return s;
 }
