@@ -238,7 +238,7 @@ xf_cmd_dot(int argc, char **argv)
     }
     /* one graphviz context for the process (see xf_dot_context) */
     GVC_t *gvc = g && !a.no_layout ? xf_dot_context(diag) : NULL;
-    ret = g && (gvc || a.no_layout) && xf_dot_render(gvc, g, a.format, a.out, diag) == 0
+    ret = g && (gvc || a.no_layout) && xf_dot_render(gvc, g, a.format, a.out, a.in, diag) == 0
               ? XF_EXIT_OK
               : XF_EXIT_INPUT;
     if (gvc)
