@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "dot.h"
+#include "output.h"
 #include "pipeline.h"
 #include "read.h"
 
@@ -24,8 +25,8 @@ static const char usage[] =
     "               and after preaccumulation (the passes convert, linearize and\n"
     "               preaccumulate are run on IN first)\n"
     "The format comes from OUT's extension or --format: svg, png, pdf, or dot/gv\n"
-    "(the graph in graphviz's language, without layout). OUT is written to a\n"
-    "temporary file and renamed into place; '-' writes to stdout (with --format).\n"
+    "(the graph in graphviz's language, without layout).\n"
+    "\n" XF_OUTPUT_FILE_HELP "'-' as OUT writes to stdout (with --format).\n"
     "\n"
     "  -o, --output FILE        where to write (required)\n"
     "  -f, --format FMT         svg, png, pdf, dot or gv, whatever OUT's extension\n"
