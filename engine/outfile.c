@@ -176,6 +176,18 @@ open_straight(const char *name, const struct stat *st)
     return fd;
 }
 
+char *
+xf_outfile_target(const char *path)
+{
+    int fd;
+    char *t = follow(path, &fd);
+    if (t && fd >= 0) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
 bool
 xf_outfile_same(const char *a, const char *b)
 {

@@ -61,6 +61,16 @@ int xf_outfile_finish(xf_outfile *o, bool ok, char *why, size_t len);
 bool xf_outfile_same(const char *a, const char *b);
 
 /**
+ * xf_outfile_target:
+ * The name beside which the temporary files of @path are made
+ * (NAME.tmp.XXXXXX): @path with its symbolic links followed. For one who
+ * removes what a killed writer left.
+ * @returns a malloc'd name (the caller frees it), or NULL when @path names a
+ * descriptor (/dev/stdout, /dev/fd/N) or cannot be followed.
+ */
+char *xf_outfile_target(const char *path);
+
+/**
  * xf_outfile_remove_all:
  * Remove every temporary file the process has open through xf_outfile_open.
  * Async-signal-safe: for a handler of SIGINT, SIGTERM or SIGHUP, which then

@@ -5,7 +5,8 @@
 # - SIGTERM, SIGINT, SIGHUP while the verb has its temporary file open (an
 #   XSLT stylesheet whose document() reads a FIFO nobody writes, so the verb
 #   waits there) end it with 128+N, no temporary file left, no new output,
-#   an existing output unchanged.
+#   an existing output unchanged; a batch stopped while its worker writes
+#   through a symbolic link leaves no temporary file beside the target.
 # Exit status 0 when all held. Every wait is bounded by a count of polls
 # that a loaded machine never comes near; none depends on time.
 set -u
@@ -104,5 +105,28 @@ for case in "TERM 143 copy" "INT 130 tangent" "HUP 129 adjoint" "TERM 143 passes
         [ -e "$out" ] && no "$verb, SIG$sig: an output was left"
     fi
 done
+# batch stopped while a worker writes through a symbolic link: the worker is
+# killed, and its temporary file beside the link's target removed
+mkdir -p "$dir/b/in" "$dir/b/out" "$dir/b/t"
+cp "$example" "$dir/b/in/a.xaif"
+printf 'old' >"$dir/b/t/t.xaif"
+ln -s ../t/t.xaif "$dir/b/out/a.copy.xaif"
+"$xaiform" batch --mode copy -j1 --out-dir "$dir/b/out" --xslt "$dir/block.xsl" \
+    "$dir/b/in/a.xaif" 2>"$dir/log" &
+pid=$!
+i=0
+until ls "$dir/b/t" | grep -q '^t\.xaif\.tmp\.' || [ $i -ge 6000 ]; do
+    sleep 0.05
+    i=$((i + 1))
+done
+[ $i -ge 6000 ] && no "batch: no temporary file appeared beside the link's target"
+kill -TERM $pid
+wait $pid
+rc=$?
+[ $rc -eq 143 ] || no "batch, SIGTERM: exit $rc, want 143"
+ls "$dir/b/t" | grep -q '\.tmp\.' && no "batch: a temporary file was left beside the target"
+[ -L "$dir/b/out/a.copy.xaif" ] || no "batch: the link was replaced"
+[ "$(cat "$dir/b/t/t.xaif")" = old ] || no "batch: the link's target changed"
+
 [ $fail -eq 0 ] && echo "output tests passed"
 exit $fail
