@@ -703,7 +703,7 @@ xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag)
         return write_fd(doc, STDOUT_FILENO, "<stdout>", diag);
     xf_outfile o;
     char why[300];
-    if (xf_outfile_open(&o, path, why, sizeof why) != 0) {
+    if (xf_outfile_open(&o, path, doc->filename, why, sizeof why) != 0) {
         xf_error(diag, path, 0, "%s", why);
         return -1;
     }

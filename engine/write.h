@@ -10,9 +10,11 @@
 
 /**
  * xf_write_file:
- * Write @doc to @path through a temporary file in the same folder that is
- * renamed into place, so a failed write never leaves a partial @path.
- * "-" writes to standard output.
+ * Write @doc to @path as xf_outfile_open does (outfile.h): a regular file
+ * through a temporary file beside it that is renamed into place, so a failed
+ * write never leaves a partial @path; a device, FIFO or descriptor straight.
+ * "-" writes to standard output. A @path that is @doc's own file (its
+ * filename) is refused.
  * @returns 0, or -1 after reporting to @diag.
  */
 int xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag);

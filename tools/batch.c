@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "outfile.h"
+
 enum { MAX_MSG = 1024, TICK_NS = 100000000 };
 
 /* A worker's reply for one file; msglen bytes of message follow. The whole
@@ -241,10 +243,14 @@ finish(pool *p, xf_batch_file *f, xf_batch_status status, const char *msg)
         p->ev->done(p->ev->arg, f, p->ndone, p->nfailed, since(&p->t0));
 }
 
-/* Remove what engine/write.c leaves when a writer dies: OUTPUT.tmp.XXXXXX. */
+/* Remove what engine/outfile.c leaves when a writer dies: NAME.tmp.XXXXXX
+ * beside the file @path names (its symbolic links followed). */
 static void
-remove_temporaries(const char *output)
+remove_temporaries(const char *path)
 {
+    char *output = xf_outfile_target(path);
+    if (!output)
+        return;
     const char *slash = strrchr(output, '/');
     size_t dlen = slash ? (size_t)(slash - output) : 0;
     const char *base = slash ? slash + 1 : output;
@@ -257,16 +263,17 @@ remove_temporaries(const char *output)
             strncmp(e->d_name + blen, ".tmp.", 5) != 0)
             continue;
         size_t n = strlen(dir) + strlen(e->d_name) + 2;
-        char *path = malloc(n);
-        if (path) {
-            snprintf(path, n, "%s/%s", dir, e->d_name);
-            unlink(path);
+        char *name = malloc(n);
+        if (name) {
+            snprintf(name, n, "%s/%s", dir, e->d_name);
+            unlink(name);
         }
-        free(path);
+        free(name);
     }
     if (d)
         closedir(d);
     free(dir);
+    free(output);
 }
 
 static void

@@ -319,7 +319,7 @@ xf_batch_report_write(const char *path, const xf_batch_list *list, const xf_batc
     }
     xf_outfile o;
     char why[300];
-    if (xf_outfile_open(&o, path, why, sizeof why) != 0) {
+    if (xf_outfile_open(&o, path, NULL, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: %s", path, why);
         return -1;
     }

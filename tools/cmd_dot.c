@@ -8,6 +8,7 @@
 
 #include "cmd.h"
 #include "dot.h"
+#include "output.h"
 #include "pipeline.h"
 #include "read.h"
 
@@ -24,8 +25,8 @@ static const char usage[] =
     "               and after preaccumulation (the passes convert, linearize and\n"
     "               preaccumulate are run on IN first)\n"
     "The format comes from OUT's extension or --format: svg, png, pdf, or dot/gv\n"
-    "(the graph in graphviz's language, without layout). OUT is written to a\n"
-    "temporary file and renamed into place; '-' writes to stdout (with --format).\n"
+    "(the graph in graphviz's language, without layout).\n"
+    "\n" XF_OUTPUT_FILE_HELP "'-' as OUT writes to stdout (with --format).\n"
     "\n"
     "  -o, --output FILE        where to write (required)\n"
     "  -f, --format FMT         svg, png, pdf, dot or gv, whatever OUT's extension\n"
@@ -238,7 +239,7 @@ xf_cmd_dot(int argc, char **argv)
     }
     /* one graphviz context for the process (see xf_dot_context) */
     GVC_t *gvc = g && !a.no_layout ? xf_dot_context(diag) : NULL;
-    ret = g && (gvc || a.no_layout) && xf_dot_render(gvc, g, a.format, a.out, diag) == 0
+    ret = g && (gvc || a.no_layout) && xf_dot_render(gvc, g, a.format, a.out, a.in, diag) == 0
               ? XF_EXIT_OK
               : XF_EXIT_INPUT;
     if (gvc)

@@ -122,14 +122,16 @@ GVC_t *xf_dot_context(xf_diag *diag);
 /**
  * xf_dot_render:
  * Lay @g out with the dot engine in @gvc and write it in @format (from
- * xf_dot_format) to @path, through a temporary file in the same folder
- * renamed into place; "-" writes to standard output. The "dot" format
+ * xf_dot_format) to @path as xf_outfile_open does (a regular file through a
+ * temporary file renamed into place, anything else straight); "-" writes to
+ * standard output. A @path that is the file @input is refused. The "dot" format
  * needs no layout (@gvc may be NULL). Graphviz's own messages are caught
  * and reported to @diag as warnings or errors naming @path, never printed
  * by graphviz.
  * @returns 0, or -1 after a report to @diag.
  */
-int xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, xf_diag *diag);
+int xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, const char *input,
+                  xf_diag *diag);
 
 /* Pseudo-code (dot_text.c). Each writes at most @len bytes into @buf,
  * NUL-terminated; a longer text ends in "...". Each returns @buf. */

@@ -95,35 +95,31 @@ report_caught(const char *path, xf_diag *diag)
 
 /* ------------------------------------------------------------ writing */
 
-/* Lay out and write @g to @f (NULL: to the file @file) in @format. */
+/* Lay out and write @g to @f in @format. */
 static int
-emit(GVC_t *gvc, Agraph_t *g, const char *format, FILE *f, const char *file)
+emit(GVC_t *gvc, Agraph_t *g, const char *format, FILE *f)
 {
     if (!strcmp(format, "dot")) /* the graph itself, without layout */
-        return f ? (agwrite(g, f) == 0 ? 0 : -1) : -1;
+        return agwrite(g, f) == 0 ? 0 : -1;
     if (!gvc)
         return -1;
     int rc = gvLayout(gvc, g, "dot");
     if (rc == 0)
-        rc = f ? gvRender(gvc, g, format, f) : gvRenderFilename(gvc, g, format, file);
+        rc = gvRender(gvc, g, format, f);
     gvFreeLayout(gvc, g);
     return rc == 0 ? 0 : -1;
 }
 
-/* Write @g to the temporary file @tmp (descriptor @fd, closed here). */
+/* Write @g to the open descriptor @fd (closed here). */
 static int
-emit_tmp(GVC_t *gvc, Agraph_t *g, const char *format, int fd, const char *tmp)
+emit_fd(GVC_t *gvc, Agraph_t *g, const char *format, int fd)
 {
-    if (strcmp(format, "dot") != 0) {
-        close(fd); /* graphviz opens the file by name */
-        return emit(gvc, g, format, NULL, tmp);
-    }
     FILE *f = fdopen(fd, "w");
     if (!f) {
         close(fd);
         return -1;
     }
-    int rc = emit(gvc, g, format, f, NULL);
+    int rc = emit(gvc, g, format, f);
     if (fclose(f) != 0)
         rc = -1;
     return rc;
@@ -167,17 +163,18 @@ xf_dot_context(xf_diag *diag)
 }
 
 int
-xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, xf_diag *diag)
+xf_dot_render(GVC_t *gvc, Agraph_t *g, const char *format, const char *path, const char *input,
+              xf_diag *diag)
 {
     bool out = !strcmp(path, "-");
     xf_outfile o = {.fd = -1};
     char why[300];
-    if (!out && xf_outfile_open(&o, path, why, sizeof why) != 0) {
+    if (!out && xf_outfile_open(&o, path, input, why, sizeof why) != 0) {
         xf_error(diag, path, 0, "%s", why);
         return -1;
     }
     catching c = catch_start();
-    int rc = out ? emit(gvc, g, format, stdout, NULL) : emit_tmp(gvc, g, format, o.fd, o.tmp);
+    int rc = out ? emit(gvc, g, format, stdout) : emit_fd(gvc, g, format, o.fd);
     if (out && fflush(stdout) != 0)
         rc = -1;
     catch_stop(c);

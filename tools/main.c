@@ -1,10 +1,14 @@
 /* main.c: the xaiform program: a verb, then its arguments, as git does. */
 #include <libxml/parser.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "outfile.h"
 
 #ifndef XF_VERSION
 #define XF_VERSION "0.1.0"
@@ -13,21 +17,22 @@
 typedef struct xf_verb {
     const char *name;
     int (*run)(int argc, char **argv);
+    bool writes; /* writes one output: a stop signal removes its temporary file */
     const char *summary;
 } xf_verb;
 
 static const xf_verb verbs[] = {
-    {"tangent", xf_cmd_tangent, "write the tangent-linear (forward-mode) code"},
-    {"adjoint", xf_cmd_adjoint, "write the adjoint (reverse-mode) code"},
-    {"passes", xf_cmd_passes, "run a list of passes; list them"},
-    {"copy", xf_cmd_copy, "read an xaif file and write it again (no passes)"},
-    {"validate", xf_cmd_validate, "check xaif files against the xaif schema"},
-    {"compare", xf_cmd_compare, "compare two xaif files, ignoring formatting"},
-    {"run", xf_cmd_run, "execute xaif under OpenAD's drivers; print the Jacobian"},
-    {"check", xf_cmd_check, "run OpenAD's regression examples and compare the Jacobians"},
-    {"batch", xf_cmd_batch, "convert many files in parallel worker processes"},
-    {"dot", xf_cmd_dot, "draw the call graph, a control-flow graph, expressions or an LCG"},
-    {NULL, NULL, NULL},
+    {"tangent", xf_cmd_tangent, true, "write the tangent-linear (forward-mode) code"},
+    {"adjoint", xf_cmd_adjoint, true, "write the adjoint (reverse-mode) code"},
+    {"passes", xf_cmd_passes, true, "run a list of passes; list them"},
+    {"copy", xf_cmd_copy, true, "read an xaif file and write it again (no passes)"},
+    {"validate", xf_cmd_validate, false, "check xaif files against the xaif schema"},
+    {"compare", xf_cmd_compare, false, "compare two xaif files, ignoring formatting"},
+    {"run", xf_cmd_run, false, "execute xaif under OpenAD's drivers; print the Jacobian"},
+    {"check", xf_cmd_check, false, "run OpenAD's regression examples and compare the Jacobians"},
+    {"batch", xf_cmd_batch, false, "convert many files in parallel worker processes"},
+    {"dot", xf_cmd_dot, true, "draw the call graph, a control-flow graph, expressions or an LCG"},
+    {NULL, NULL, false, NULL},
 };
 
 static void
@@ -59,6 +64,32 @@ xf_usage_error(const char *verb, const char *fmt, ...)
     return XF_EXIT_USAGE;
 }
 
+/* SIGINT, SIGTERM, SIGHUP during a verb that writes: its temporary file
+ * removed, the exit status 128+N, as batch's (only async-signal-safe calls). */
+static void
+on_stop(int sig)
+{
+    xf_outfile_remove_all();
+    _exit(128 + sig);
+}
+
+/* Catch the stop signals, but not one that was ignored when the program
+ * started (nohup; SIGINT of a background job in a script). */
+static void
+catch_stops(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    struct sigaction sa = {.sa_handler = on_stop};
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < 3; i++)
+        sigaddset(&sa.sa_mask, sigs[i]);
+    for (size_t i = 0; i < 3; i++) {
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -78,6 +109,8 @@ main(int argc, char **argv)
     for (const xf_verb *v = verbs; v->name; v++)
         if (strcmp(v->name, name) == 0) {
             LIBXML_TEST_VERSION
+            if (v->writes)
+                catch_stops();
             int ret = v->run(argc - 1, argv + 1);
             xmlCleanupParser();
             return ret;

@@ -490,45 +490,24 @@ apply(sink *s, const char *path, xsltStylesheetPtr st, xmlDocPtr in, const char 
     return res;
 }
 
-/* @res as @st's xsl:output says, to @path through a temporary file. */
+/* @res as @st's xsl:output says, to @fd (@path's, for messages). */
 static int
-save(xmlDocPtr res, xsltStylesheetPtr st, const char *path, xf_diag *d)
+save(xmlDocPtr res, xsltStylesheetPtr st, int fd, const char *path, xf_diag *d)
 {
-    if (strcmp(path, "-") == 0) {
+    if (fd == STDOUT_FILENO)
         fflush(stdout);
-        if (xsltSaveResultToFd(STDOUT_FILENO, res, st) < 0) {
-            xf_error(d, "<stdout>", 0, "cannot write");
-            return -1;
-        }
-        return 0;
-    }
-    xf_outfile o;
-    char why[300];
-    if (xf_outfile_open(&o, path, why, sizeof why) != 0) {
-        xf_error(d, path, 0, "%s", why);
+    errno = 0;
+    if (xsltSaveResultToFd(fd, res, st) < 0) {
+        xf_error(d, path, 0, "cannot write: %s", errno ? strerror(errno) : "output error");
         return -1;
     }
-    int ret = 0;
-    errno = 0;
-    if (xsltSaveResultToFd(o.fd, res, st) < 0) {
-        xf_error(d, path, 0, "cannot write: %s", errno ? strerror(errno) : "output error");
-        ret = -1;
-    }
-    if (close(o.fd) != 0 && ret == 0) {
-        xf_error(d, path, 0, "cannot write: %s", strerror(errno));
-        ret = -1;
-    }
-    if (xf_outfile_finish(&o, ret == 0, why, sizeof why) != 0 && ret == 0) {
-        xf_error(d, path, 0, "%s", why);
-        ret = -1;
-    }
-    return ret;
+    return 0;
 }
 
-/* @doc through the compiled stylesheets @c, written to @path. */
+/* @doc through the compiled stylesheets @c, written to @fd (@path's). */
 static int
-transform(const xf_doc *doc, const char *path, const xf_output_opts *o, const xf_output_compiled *c,
-          xf_diag *d)
+transform(const xf_doc *doc, int fd, const char *path, const xf_output_opts *o,
+          const xf_output_compiled *c, xf_diag *d)
 {
     char *buf;
     size_t len;
@@ -543,9 +522,8 @@ transform(const xf_doc *doc, const char *path, const xf_output_opts *o, const xf
     }
     saved sv;
     install(s, &sv, c->sec);
-    const char *name = strcmp(path, "-") == 0 ? "<stdout>" : path;
-    s->style = name;
-    xmlDocPtr cur = xmlReadMemory(buf, (int)len, name, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+    s->style = path;
+    xmlDocPtr cur = xmlReadMemory(buf, (int)len, path, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
     free(buf);
     if (!cur) /* our own output: a bug if it does not parse */
         flush(s, d, true, "cannot parse the document for XSLT");
@@ -558,12 +536,39 @@ transform(const xf_doc *doc, const char *path, const xf_output_opts *o, const xf
     }
     int ret = -1;
     if (cur)
-        ret = save(cur, c->style[c->n - 1], path, d);
-    s->style = name;
+        ret = save(cur, c->style[c->n - 1], fd, path, d);
+    s->style = path;
     flush(s, d, ret != 0, NULL); /* anything the serializer said */
     restore(&sv);
     xmlFreeDoc(cur);
     free(s);
+    return ret;
+}
+
+/* @doc through the stylesheets to @path: the output file is opened (the
+ * temporary file made) before the stylesheets run, and renamed into place
+ * when they succeeded. */
+static int
+transform_to(const xf_doc *doc, const char *path, const xf_output_opts *o,
+             const xf_output_compiled *c, xf_diag *d)
+{
+    if (strcmp(path, "-") == 0)
+        return transform(doc, STDOUT_FILENO, "<stdout>", o, c, d);
+    xf_outfile f;
+    char why[300];
+    if (xf_outfile_open(&f, path, doc->filename, why, sizeof why) != 0) {
+        xf_error(d, path, 0, "%s", why);
+        return -1;
+    }
+    int ret = transform(doc, f.fd, path, o, c, d);
+    if (close(f.fd) != 0 && ret == 0) {
+        xf_error(d, path, 0, "cannot write: %s", strerror(errno));
+        ret = -1;
+    }
+    if (xf_outfile_finish(&f, ret == 0, why, sizeof why) != 0 && ret == 0) {
+        xf_error(d, path, 0, "%s", why);
+        ret = -1;
+    }
     return ret;
 }
 
@@ -573,11 +578,11 @@ xf_output_write(const xf_doc *doc, const char *path, const xf_output_opts *o, xf
     if (!o || o->nstyles == 0)
         return xf_write_file(doc, path, d);
     if (o->compiled)
-        return transform(doc, path, o, o->compiled, d);
+        return transform_to(doc, path, o, o->compiled, d);
     xf_output_compiled *c;
     if (compile_all(o, &c, d) != 0)
         return -1;
-    int ret = transform(doc, path, o, c, d);
+    int ret = transform_to(doc, path, o, c, d);
     free_compiled(c);
     return ret;
 }

@@ -50,6 +50,15 @@ enum {
     "      --param NAME VALUE   pass the string VALUE as parameter NAME to every\n"                \
     "                           stylesheet (no XPath quoting needed); repeatable\n"
 
+/* The paragraph of a verb's --help on how OUT is written (engine/outfile.h). */
+#define XF_OUTPUT_FILE_HELP                                                                        \
+    "OUT, a regular file or a new one, is written to a temporary file beside it and\n"             \
+    "renamed into place, so a failure leaves no partial output (a symbolic link\n"                 \
+    "stays a link, its target is replaced); a device, FIFO, socket, /dev/stdout or\n"              \
+    "/dev/fd/N is written to straight. An OUT that is the input file is refused.\n"                \
+    "Ctrl-C, SIGTERM or SIGHUP removes the temporary file; the exit status is then\n"              \
+    "128+N.\n"
+
 typedef struct xf_output_compiled xf_output_compiled;
 
 /* What a verb collected from --xslt and --param. Initialize with {0}. The

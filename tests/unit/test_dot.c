@@ -621,14 +621,14 @@ START_TEST(renders_and_catches_graphviz_messages)
     snprintf(svg, sizeof svg, "%s/g.svg", dir);
     snprintf(dot, sizeof dot, "%s/g.dot", dir);
     snprintf(bad, sizeof bad, "%s/g.bogus", dir);
-    ck_assert_int_eq(xf_dot_render(gvc, G, "svg", svg, d), 0);
+    ck_assert_int_eq(xf_dot_render(gvc, G, "svg", svg, NULL, d), 0);
     size_t n;
     char *text = slurp(svg, &n);
     ck_assert(strstr(text, "<svg") != NULL);
     ck_assert(strstr(text, "y = x(1)*2") != NULL);
     ck_assert(strstr(text, "s = &#39;a\\b&#39;") != NULL); /* one backslash drawn */
     free(text);
-    ck_assert_int_eq(xf_dot_render(gvc, G, "dot", dot, d), 0);
+    ck_assert_int_eq(xf_dot_render(gvc, G, "dot", dot, NULL, d), 0);
     text = slurp(dot, &n);
     ck_assert(starts(text, "digraph xaiform {"));
     ck_assert(strstr(text, "label=\"BasicBlock 2\\ly = x(1)*2\\ls = 'a\\\\b'\\l\"") != NULL);
@@ -636,7 +636,7 @@ START_TEST(renders_and_catches_graphviz_messages)
     free(text);
     ck_assert_uint_eq(xf_diag_count(d), 0);
     /* graphviz's own complaint, caught and reported; no file left behind */
-    ck_assert_int_eq(xf_dot_render(gvc, G, "bogus", bad, d), -1);
+    ck_assert_int_eq(xf_dot_render(gvc, G, "bogus", bad, NULL, d), -1);
     ck_assert_uint_ge(xf_diag_errors(d), 1);
     ck_assert_msg(strstr(first_message(d),
                          "g.bogus: error: graphviz: renderer for bogus is unavailable") != NULL,
@@ -646,7 +646,7 @@ START_TEST(renders_and_catches_graphviz_messages)
     /* a warning (an unknown shape): reported as one, and the picture written */
     Agnode_t *first = agfstnode(G);
     agsafeset(first, (char *)"shape", (char *)"nonesuch", (char *)"");
-    ck_assert_int_eq(xf_dot_render(gvc, G, "svg", svg, d), 0);
+    ck_assert_int_eq(xf_dot_render(gvc, G, "svg", svg, NULL, d), 0);
     ck_assert_uint_eq(xf_diag_errors(d), 0);
     ck_assert_uint_eq(xf_diag_count(d), 1);
     ck_assert_msg(strstr(first_message(d), "g.svg: warning: graphviz: using box for unknown shape "
@@ -655,7 +655,7 @@ START_TEST(renders_and_catches_graphviz_messages)
     ck_assert_int_eq(access(svg, F_OK), 0);
     xf_diag_clear(d);
     snprintf(bad, sizeof bad, "%s/no/such/g.svg", dir);
-    ck_assert_int_eq(xf_dot_render(gvc, G, "svg", bad, d), -1);
+    ck_assert_int_eq(xf_dot_render(gvc, G, "svg", bad, NULL, d), -1);
     ck_assert(strstr(first_message(d), "cannot create a temporary file") != NULL);
     unlink(svg);
     unlink(dot);

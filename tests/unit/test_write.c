@@ -124,7 +124,7 @@ START_TEST(an_abandoned_output_changes_nothing)
     fputs("old", f);
     fclose(f);
     xf_outfile o;
-    ck_assert_int_eq(xf_outfile_open(&o, path, why, sizeof why), 0);
+    ck_assert_int_eq(xf_outfile_open(&o, path, NULL, why, sizeof why), 0);
     ck_assert_int_eq(write(o.fd, "new", 3), 3);
     ck_assert_int_eq(close(o.fd), 0);
     ck_assert_int_eq(xf_outfile_finish(&o, false, why, sizeof why), -1);
@@ -133,7 +133,7 @@ START_TEST(an_abandoned_output_changes_nothing)
     ck_assert_ptr_nonnull(fgets(buf, sizeof buf, f));
     fclose(f);
     ck_assert_str_eq(buf, "old");
-    ck_assert_int_eq(xf_outfile_open(&o, path, why, sizeof why), 0);
+    ck_assert_int_eq(xf_outfile_open(&o, path, NULL, why, sizeof why), 0);
     ck_assert_int_eq(write(o.fd, "new", 3), 3);
     ck_assert_int_eq(close(o.fd), 0);
     ck_assert_int_eq(xf_outfile_finish(&o, true, why, sizeof why), 0);
