@@ -27,6 +27,7 @@ static const xf_verb verbs[] = {
     {"check", xf_cmd_check, "run OpenAD's regression examples and compare the Jacobians"},
     {"batch", xf_cmd_batch, "convert many files in parallel worker processes"},
     {"dot", xf_cmd_dot, "draw the call graph, a control-flow graph, expressions or an LCG"},
+    {"oad-driver", xf_cmd_oad, "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},
     {NULL, NULL, NULL},
 };
 
@@ -62,6 +63,13 @@ xf_usage_error(const char *verb, const char *fmt, ...)
 int
 main(int argc, char **argv)
 {
+    char alg[256];
+    if (argc > 0 && xf_oad_algorithm(argv[0], alg, sizeof alg)) { /* .../ALG/driver/oadDriver */
+        LIBXML_TEST_VERSION
+        int ret = xf_cmd_oad_argv0(argc, argv, alg);
+        xmlCleanupParser();
+        return ret;
+    }
     if (argc < 2) {
         help(stderr);
         return XF_EXIT_USAGE;
