@@ -4,6 +4,8 @@
 #ifndef XF_TOOLS_CMD_H
 #define XF_TOOLS_CMD_H
 
+#include <stddef.h>
+
 enum { XF_EXIT_OK = 0, XF_EXIT_INPUT = 1, XF_EXIT_USAGE = 2, XF_EXIT_INTERNAL = 3 };
 
 int xf_cmd_copy(int argc, char **argv);
@@ -16,6 +18,20 @@ int xf_cmd_adjoint(int argc, char **argv);
 int xf_cmd_passes(int argc, char **argv);
 int xf_cmd_batch(int argc, char **argv);
 int xf_cmd_dot(int argc, char **argv);
+int xf_cmd_oad(int argc, char **argv);
+
+/**
+ * xf_oad_algorithm:
+ * Was the program started as xaifBooster's driver, .../ALG/driver/oadDriver
+ * (@argv0, looked up in $PATH when it has no '/', or a symbolic link on the
+ * way from it to the program)? Then ALG goes to @alg ("" when it cannot be
+ * told). /proc/self/exe would name the program, not the link, so only
+ * @argv0 is asked.
+ * @returns 1 if so, 0 if not.
+ */
+int xf_oad_algorithm(const char *argv0, char *alg, size_t len);
+/** xf_cmd_oad_argv0: run as xaifBooster's driver of @alg ("": unknown); argv[0] is the program. */
+int xf_cmd_oad_argv0(int argc, char **argv, const char *alg);
 
 /** xf_usage_error: print "xaiform VERB: message" and a hint to stderr; returns 2. */
 int xf_usage_error(const char *verb, const char *fmt, ...)

@@ -31,6 +31,12 @@ static const char usage[] =
     "  --stats      for the transform modes, also the floating-point operations of the\n"
     "               derivative runs, ours and xaifBooster's output's, per example (OPS\n"
     "               lines) and in total\n"
+    "  --xaifbooster-root ROOT  the transform modes make the derivative by running\n"
+    "               ROOT/xaifBooster/algorithms/ALG/driver/oadDriver (xaiform's build/oad,\n"
+    "               PREFIX/share/xaiform/oad, or xaifBooster itself) as OpenAD's regression\n"
+    "               does: -v -V -i IN -c CATALOGUE -o OUT, -I for joint, and the example's\n"
+    "               options file; ${XAIFSCHEMAROOT}/schema/examples there is the corpus\n"
+    "               folder xaif-examples/ above the example, .../schema its xaif-schema/\n"
     "Exit status 0 when nothing failed, or with --min-pass when every mode passed\n"
     "at least PERCENT of the examples it ran; 1 otherwise.\n";
 
@@ -42,11 +48,12 @@ xf_cmd_check(int argc, char **argv)
                                          {"catalogue", required_argument, NULL, 'c'},
                                          {"elimination", required_argument, NULL, 'e'},
                                          {"stats", no_argument, NULL, 's'},
+                                         {"xaifbooster-root", required_argument, NULL, 'D'},
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
     xf_check_mode modes[XF_CHECK_MODES];
     int nmodes = 0, min_pass = 0, c;
-    const char *catalogue = NULL, *elimination = NULL;
+    const char *catalogue = NULL, *elimination = NULL, *door = NULL;
     bool stats = false;
     optind = 1;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -72,6 +79,9 @@ xf_cmd_check(int argc, char **argv)
         case 's':
             stats = true;
             break;
+        case 'D':
+            door = optarg;
+            break;
         case 'h':
             fputs(usage, stdout);
             return XF_EXIT_OK;
@@ -91,6 +101,7 @@ xf_cmd_check(int argc, char **argv)
                        .min_pass = min_pass,
                        .catalogue = catalogue,
                        .elimination = elimination,
+                       .door = door,
                        .stats = stats};
     int ret = xf_check_run(&o, stdout);
     return ret < 0 ? XF_EXIT_INPUT : ret;

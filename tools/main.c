@@ -32,6 +32,8 @@ static const xf_verb verbs[] = {
     {"check", xf_cmd_check, false, "run OpenAD's regression examples and compare the Jacobians"},
     {"batch", xf_cmd_batch, false, "convert many files in parallel worker processes"},
     {"dot", xf_cmd_dot, true, "draw the call graph, a control-flow graph, expressions or an LCG"},
+    {"oad-driver", xf_cmd_oad, true,
+     "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},
     {NULL, NULL, false, NULL},
 };
 
@@ -93,6 +95,14 @@ catch_stops(void)
 int
 main(int argc, char **argv)
 {
+    char alg[256];
+    if (argc > 0 && xf_oad_algorithm(argv[0], alg, sizeof alg)) { /* .../ALG/driver/oadDriver */
+        LIBXML_TEST_VERSION
+        catch_stops();
+        int ret = xf_cmd_oad_argv0(argc, argv, alg);
+        xmlCleanupParser();
+        return ret;
+    }
     if (argc < 2) {
         help(stderr);
         return XF_EXIT_USAGE;

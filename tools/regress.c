@@ -2,6 +2,7 @@
  * regression layout (params.conf, tlm.xaif, adm.xaif, ref/...) run in each
  * mode and compared with the reference Jacobians. */
 #include "regress.h"
+#include "regress_door.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -121,6 +122,7 @@ typedef struct transform {
     int n;
     const xf_doc *catalogue, *direct;
     xf_opts opts;
+    const char *door; /* --oad-driver: a program makes the derivative instead */
 } transform;
 
 /* Run @file of @dir (transformed by @tr, if any) under @driver into @got.
@@ -136,12 +138,21 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
         return -1;
     }
     xf_diag *d = xf_diag_new(NULL);
-    xf_doc *doc = xf_read_file(path, NULL, d);
+    xf_doc *doc = tr && tr->door ? xf_door_run(tr->door, dir, file,
+                                               driver == XF_DRIVER_TANGENT ? "tlm" : "adm",
+                                               driver == XF_DRIVER_TANGENT         ? "none"
+                                               : driver == XF_DRIVER_ADJOINT_JOINT ? "joint"
+                                                                                   : "split",
+                                               d, why, len)
+                                 : xf_read_file(path, NULL, d);
     xf_run_opts o = {.driver = driver, .params = *par};
     int ret = -1;
-    if (!doc) {
+    if (!doc && tr && tr->door) {
+        xf_diag_free(d);
+        return -1;
+    } else if (!doc) {
         snprintf(why, len, "%s", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "unreadable");
-    } else if (tr) {
+    } else if (tr && !tr->door) {
         xf_pass_ctx ctx = {.doc = doc,
                            .opts = &tr->opts,
                            .diag = d,
@@ -472,6 +483,7 @@ xf_check_run(const xf_check_opts *o, FILE *out)
             t[k]->catalogue = cat;
             t[k]->direct = direct;
             t[k]->opts.elimination = e;
+            t[k]->door = o->door;
             t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, 16, err, sizeof err);
             if (t[k]->n < 0) {
                 fprintf(out, "%s\n", err);

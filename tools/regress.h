@@ -26,6 +26,8 @@ typedef struct xf_check_opts {
     int min_pass;            /* > 0: succeed when each mode passes this percentage of what it ran */
     const char *catalogue;   /* for the transform modes; NULL: the built-in one */
     const char *elimination; /* for the transform modes; NULL: best */
+    const char *door;        /* for the transform modes: XAIFBOOSTERROOT, whose oadDriver
+                                programs make the derivative instead; NULL: in-process */
     bool
         stats; /* print the operation counts (and tape words) of ours and of xaifBooster's output */
 } xf_check_opts;

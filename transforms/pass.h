@@ -66,6 +66,8 @@ extern const xf_pass xf_pass_preaccumulate;
 extern const xf_pass xf_pass_propagate;
 extern const xf_pass xf_pass_adjoin;
 extern const xf_pass xf_pass_reverse;
+extern const xf_pass xf_pass_rename;
+extern const xf_pass xf_pass_inout;
 
 /* Helpers the passes share (transforms/util.c). */
 

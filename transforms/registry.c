@@ -4,8 +4,11 @@
 #include "pass.h"
 
 const xf_pass *const xf_passes[] = {
-    &xf_pass_convert,   &xf_pass_template, &xf_pass_linearize, &xf_pass_preaccumulate,
-    &xf_pass_propagate, &xf_pass_adjoin,   &xf_pass_reverse,   NULL,
+    &xf_pass_convert,   &xf_pass_template,
+    &xf_pass_linearize, &xf_pass_preaccumulate,
+    &xf_pass_propagate, &xf_pass_adjoin,
+    &xf_pass_reverse,   &xf_pass_rename,
+    &xf_pass_inout,     NULL,
 };
 
 static const struct {

@@ -22,6 +22,7 @@ main(void)
     srunner_add_suite(sr, test_schema_suite());
     srunner_add_suite(sr, test_compare_suite());
     srunner_add_suite(sr, test_run_suite());
+    srunner_add_suite(sr, test_oad_suite());
     srunner_add_suite(sr, test_tangent_suite());
     srunner_add_suite(sr, test_adjoint_suite());
     srunner_add_suite(sr, test_output_suite());

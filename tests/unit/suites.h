@@ -18,5 +18,6 @@ Suite *test_output_suite(void);
 Suite *test_batch_suite(void);
 Suite *test_dot_suite(void);
 Suite *test_outfile_suite(void);
+Suite *test_oad_suite(void);
 
 #endif

@@ -1,0 +1,29 @@
+/* inout.c: every argument of every routine becomes intent(inout), as
+ * xaifBooster's -I does for the adjoint ("change all argument INTENTs for
+ * checkpoints and adjoint propagation"): OpenAD's joint-mode template
+ * restores and checkpoints arguments whatever their declared intent, and
+ * the adjoint sweep writes the adjoints of intent(in) arguments, so the
+ * Fortran the back end writes must allow both. Only the ArgumentList
+ * changes; the code does not. Needs: nothing. Breaks: nothing. */
+#include "pass.h"
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    xf_callgraph *cg = &ctx->doc->cg;
+    for (uint32_t r = 0; r < cg->routines.n; r++) {
+        xf_routine *rt = cg->routines.v[r];
+        for (uint32_t k = 0; k < rt->args.n; k++)
+            rt->args.v[k].intent = XF_INTENT_INOUT;
+    }
+    return 0;
+}
+
+const xf_pass xf_pass_inout = {
+    .name = "inout",
+    .summary = "make every argument intent(inout) (xaifBooster's -I)",
+    .help = "Every ArgumentSymbolReference gets intent=\"inout\", as xaifBooster's -I\n"
+            "does for joint-mode adjoints; the code is unchanged.",
+    .after = NULL,
+    .run = run,
+};
