@@ -77,33 +77,68 @@ take(finder *f, const char *path)
         f->n++;
 }
 
+static int
+by_path(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The entries of @dir but hidden ones, sorted (bytes), so that which of two
+ * paths to one folder is taken does not depend on the file system's order. */
+static char **
+entries(const char *dir, size_t *n, bool *oom)
+{
+    char **v = NULL;
+    size_t cap = 0;
+    *n = 0;
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return NULL;
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (*n == cap) {
+            cap = cap ? 2 * cap : 32;
+            char **nv = realloc(v, cap * sizeof *v);
+            if (!nv) {
+                *oom = true;
+                break;
+            }
+            v = nv;
+        }
+        if (!(v[*n] = strdup(e->d_name))) {
+            *oom = true;
+            break;
+        }
+        (*n)++;
+    }
+    closedir(dp);
+    if (*n)
+        qsort(v, *n, sizeof *v, by_path);
+    return v;
+}
+
 /* The examples in the subfolders of @dir, @depth levels below the root. */
 static void
 search(finder *f, const char *dir, int depth)
 {
-    DIR *dp = opendir(dir);
-    if (!dp)
-        return;
-    struct dirent *e;
-    while (!f->oom && (e = readdir(dp))) {
+    size_t n;
+    char **names = entries(dir, &n, &f->oom);
+    for (size_t i = 0; i < n; i++) {
         char p[PATH_MAX];
         struct stat st;
-        int k = snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        if (e->d_name[0] == '.' || k < 0 || (size_t)k >= sizeof p || stat(p, &st) != 0 ||
-            !S_ISDIR(st.st_mode) || !first_visit(f, &st))
+        int k = snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        free(names[i]);
+        if (f->oom || k < 0 || (size_t)k >= sizeof p || stat(p, &st) != 0 || !S_ISDIR(st.st_mode) ||
+            !first_visit(f, &st))
             continue;
         if (xf_check_is_example(p))
             take(f, p);
         else if (!has(p, "params.conf") && depth < XF_CHECK_DEPTH)
             search(f, p, depth + 1);
     }
-    closedir(dp);
-}
-
-static int
-by_path(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    free(names);
 }
 
 long
