@@ -1,44 +1,155 @@
-/* cmd_check.c: xaiform check [--mode MODE...] DIR...: the regression runner. */
+/* cmd_check.c: xaiform check [--mode MODE...] [--expect FILE [--update]] DIR...:
+ * the regression runner; xaiform check --summary FILE: the totals of an
+ * expectations file. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "regress.h"
 #include "cmd.h"
+#include "expect.h"
+#include "regress.h"
 
 static const char usage[] =
-    "usage: xaiform check [--mode MODE]... [--min-pass PERCENT] DIR...\n"
+    "usage: xaiform check [--mode MODE]... [--expect FILE [--update]] [--stats] DIR...\n"
+    "       xaiform check --summary FILE\n"
     "\n"
-    "Run every example folder under each DIR (OpenAD's regression layout: params.conf,\n"
-    "tlm.xaif, adm.xaif, ref/tlm.xb.xaif, ref/adm.xb.xaif, ref/ad.out, ref/dd.out) and\n"
-    "compare the Jacobians with the references. Modes:\n"
+    "Run every example folder at or under each DIR (OpenAD's regression layout: a folder\n"
+    "with params.conf and tlm.xaif or adm.xaif, beside ref/tlm.xb.xaif, ref/adm.xb.xaif,\n"
+    "ref/ad.out, ref/dd.out; subfolders are searched 16 levels deep, symbolic links\n"
+    "followed, each folder once) and compare the Jacobians with the references. An\n"
+    "example is named by its folder's last component. Modes:\n"
     "\n"
-    "  dd           the front end's xaif under divided differences, against ref/dd.out\n"
-    "               (relative difference 1e-6)\n"
-    "  ref-tangent  xaifBooster's tangent output, tangent driver, against ref/ad.out (1e-10)\n"
-    "  ref-adjoint  xaifBooster's adjoint output, joint and split drivers, against\n"
-    "               ref/ad.out (1e-10)\n"
-    "  tangent      xaiform's own tangent of tlm.xaif, tangent driver, against ref/ad.out\n"
-    "               (1e-10); where FAILREASON_tlm_none says OpenAD's tangent is wrong,\n"
-    "               against ref/dd.out within params.conf's tolerance, counted apart\n"
+    "  dd             the front end's xaif under divided differences, against ref/dd.out\n"
+    "                 (relative difference 1e-6)\n"
+    "  ref-tangent    xaifBooster's tangent output, tangent driver, against ref/ad.out (1e-10)\n"
+    "  ref-adjoint    xaifBooster's adjoint output, joint and split drivers, against\n"
+    "                 ref/ad.out (1e-10)\n"
+    "  tangent        xaiform's own tangent of tlm.xaif, tangent driver, against ref/ad.out\n"
+    "                 (1e-10)\n"
+    "  adjoint-joint  xaiform's own adjoint of adm.xaif, OpenAD's joint driver, against\n"
+    "                 ref/ad.out (1e-10)\n"
+    "  adjoint-split  the same under OpenAD's split driver\n"
     "\n"
-    "Entries agree within the relative tolerance or 1e-12 absolutely. A mode is\n"
-    "skipped, with the reason, where the example has no input for it, where a\n"
-    "FAILREASON file says OpenAD's own derivative is wrong, or where the example\n"
-    "needs a custom driver (CUSTOM_DRIVER). One line per example and mode, then\n"
-    "'N passed, N failed, N skipped' per mode. Default: all modes.\n"
-    "  --catalogue FILE, --elimination ORDER   as for 'xaiform tangent'\n"
-    "  --stats      for the transform modes, also the floating-point operations of the\n"
-    "               derivative runs, ours and xaifBooster's output's, per example (OPS\n"
-    "               lines) and in total\n"
+    "In the last three modes, where a FAILREASON file says OpenAD's derivative is wrong,\n"
+    "the result is judged against ref/dd.out within params.conf's tolerance (PASS*,\n"
+    "FAIL*); where the example needs a custom driver (CUSTOM_DRIVER), against\n"
+    "xaifBooster's output under the generic driver (PASS~, FAIL~). Entries agree within\n"
+    "the relative tolerance or 1e-12 absolutely. A mode is skipped, with the reason,\n"
+    "where the example has no input or reference for it. One line per example and\n"
+    "mode, then 'N passed, N failed, N skipped' per mode, and for the derivative modes\n"
+    "the operations and tape words of ours against xaifBooster's output's.\n"
+    "Default: all modes.\n"
+    "\n"
+    "  --mode MODE         one of the modes above; may be repeated\n"
+    "  -e, --elimination ORDER   forward, reverse, markowitz or best (the default), as\n"
+    "                      for 'xaiform tangent'\n"
+    "  --catalogue FILE    as for 'xaiform tangent'\n"
+    "  --stats             also the operations of the derivative runs per example\n"
+    "                      (OPS lines: ours and xaifBooster's output's)\n"
+    "  --expect FILE       compare the run with the expectations FILE (one line per\n"
+    "                      example and mode: status, operations, tape words): a changed\n"
+    "                      status (either way), a rise of operations or tape words, or\n"
+    "                      an example and mode in one and not the other fails; a fall\n"
+    "                      is printed as an improvement. Lines of modes the run did not\n"
+    "                      run, and when every DIR is an example folder, of examples it\n"
+    "                      did not find, are not compared\n"
+    "  --update            with --expect: write the run into FILE (kept: lines outside\n"
+    "                      the run, as above), sorted, with a header saying how\n"
+    "  --summary FILE      print the totals of an expectations file, per mode: passed,\n"
+    "                      failed, skipped, and operations and tape words of ours\n"
+    "                      against xaifBooster's where both exist\n"
     "  --xaifbooster-root ROOT  the transform modes make the derivative by running\n"
-    "               ROOT/xaifBooster/algorithms/ALG/driver/oadDriver (xaiform's build/oad,\n"
-    "               PREFIX/share/xaiform/oad, or xaifBooster itself) as OpenAD's regression\n"
-    "               does: -v -V -i IN -c CATALOGUE -o OUT, -I for joint, and the example's\n"
-    "               options file; ${XAIFSCHEMAROOT}/schema/examples there is the corpus\n"
-    "               folder xaif-examples/ above the example, .../schema its xaif-schema/\n"
-    "Exit status 0 when nothing failed, or with --min-pass when every mode passed\n"
-    "at least PERCENT of the examples it ran; 1 otherwise.\n";
+    "                      ROOT/xaifBooster/algorithms/ALG/driver/oadDriver (xaiform's\n"
+    "                      build/oad, PREFIX/share/xaiform/oad, or xaifBooster itself) as\n"
+    "                      OpenAD's regression does: -v -V -i IN -c CATALOGUE -o OUT, -I for\n"
+    "                      joint, and the example's options file; ${XAIFSCHEMAROOT}/schema/\n"
+    "                      examples there is the corpus folder xaif-examples/ above the\n"
+    "                      example, .../schema its xaif-schema/\n"
+    "  --min-pass PERCENT  legacy, in place of --expect: succeed when every mode passed\n"
+    "                      at least PERCENT of the examples it ran\n"
+    "\n"
+    "Exit status 0 when nothing failed (with --expect: nothing changed; with --update:\n"
+    "the file was written), 1 otherwise or when a DIR cannot be read or holds no\n"
+    "example, 2 usage error.\n";
+
+static bool
+parse_elimination(const char *s, xf_elimination *e)
+{
+    static const struct {
+        const char *name;
+        xf_elimination e;
+    } orders[] = {{"best", XF_ELIM_BEST},
+                  {"forward", XF_ELIM_FORWARD},
+                  {"reverse", XF_ELIM_REVERSE},
+                  {"markowitz", XF_ELIM_MARKOWITZ}};
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
+        if (!strcmp(s, orders[i].name)) {
+            *e = orders[i].e;
+            return true;
+        }
+    return false;
+}
+
+/* Append the last component of @path (trailing slashes left out) to @buf. */
+static void
+add_base(char *buf, size_t len, const char *path)
+{
+    size_t n = strlen(path);
+    while (n > 1 && path[n - 1] == '/')
+        n--;
+    size_t start = n;
+    while (start > 0 && path[start - 1] != '/')
+        start--;
+    size_t at = strlen(buf);
+    snprintf(buf + at, len - at, " %.*s", (int)(n - start), path + start);
+}
+
+/* The header line of an updated file: the command, with file names only. */
+static void
+made_by(char *buf, size_t len, const char *const *given, int ngiven, const char *order,
+        const char *catalogue, const char *file, char *const *roots, int nroots)
+{
+    snprintf(buf, len, "xaiform check");
+    for (int k = 0; k < ngiven; k++)
+        snprintf(buf + strlen(buf), len - strlen(buf), " --mode %s", given[k]);
+    if (order)
+        snprintf(buf + strlen(buf), len - strlen(buf), " -e %s", order);
+    if (catalogue) {
+        snprintf(buf + strlen(buf), len - strlen(buf), " --catalogue");
+        add_base(buf, len, catalogue);
+    }
+    snprintf(buf + strlen(buf), len - strlen(buf), " --expect");
+    add_base(buf, len, file);
+    snprintf(buf + strlen(buf), len - strlen(buf), " --update");
+    for (int r = 0; r < nroots; r++)
+        add_base(buf, len, roots[r]);
+}
+
+static int
+summary(const char *file)
+{
+    xf_check_results r = {0};
+    int ret = xf_expect_read(file, &r, stderr);
+    if (ret == 0)
+        xf_check_summary(&r, stdout);
+    xf_check_results_fini(&r);
+    return ret == 0 ? XF_EXIT_OK : XF_EXIT_INPUT;
+}
+
+/* The expectations to compare with: 0, or 1 when @update and @file does
+ * not exist yet (nothing to compare with), or -1. */
+static int
+read_expected(const char *file, bool update, xf_check_results *old)
+{
+    FILE *f = fopen(file, "r");
+    if (!f && update && errno == ENOENT)
+        return 1;
+    if (f)
+        fclose(f);
+    return xf_expect_read(file, old, stderr);
+}
 
 int
 xf_cmd_check(int argc, char **argv)
@@ -49,20 +160,36 @@ xf_cmd_check(int argc, char **argv)
                                          {"elimination", required_argument, NULL, 'e'},
                                          {"stats", no_argument, NULL, 's'},
                                          {"xaifbooster-root", required_argument, NULL, 'D'},
+                                         {"expect", required_argument, NULL, 'x'},
+                                         {"update", no_argument, NULL, 'u'},
+                                         {"summary", required_argument, NULL, 'S'},
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
     xf_check_mode modes[XF_CHECK_MODES];
+    const char *given[XF_CHECK_MODES];
     int nmodes = 0, min_pass = 0, c;
-    const char *catalogue = NULL, *elimination = NULL, *door = NULL;
-    bool stats = false;
+    const char *catalogue = NULL, *order = NULL, *expect = NULL, *sum = NULL, *door = NULL;
+    xf_elimination elimination = XF_ELIM_BEST;
+    bool stats = false, update = false;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "he:", opts, NULL)) != -1) {
         switch (c) {
-        case 'M':
-            if (nmodes == XF_CHECK_MODES || !xf_check_mode_parse(optarg, &modes[nmodes]))
-                return xf_usage_error("check", "unknown mode '%s'", optarg);
-            nmodes++;
+        case 'M': {
+            xf_check_mode m;
+            if (!xf_check_mode_parse(optarg, &m))
+                return xf_usage_error("check",
+                                      "unknown mode '%s' (dd, ref-tangent, ref-adjoint, tangent, "
+                                      "adjoint-joint, adjoint-split)",
+                                      optarg);
+            bool twice = false;
+            for (int k = 0; k < nmodes; k++)
+                twice = twice || modes[k] == m;
+            if (twice)
+                return xf_usage_error("check", "mode '%s' given twice", optarg);
+            given[nmodes] = optarg;
+            modes[nmodes++] = m;
             break;
+        }
         case 'P': {
             char *end;
             min_pass = (int)strtol(optarg, &end, 10);
@@ -74,13 +201,24 @@ xf_cmd_check(int argc, char **argv)
             catalogue = optarg;
             break;
         case 'e':
-            elimination = optarg;
+            if (!parse_elimination(optarg, &elimination))
+                return xf_usage_error("check", "unknown elimination order '%s'", optarg);
+            order = optarg;
             break;
         case 's':
             stats = true;
             break;
         case 'D':
             door = optarg;
+            break;
+        case 'x':
+            expect = optarg;
+            break;
+        case 'u':
+            update = true;
+            break;
+        case 'S':
+            sum = optarg;
             break;
         case 'h':
             fputs(usage, stdout);
@@ -89,11 +227,31 @@ xf_cmd_check(int argc, char **argv)
             return xf_usage_error("check", "unknown option");
         }
     }
+    if (sum) {
+        if (optind < argc || nmodes || expect || update || min_pass || stats || order || catalogue)
+            return xf_usage_error("check", "--summary FILE takes no other option or folder");
+        return summary(sum);
+    }
+    if (update && !expect)
+        return xf_usage_error("check", "--update needs --expect FILE");
+    if (expect && min_pass)
+        return xf_usage_error("check", "--expect and --min-pass do not go together");
     if (optind >= argc)
         return xf_usage_error("check", "no folder to check");
+    xf_expect_scope scope = {.all = false};
+    int ngiven = nmodes; /* for the header of an updated file */
     if (!nmodes)
         for (; nmodes < XF_CHECK_MODES; nmodes++)
             modes[nmodes] = (xf_check_mode)nmodes;
+    for (int k = 0; k < nmodes; k++)
+        scope.modes[modes[k]] = true;
+
+    xf_check_results old = {0}, run = {0};
+    int fresh = expect ? read_expected(expect, update, &old) : 0;
+    if (fresh < 0) {
+        xf_check_results_fini(&old);
+        return XF_EXIT_INPUT;
+    }
     xf_check_opts o = {.modes = modes,
                        .nmodes = nmodes,
                        .roots = argv + optind,
@@ -103,6 +261,26 @@ xf_cmd_check(int argc, char **argv)
                        .elimination = elimination,
                        .door = door,
                        .stats = stats};
-    int ret = xf_check_run(&o, stdout);
-    return ret < 0 ? XF_EXIT_INPUT : ret;
+    int ret = xf_check_run(&o, stdout, &run, &scope.all);
+    if (ret < 0)
+        ret = XF_EXIT_INPUT;
+    else if (expect) {
+        fflush(stdout);
+        int changes = fresh ? 0 : xf_expect_compare(&old, &run, &scope, expect, stdout);
+        if (changes < 0)
+            ret = XF_EXIT_INPUT;
+        else if (update) {
+            char by[2048];
+            made_by(by, sizeof by, given, ngiven, order, catalogue, expect, argv + optind,
+                    argc - optind);
+            ret = xf_expect_write(expect, &old, &run, &scope, by, stderr) == 0 ? XF_EXIT_OK
+                                                                               : XF_EXIT_INPUT;
+            if (ret == XF_EXIT_OK)
+                printf("wrote %s\n", expect);
+        } else
+            ret = changes ? XF_EXIT_INPUT : XF_EXIT_OK;
+    }
+    xf_check_results_fini(&old);
+    xf_check_results_fini(&run);
+    return ret;
 }

@@ -4,7 +4,6 @@
 #include "regress.h"
 #include "regress_door.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,26 +13,6 @@
 #include "pipeline.h"
 #include "read.h"
 #include "run.h"
-
-static const char *const mode_names[XF_CHECK_MODES] = {"dd",      "ref-tangent",   "ref-adjoint",
-                                                       "tangent", "adjoint-joint", "adjoint-split"};
-
-bool
-xf_check_mode_parse(const char *s, xf_check_mode *m)
-{
-    for (int k = 0; k < XF_CHECK_MODES; k++)
-        if (!strcmp(s, mode_names[k])) {
-            *m = (xf_check_mode)k;
-            return true;
-        }
-    return false;
-}
-
-const char *
-xf_check_mode_name(xf_check_mode m)
-{
-    return (unsigned)m < XF_CHECK_MODES ? mode_names[m] : "?";
-}
 
 /* @dir/@name into @p; false if it does not fit. */
 static bool
@@ -111,11 +90,6 @@ compare(const xf_jacobian *got, const xf_jacobian *ref, double rtol, double atol
     return 0;
 }
 
-/* PASS_DD, FAIL_DD: judged against dd.out because OpenAD's own result is wrong.
- * PASS_XB, FAIL_XB: the example's driver is custom; ours compared with
- * xaifBooster's output, both under the generic driver. */
-typedef enum outcome { PASS, FAIL, SKIP, PASS_DD, FAIL_DD, PASS_XB, FAIL_XB, OUTCOMES } outcome;
-
 /* What the transform modes run before the interpreter. */
 typedef struct transform {
     const xf_pass *passes[16];
@@ -182,7 +156,7 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
 }
 
 /* Run @file of @dir (transformed by @tr, if any) under @driver and compare with @refname. */
-static outcome
+static xf_check_status
 run_one(const char *dir, const char *file, const transform *tr, xf_driver driver,
         const xf_params *par, const char *refname, double rtol, char *why, size_t len,
         xf_run_stats *stats)
@@ -191,19 +165,19 @@ run_one(const char *dir, const char *file, const transform *tr, xf_driver driver
     xf_jacobian ref, got;
     if (!join(refpath, sizeof refpath, dir, refname)) {
         snprintf(why, len, "path too long");
-        return FAIL;
+        return XF_CHECK_FAIL;
     }
     xf_diag *d = xf_diag_new(NULL);
     int rd = xf_jacobian_read(refpath, &ref, d);
     xf_diag_free(d);
     if (rd != 0) {
         snprintf(why, len, "cannot read %s", refname);
-        return FAIL;
+        return XF_CHECK_FAIL;
     }
-    outcome r = FAIL;
+    xf_check_status r = XF_CHECK_FAIL;
     if (execute(dir, file, tr, driver, par, &got, why, len, stats) == 0) {
         if (compare(&got, &ref, rtol, 1e-12, why, len) == 0)
-            r = PASS;
+            r = XF_CHECK_PASS;
         xf_jacobian_fini(&got);
     }
     xf_jacobian_fini(&ref);
@@ -238,8 +212,11 @@ typedef struct transforms {
 
 /* A transform mode: ours of @file under @driver against ref/ad.out, or
  * against ref/dd.out where @failname says OpenAD's is wrong; @refxb is
- * xaifBooster's output for the operation counts. */
-static outcome
+ * xaifBooster's output for the operation counts. @ops receives the counts
+ * of ours when it passes, and of xaifBooster's output where that passes
+ * against ref/ad.out too (not where OpenAD's is wrong or the driver is
+ * custom, so that the totals compare like with like). */
+static xf_check_status
 transform_mode(const char *dir, const char *file, const transform *tr, xf_driver driver,
                const char *failname, const char *custom, const char *what, const char *refxb,
                const xf_params *par, char *why, size_t len, opcounts *ops)
@@ -247,7 +224,7 @@ transform_mode(const char *dir, const char *file, const transform *tr, xf_driver
     char r[256];
     if (!exists(dir, file)) {
         snprintf(why, len, "no %s", file);
-        return SKIP;
+        return XF_CHECK_SKIP;
     }
     if (custom_driver(dir, custom)) {
         /* no reference for the generic driver: agree with xaifBooster's output under it */
@@ -259,43 +236,48 @@ transform_mode(const char *dir, const char *file, const transform *tr, xf_driver
                      "custom driver for the %s, and xaifBooster's output does not run under the "
                      "generic one",
                      what);
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
-        outcome o = FAIL_XB;
-        if (execute(dir, file, tr, driver, par, &got, why, len, NULL) == 0) {
+        xf_check_status o = XF_CHECK_FAIL_XB;
+        if (execute(dir, file, tr, driver, par, &got, why, len, ops ? &ops->ours : NULL) == 0) {
             if (compare(&got, &ref, 1e-10, 1e-12, why, len) == 0)
-                o = PASS_XB;
+                o = XF_CHECK_PASS_XB;
             xf_jacobian_fini(&got);
         }
         xf_jacobian_fini(&ref);
+        if (ops && o == XF_CHECK_PASS_XB)
+            ops->have_ours = true;
         return o;
     }
     if (failreason(dir, failname, r, sizeof r)) {
         /* OpenAD's result is wrong: judge ours by divided differences */
         if (!exists(dir, "ref/dd.out")) {
             snprintf(why, len, "no ref/dd.out to judge by");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
-        outcome o = run_one(dir, file, tr, driver, par, "ref/dd.out", par->tol, why, len,
-                            ops ? &ops->ours : NULL);
-        return o == PASS ? PASS_DD : o == FAIL ? FAIL_DD : o;
+        xf_check_status o = run_one(dir, file, tr, driver, par, "ref/dd.out", par->tol, why, len,
+                                    ops ? &ops->ours : NULL);
+        if (ops && o == XF_CHECK_PASS)
+            ops->have_ours = true;
+        return o == XF_CHECK_PASS ? XF_CHECK_PASS_DD : o == XF_CHECK_FAIL ? XF_CHECK_FAIL_DD : o;
     }
     if (!exists(dir, "ref/ad.out")) {
         snprintf(why, len, "no ref/ad.out");
-        return SKIP;
+        return XF_CHECK_SKIP;
     }
-    outcome o =
+    xf_check_status o =
         run_one(dir, file, tr, driver, par, "ref/ad.out", 1e-10, why, len, ops ? &ops->ours : NULL);
-    if (ops && o == PASS) {
+    if (ops && o == XF_CHECK_PASS) {
         char w[1024];
         ops->have_ours = true;
-        ops->have_ref = exists(dir, refxb) && run_one(dir, refxb, NULL, driver, par, "ref/ad.out",
-                                                      1e-10, w, sizeof w, &ops->ref) == PASS;
+        ops->have_ref =
+            exists(dir, refxb) && run_one(dir, refxb, NULL, driver, par, "ref/ad.out", 1e-10, w,
+                                          sizeof w, &ops->ref) == XF_CHECK_PASS;
     }
     return o;
 }
 
-static outcome
+static xf_check_status
 check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *why, size_t len,
               opcounts *ops)
 {
@@ -307,21 +289,21 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
         snprintf(why, len, "%s", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "params.conf");
     xf_diag_free(d);
     if (pret != 0)
-        return FAIL;
+        return XF_CHECK_FAIL;
     switch (mode) {
     case XF_CHECK_DD: {
         const char *file = exists(dir, "tlm.xaif") ? "tlm.xaif" : "adm.xaif";
         if (!exists(dir, file)) {
             snprintf(why, len, "no xaif");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         if (!exists(dir, "ref/dd.out")) {
             snprintf(why, len, "no ref/dd.out");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         if (custom_driver(dir, "scalar_dd")) {
             snprintf(why, len, "custom driver for dd");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         return run_one(dir, file, NULL, XF_DRIVER_DD, &par, "ref/dd.out", 1e-6, why, len, NULL);
     }
@@ -329,19 +311,19 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
         char r[256];
         if (!exists(dir, "ref/tlm.xb.xaif")) {
             snprintf(why, len, "no ref/tlm.xb.xaif");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         if (!exists(dir, "ref/ad.out")) {
             snprintf(why, len, "no ref/ad.out");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         if (failreason(dir, "FAILREASON_tlm_none", r, sizeof r)) {
             snprintf(why, len, "OpenAD's tangent is known wrong (FAILREASON_tlm_none: %s)", r);
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         if (custom_driver(dir, "scalar_tlm")) {
             snprintf(why, len, "custom driver for the tangent");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         return run_one(dir, "ref/tlm.xb.xaif", NULL, XF_DRIVER_TANGENT, &par, "ref/ad.out", 1e-10,
                        why, len, NULL);
@@ -350,11 +332,11 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
         char r[256];
         if (!exists(dir, "ref/adm.xb.xaif")) {
             snprintf(why, len, "no ref/adm.xb.xaif");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         if (!exists(dir, "ref/ad.out")) {
             snprintf(why, len, "no ref/ad.out");
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
         static const struct {
             xf_driver drv;
@@ -376,16 +358,16 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
             ran++;
             char w[1024];
             if (run_one(dir, "ref/adm.xb.xaif", NULL, sweeps[k].drv, &par, "ref/ad.out", 1e-10, w,
-                        sizeof w, NULL) != PASS) {
+                        sizeof w, NULL) != XF_CHECK_PASS) {
                 snprintf(why, len, "%s: %s", xf_driver_name(sweeps[k].drv), w);
-                return FAIL;
+                return XF_CHECK_FAIL;
             }
         }
         if (!ran) {
             snprintf(why, len, "%s", skipwhy);
-            return SKIP;
+            return XF_CHECK_SKIP;
         }
-        return PASS;
+        return XF_CHECK_PASS;
     }
     case XF_CHECK_TANGENT:
         return transform_mode(dir, "tlm.xaif", &trs->tangent, XF_DRIVER_TANGENT,
@@ -402,179 +384,159 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
     case XF_CHECK_MODES:
         break;
     }
-    return SKIP;
+    return XF_CHECK_SKIP;
 }
 
+static const char *const outcome_names[XF_CHECK_STATUSES] = {"PASS",  "FAIL",  "SKIP", "PASS*",
+                                                             "FAIL*", "PASS~", "FAIL~"};
+
+/* The transform modes' pipelines and catalogues, when a mode needs them. */
 static int
-by_name(const void *a, const void *b)
+transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, const xf_check_opts *o, FILE *out)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    char err[300];
+    xf_diag *d = xf_diag_new(out);
+    *cat = xf_catalogue_load(o->catalogue, d);
+    *direct = xf_direct_load(NULL, d);
+    xf_diag_free(d);
+    if (!*cat || !*direct)
+        return -1;
+    transform *t[2] = {&trs->tangent, &trs->adjoint};
+    const char *names[2] = {"tangent", "adjoint"};
+    for (int k = 0; k < 2; k++) {
+        t[k]->catalogue = *cat;
+        t[k]->direct = *direct;
+        t[k]->opts.elimination = o->elimination;
+        t[k]->door = o->door;
+        t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, 16, err, sizeof err);
+        if (t[k]->n < 0) {
+            fprintf(out, "%s\n", err);
+            return -1;
+        }
+    }
+    return 0;
 }
 
-/* The example folders under @root (or @root itself if it is one), sorted. */
-static char **
-examples(const char *root, size_t *n)
+static void
+print_ops(FILE *out, xf_check_mode mode, const char *name, const opcounts *ops)
 {
-    char **v = NULL;
-    *n = 0;
-    if (exists(root, "params.conf")) {
-        v = malloc(sizeof *v);
-        v[0] = strdup(root);
-        *n = 1;
-        return v;
-    }
-    DIR *dp = opendir(root);
-    if (!dp)
-        return NULL;
-    struct dirent *e;
-    while ((e = readdir(dp))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char p[4096];
-        if (!join(p, sizeof p, root, e->d_name) || !exists(p, "params.conf"))
-            continue;
-        char **nv = realloc(v, (*n + 1) * sizeof *v);
-        if (!nv)
-            break;
-        v = nv;
-        v[(*n)++] = strdup(p);
-    }
-    closedir(dp);
-    qsort(v, *n, sizeof *v, by_name);
-    return v;
+    const xf_run_stats *a = &ops->ours, *b = &ops->ref;
+    fprintf(out,
+            "OPS   %-12s %s ours %llu (%llu+ %llu* %llu/ %llu f) tape %llu "
+            "xaifBooster %llu (%llu+ %llu* %llu/ %llu f) tape %llu\n",
+            xf_check_mode_name(mode), name, (unsigned long long)flops(a),
+            (unsigned long long)a->adds, (unsigned long long)a->muls, (unsigned long long)a->divs,
+            (unsigned long long)a->intrinsics, (unsigned long long)tape_words(a),
+            (unsigned long long)flops(b), (unsigned long long)b->adds, (unsigned long long)b->muls,
+            (unsigned long long)b->divs, (unsigned long long)b->intrinsics,
+            (unsigned long long)tape_words(b));
 }
 
-static const char *const outcome_names[OUTCOMES] = {"PASS",  "FAIL",  "SKIP", "PASS*",
-                                                    "FAIL*", "PASS~", "FAIL~"};
+/* Check the example in folder @dir in every mode of @o. */
+static int
+check_folder(const char *dir, const xf_check_opts *o, const transforms *trs, FILE *out,
+             xf_check_results *res, int *failed)
+{
+    const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+    for (int k = 0; k < o->nmodes; k++) {
+        xf_check_mode mode = o->modes[k];
+        char why[1200] = "";
+        opcounts ops = {0};
+        xf_check_status st = check_example(dir, mode, trs, why, sizeof why, &ops);
+        if (o->stats && ops.have_ours && ops.have_ref)
+            print_ops(out, mode, name, &ops);
+        xf_check_result r = {.name = (char *)name,
+                             .mode = mode,
+                             .status = st,
+                             .have_ours = ops.have_ours,
+                             .have_ref = ops.have_ours && ops.have_ref};
+        if (r.have_ours) {
+            r.ops = flops(&ops.ours);
+            r.tape = tape_words(&ops.ours);
+        }
+        if (r.have_ref) {
+            r.ref_ops = flops(&ops.ref);
+            r.ref_tape = tape_words(&ops.ref);
+        }
+        if (xf_check_results_add(res, &r) != 0) {
+            fprintf(out, "error: out of memory\n");
+            return -1;
+        }
+        if (st == XF_CHECK_FAIL)
+            (*failed)++;
+        if (st == XF_CHECK_PASS || st == XF_CHECK_PASS_DD || st == XF_CHECK_PASS_XB)
+            fprintf(out, "%-5s %-12s %s%s\n", outcome_names[st], xf_check_mode_name(mode), name,
+                    st == XF_CHECK_PASS_DD   ? " (against dd.out: OpenAD's is wrong)"
+                    : st == XF_CHECK_PASS_XB ? " (custom driver: agrees with xaifBooster's output "
+                                               "under the generic one)"
+                                             : "");
+        else
+            fprintf(out, "%-5s %-12s %s: %s\n", outcome_names[st], xf_check_mode_name(mode), name,
+                    why);
+    }
+    return 0;
+}
+
+/* --min-pass (legacy): did each mode pass @min_pass percent of what it ran? */
+static bool
+reached(const xf_check_results *res, int min_pass)
+{
+    for (int m = 0; m < XF_CHECK_MODES; m++) {
+        int pass = 0, ran = 0;
+        for (size_t i = 0; i < res->n; i++)
+            if ((int)res->v[i].mode == m &&
+                (res->v[i].status == XF_CHECK_PASS || res->v[i].status == XF_CHECK_FAIL)) {
+                ran++;
+                pass += res->v[i].status == XF_CHECK_PASS;
+            }
+        if (ran && (int)(100.0 * pass / ran) < min_pass)
+            return false;
+    }
+    return true;
+}
 
 int
-xf_check_run(const xf_check_opts *o, FILE *out)
+xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *searched)
 {
-    int failed = 0;
-    int counts[XF_CHECK_MODES][OUTCOMES] = {{0}};
-    uint64_t ops_total[XF_CHECK_MODES][4] = {{0}};
-    int ops_n[XF_CHECK_MODES] = {0};
+    int failed = 0, ret = 0;
     transforms trs = {.tangent = {.opts = {.elimination = XF_ELIM_BEST}}};
     xf_doc *cat = NULL, *direct = NULL;
     bool need = false;
+    *searched = false;
     for (int k = 0; k < o->nmodes; k++)
         need = need || o->modes[k] >= XF_CHECK_TANGENT;
-    if (need) {
-        char err[300];
-        xf_diag *d = xf_diag_new(out);
-        cat = xf_catalogue_load(o->catalogue, d);
-        direct = xf_direct_load(NULL, d);
-        xf_diag_free(d);
-        if (!cat || !direct) {
-            xf_doc_free(cat);
-            xf_doc_free(direct);
-            return -1;
+    if (need && transforms_init(&trs, &cat, &direct, o, out) != 0)
+        ret = -1;
+    for (int r = 0; r < o->nroots && ret == 0; r++) {
+        char **ex;
+        bool s;
+        long n = xf_check_find(o->roots[r], &ex, &s, out);
+        if (n < 0) {
+            ret = -1;
+            break;
         }
-        xf_elimination e = XF_ELIM_BEST;
-        if (o->elimination && !strcmp(o->elimination, "forward"))
-            e = XF_ELIM_FORWARD;
-        else if (o->elimination && !strcmp(o->elimination, "reverse"))
-            e = XF_ELIM_REVERSE;
-        else if (o->elimination && !strcmp(o->elimination, "markowitz"))
-            e = XF_ELIM_MARKOWITZ;
-        transform *t[2] = {&trs.tangent, &trs.adjoint};
-        const char *names[2] = {"tangent", "adjoint"};
-        for (int k = 0; k < 2; k++) {
-            t[k]->catalogue = cat;
-            t[k]->direct = direct;
-            t[k]->opts.elimination = e;
-            t[k]->door = o->door;
-            t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, 16, err, sizeof err);
-            if (t[k]->n < 0) {
-                fprintf(out, "%s\n", err);
-                xf_doc_free(cat);
-                xf_doc_free(direct);
-                return -1;
-            }
+        *searched = *searched || s;
+        if (n == 0) {
+            fprintf(out,
+                    "%s: error: no example folder (params.conf with tlm.xaif or adm.xaif) in it "
+                    "or in its subfolders, %d levels deep\n",
+                    o->roots[r], XF_CHECK_DEPTH);
+            ret = -1;
         }
-    }
-    for (int r = 0; r < o->nroots; r++) {
-        size_t n;
-        char **ex = examples(o->roots[r], &n);
-        if (!ex) {
-            fprintf(out, "cannot read %s\n", o->roots[r]);
-            return -1;
-        }
-        for (size_t i = 0; i < n; i++) {
-            const char *name = strrchr(ex[i], '/') ? strrchr(ex[i], '/') + 1 : ex[i];
-            for (int k = 0; k < o->nmodes; k++) {
-                char why[1200] = "";
-                opcounts ops = {0};
-                outcome res = check_example(ex[i], o->modes[k], &trs, why, sizeof why,
-                                            o->stats ? &ops : NULL);
-                if (ops.have_ours && ops.have_ref) {
-                    fprintf(out,
-                            "OPS   %-12s %s ours %llu (%llu+ %llu* %llu/ %llu f) tape %llu "
-                            "xaifBooster %llu (%llu+ %llu* %llu/ %llu f) tape %llu\n",
-                            mode_names[o->modes[k]], name, (unsigned long long)flops(&ops.ours),
-                            (unsigned long long)ops.ours.adds, (unsigned long long)ops.ours.muls,
-                            (unsigned long long)ops.ours.divs,
-                            (unsigned long long)ops.ours.intrinsics,
-                            (unsigned long long)tape_words(&ops.ours),
-                            (unsigned long long)flops(&ops.ref), (unsigned long long)ops.ref.adds,
-                            (unsigned long long)ops.ref.muls, (unsigned long long)ops.ref.divs,
-                            (unsigned long long)ops.ref.intrinsics,
-                            (unsigned long long)tape_words(&ops.ref));
-                    ops_total[o->modes[k]][0] += flops(&ops.ours);
-                    ops_total[o->modes[k]][1] += flops(&ops.ref);
-                    ops_total[o->modes[k]][2] += tape_words(&ops.ours);
-                    ops_total[o->modes[k]][3] += tape_words(&ops.ref);
-                    ops_n[o->modes[k]]++;
-                }
-                counts[o->modes[k]][res]++;
-                if (res == FAIL)
-                    failed++;
-                if (res == PASS || res == PASS_DD || res == PASS_XB)
-                    fprintf(out, "%-5s %-12s %s%s\n", outcome_names[res], mode_names[o->modes[k]],
-                            name,
-                            res == PASS_DD   ? " (against dd.out: OpenAD's is wrong)"
-                            : res == PASS_XB ? " (custom driver: agrees with xaifBooster's output "
-                                               "under the generic one)"
-                                             : "");
-                else
-                    fprintf(out, "%-5s %-12s %s: %s\n", outcome_names[res], mode_names[o->modes[k]],
-                            name, why);
-            }
+        for (long i = 0; i < n; i++) {
+            if (ret == 0 && check_folder(ex[i], o, &trs, out, res, &failed) != 0)
+                ret = -1;
             free(ex[i]);
         }
         free(ex);
     }
-    int worst = 100;
-    for (int k = 0; k < o->nmodes; k++) {
-        int *c = counts[o->modes[k]];
-        fprintf(out, "%s: %d passed, %d failed, %d skipped", mode_names[o->modes[k]], c[PASS],
-                c[FAIL], c[SKIP]);
-        if (c[PASS_DD] + c[FAIL_DD])
-            fprintf(out, "; where OpenAD's is wrong, against dd.out: %d passed, %d failed",
-                    c[PASS_DD], c[FAIL_DD]);
-        if (c[PASS_XB] + c[FAIL_XB])
-            fprintf(out,
-                    "; custom drivers, against xaifBooster's output under the generic driver: "
-                    "%d agree, %d differ",
-                    c[PASS_XB], c[FAIL_XB]);
-        fputc('\n', out);
-        const uint64_t *t = ops_total[o->modes[k]];
-        if (ops_n[o->modes[k]])
-            fprintf(out, "%s operations over %d examples: ours %llu, xaifBooster's %llu (%.3f)\n",
-                    mode_names[o->modes[k]], ops_n[o->modes[k]], (unsigned long long)t[0],
-                    (unsigned long long)t[1], t[1] ? (double)t[0] / (double)t[1] : 0.0);
-        if (ops_n[o->modes[k]] && (t[2] || t[3]))
-            fprintf(out, "%s tape words over %d examples: ours %llu, xaifBooster's %llu (%.3f)\n",
-                    mode_names[o->modes[k]], ops_n[o->modes[k]], (unsigned long long)t[2],
-                    (unsigned long long)t[3], t[3] ? (double)t[2] / (double)t[3] : 0.0);
-        int ran = c[PASS] + c[FAIL];
-        int pct = ran ? (int)(100.0 * c[PASS] / ran) : 100;
-        if (pct < worst)
-            worst = pct;
-    }
     xf_doc_free(cat);
     xf_doc_free(direct);
+    if (ret != 0)
+        return ret;
+    xf_check_results_sort(res);
+    xf_check_summary(res, out);
     if (o->min_pass > 0)
-        return worst >= o->min_pass ? 0 : 1;
+        return reached(res, o->min_pass) ? 0 : 1;
     return failed ? 1 : 0;
 }

@@ -5,41 +5,56 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-typedef enum xf_check_mode {
-    XF_CHECK_DD,            /* the front end's xaif, divided differences, against ref/dd.out */
-    XF_CHECK_REF_TANGENT,   /* xaifBooster's ref/tlm.xb.xaif, tangent driver, against ref/ad.out */
-    XF_CHECK_REF_ADJOINT,   /* ref/adm.xb.xaif, joint and split drivers, against ref/ad.out */
-    XF_CHECK_TANGENT,       /* our tangent of tlm.xaif, tangent driver, against ref/ad.out */
-    XF_CHECK_ADJOINT_JOINT, /* our adjoint of adm.xaif, joint driver, against ref/ad.out */
-    XF_CHECK_ADJOINT_SPLIT, /* the same, split driver */
-    XF_CHECK_MODES
-} xf_check_mode;
+#include "check_results.h"
+#include "pass.h"
 
-bool xf_check_mode_parse(const char *s, xf_check_mode *m);
-const char *xf_check_mode_name(xf_check_mode m);
+/* How many folder levels below a root the search for examples goes. */
+enum { XF_CHECK_DEPTH = 16 };
 
 typedef struct xf_check_opts {
     const xf_check_mode *modes;
     int nmodes;
     char *const *roots; /* corpus folders, or example folders */
     int nroots;
-    int min_pass;            /* > 0: succeed when each mode passes this percentage of what it ran */
-    const char *catalogue;   /* for the transform modes; NULL: the built-in one */
-    const char *elimination; /* for the transform modes; NULL: best */
-    const char *door;        /* for the transform modes: XAIFBOOSTERROOT, whose oadDriver
-                                programs make the derivative instead; NULL: in-process */
+    int min_pass;          /* > 0: succeed when each mode passes this percentage of what it ran */
+    const char *catalogue; /* for the transform modes; NULL: the built-in one */
+    xf_elimination elimination; /* for the transform modes */
+    const char *door;           /* for the transform modes: XAIFBOOSTERROOT, whose oadDriver
+                                   programs make the derivative instead; NULL: in-process */
     bool
         stats; /* print the operation counts (and tape words) of ours and of xaifBooster's output */
 } xf_check_opts;
 
 /**
+ * xf_check_is_example:
+ * Is @dir an example folder: params.conf and an input, tlm.xaif or adm.xaif?
+ */
+bool xf_check_is_example(const char *dir);
+
+/**
+ * xf_check_find:
+ * The example folders at or under @root (trailing slashes removed): @root
+ * itself when it is one, else those found by searching its subfolders
+ * (symbolic links followed, each folder entered once so that a link loop
+ * ends, hidden entries left out, at most XF_CHECK_DEPTH levels deep; a
+ * folder with params.conf is not searched further), sorted by path.
+ * @returns how many were found, with the paths in *@v (each and the array
+ * freed by the caller), or -1 when @root cannot be read (the reason printed
+ * to @out). *@searched: false when @root is an example itself.
+ */
+long xf_check_find(const char *root, char ***v, bool *searched, FILE *out);
+
+/**
  * xf_check_run:
  * Check every example under the roots in every mode; print a line per
  * example and mode (PASS, FAIL with the first difference, SKIP with the
- * reason) and a summary line per mode to @out.
+ * reason) and a summary line per mode to @out; append a record per example
+ * and mode to @res (sorted at the end; the caller finishes it).
+ * *@searched: whether a root was searched for examples (rather than being
+ * an example folder itself), i.e. whether the run covers all examples.
  * @returns 0 when nothing failed (or each mode reached min_pass), 1 otherwise,
- * -1 when a root cannot be read.
+ * -1 when a root cannot be read or holds no example.
  */
-int xf_check_run(const xf_check_opts *o, FILE *out);
+int xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *searched);
 
 #endif

@@ -19,5 +19,6 @@ Suite *test_batch_suite(void);
 Suite *test_dot_suite(void);
 Suite *test_outfile_suite(void);
 Suite *test_oad_suite(void);
+Suite *test_check_suite(void);
 
 #endif

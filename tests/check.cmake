@@ -1,0 +1,139 @@
+# check.cmake: xaiform check on example folders made under TMP from the
+# shipped example (examples/head.xaif, examples/params.conf, tests/check/*.out):
+# the folder search, example names, exit statuses, --help, and the
+# expectations file (--expect, --update, --summary). -DXAIFORM= -DSRC= -DTMP=
+set(failed 0)
+function(expect rc text)
+  execute_process(COMMAND ${XAIFORM} ${ARGN} RESULT_VARIABLE got OUTPUT_VARIABLE out
+                  ERROR_VARIABLE err)
+  string(FIND "${out}${err}" "${text}" at)
+  if(NOT got EQUAL rc OR at EQUAL -1)
+    message("[FAIL] xaiform ${ARGN}: exit ${got} (want ${rc}), output:\n${out}${err}\n want: ${text}")
+    set(failed 1 PARENT_SCOPE)
+  endif()
+endfunction()
+
+# An example folder of OpenAD's layout for examples/head.xaif.
+function(make_example dir)
+  file(MAKE_DIRECTORY ${dir}/ref)
+  configure_file(${SRC}/examples/head.xaif ${dir}/tlm.xaif COPYONLY)
+  configure_file(${SRC}/examples/head.xaif ${dir}/adm.xaif COPYONLY)
+  configure_file(${SRC}/examples/params.conf ${dir}/params.conf COPYONLY)
+  configure_file(${SRC}/tests/check/ad.out ${dir}/ref/ad.out COPYONLY)
+  configure_file(${SRC}/tests/check/dd.out ${dir}/ref/dd.out COPYONLY)
+endfunction()
+
+file(REMOVE_RECURSE ${TMP})
+set(tree ${TMP}/tree)
+make_example(${tree}/a/b/head1)
+make_example(${tree}/head2)
+file(MAKE_DIRECTORY ${tree}/a/empty ${TMP}/none/x/y)
+file(WRITE ${TMP}/none/x/params.conf "2\n1\n1.0D-6\n1.0D-5\n") # params.conf without an input
+file(CREATE_LINK ${tree} ${tree}/a/loop SYMBOLIC)               # a symlink loop
+
+# Nested folders are searched, the loop ends, each example is run once.
+expect(0 "PASS  tangent      head1\n" check --mode tangent ${tree})
+expect(0 "PASS  tangent      head2\n" check --mode tangent ${tree})
+expect(0 "tangent: 2 passed, 0 failed, 0 skipped" check --mode tangent ${tree})
+expect(0 "adjoint-split: 2 passed, 0 failed, 0 skipped" check --mode adjoint-split ${tree})
+expect(0 "dd: 2 passed, 0 failed, 0 skipped" check --mode dd ${tree})
+# An example folder named with a trailing slash is named by its last component.
+expect(0 "PASS  tangent      head1\n" check --mode tangent ${tree}/a/b/head1/)
+expect(0 "tangent: 1 passed" check --mode tangent ${tree}/a/b//head1//)
+# No example under a root, or a root that is no folder: exit 1.
+expect(1 "no example folder" check ${tree}/a/empty)
+expect(1 "no example folder" check --mode dd ${TMP}/none)
+expect(1 "cannot read" check ${TMP}/nothere)
+expect(1 "cannot read: not a folder" check ${SRC}/examples/head.xaif)
+# Usage errors: exit 2.
+expect(2 "unknown mode 'fast'" check --mode fast ${tree})
+expect(2 "unknown elimination order 'fast'" check -e fast ${tree})
+expect(2 "unknown elimination order 'quick'" check --elimination quick ${tree})
+expect(2 "--update needs --expect" check --update ${tree})
+expect(2 "--expect and --min-pass do not go together" check --expect x.txt --min-pass 90 ${tree})
+expect(2 "--summary FILE takes no other option or folder" check --summary x.txt ${tree})
+expect(0 "tangent: 2 passed" check --mode tangent -e markowitz ${tree})
+# --help names every mode.
+foreach(mode dd ref-tangent ref-adjoint tangent adjoint-joint adjoint-split)
+  expect(0 "\n  ${mode} " check --help)
+endforeach()
+
+# --update writes an expectations file that the same run then matches.
+set(exp ${TMP}/exp.txt)
+expect(0 "wrote ${exp}" check --expect ${exp} --update ${tree})
+file(READ ${exp} content)
+string(FIND "${content}" "# made by: xaiform check --expect exp.txt --update tree\n" at)
+string(REGEX MATCH "\nhead1 +tangent +PASS +([0-9]+) +0 +- +-\n" line "${content}")
+set(ops ${CMAKE_MATCH_1})
+if(at EQUAL -1 OR NOT ops GREATER 0)
+  message("[FAIL] ${exp}: no header line or no operation count of head1 tangent:\n${content}")
+  set(failed 1)
+endif()
+expect(0 "exp.txt: 0 changes, 0 improvements" check --expect ${exp} ${tree})
+# ... and a second update writes the same bytes.
+configure_file(${exp} ${TMP}/exp1.txt COPYONLY)
+expect(0 "wrote" check --expect ${exp} --update ${tree})
+file(READ ${exp} again)
+if(NOT again STREQUAL content)
+  message("[FAIL] a second --update wrote another file:\n${again}")
+  set(failed 1)
+endif()
+
+# A file altered in one line: the change is found, named, exit 1.
+function(altered name from to)
+  string(REGEX REPLACE "${from}" "${to}" alt "${content}")
+  if(alt STREQUAL content)
+    message("[FAIL] ${name}: the pattern ${from} is not in the file")
+    set(failed 1 PARENT_SCOPE)
+  endif()
+  file(WRITE ${TMP}/${name} "${alt}")
+endfunction()
+altered(status.txt "\nhead1( +)tangent( +)PASS " "\nhead1\\1tangent\\2FAIL ")
+expect(1 "changed  head1 tangent: FAIL -> PASS\n${TMP}/status.txt: 1 change, 0 improvements"
+  check --expect ${TMP}/status.txt ${tree})
+math(EXPR less "${ops} - 1")
+math(EXPR more "${ops} + 1")
+altered(rise.txt "\nhead1( +)tangent( +)PASS( +)${ops} " "\nhead1\\1tangent\\2PASS\\3${less} ")
+expect(1 "changed  head1 tangent: operations ${less} -> ${ops} (a rise)"
+  check --expect ${TMP}/rise.txt ${tree})
+altered(fall.txt "\nhead1( +)tangent( +)PASS( +)${ops} " "\nhead1\\1tangent\\2PASS\\3${more} ")
+expect(0 "improved head1 tangent: operations ${more} -> ${ops}\n${TMP}/fall.txt: 0 changes, 1 improvement"
+  check --expect ${TMP}/fall.txt ${tree})
+altered(tape.txt "\n(head2 +adjoint-joint +PASS +[0-9]+ +)[0-9]+ " "\n\\1999 ")
+expect(0 "improved head2 adjoint-joint: tape words 999 -> " check --expect ${TMP}/tape.txt ${tree})
+altered(gone.txt "\nhead2 +dd [^\n]*" "")
+expect(1 "changed  head2 dd: not in ${TMP}/gone.txt, now PASS" check --expect ${TMP}/gone.txt ${tree})
+altered(extra.txt "\nhead2( +)dd " "\nhead3\\1dd PASS\nhead2\\1dd ")
+expect(1 "changed  head3 dd: PASS in ${TMP}/extra.txt, not found by the run"
+  check --expect ${TMP}/extra.txt ${tree})
+# Lines outside the run are not compared: another mode, or, when the root is
+# an example folder, another example.
+expect(0 "extra.txt: 0 changes" check --mode tangent --expect ${TMP}/extra.txt ${tree})
+expect(0 "extra.txt: 0 changes" check --expect ${TMP}/extra.txt ${tree}/head2)
+expect(1 "changed  head1 tangent: FAIL -> PASS" check --expect ${TMP}/status.txt ${tree}/a/b/head1)
+expect(0 "status.txt: 0 changes" check --expect ${TMP}/status.txt ${tree}/head2)
+# --update with one mode rewrites that mode's lines and keeps the others.
+expect(0 "wrote" check --mode tangent --expect ${TMP}/status.txt --update ${tree})
+expect(0 "status.txt: 0 changes, 0 improvements" check --expect ${TMP}/status.txt ${tree})
+expect(1 "changed  head3 dd" check --expect ${TMP}/extra.txt ${tree})
+expect(0 "wrote" check --mode dd --expect ${TMP}/extra.txt --update ${tree})
+expect(0 "extra.txt: 0 changes" check --expect ${TMP}/extra.txt ${tree})
+# Two examples of one name cannot be told apart in the file.
+make_example(${TMP}/twins/x/head)
+make_example(${TMP}/twins/y/head)
+expect(1 "two examples are named head" check --mode dd --expect ${exp} ${TMP}/twins)
+expect(1 "two examples are named head" check --mode dd --expect ${TMP}/new.txt --update ${TMP}/twins)
+expect(1 "cannot open" check --expect ${TMP}/nothere.txt ${tree})
+
+# --summary: the totals of a hand-made file.
+set(sum ${SRC}/tests/check/summary.txt)
+expect(0 "dd: 1 passed, 1 failed, 1 skipped\n" check --summary ${sum})
+expect(0 "tangent: 2 passed, 0 failed, 0 skipped; custom drivers, against xaifBooster's output under the generic driver: 1 agree, 0 differ\ntangent operations over 2 examples: ours 30, xaifBooster's 40 (0.750)\nadjoint-joint:"
+  check --summary ${sum})
+expect(0 "adjoint-joint: 1 passed, 1 failed, 0 skipped; where OpenAD's is wrong, against dd.out: 1 passed, 0 failed\nadjoint-joint operations over 1 examples: ours 12, xaifBooster's 16 (0.750)\nadjoint-joint tape words over 1 examples: ours 4, xaifBooster's 5 (0.800)\n"
+  check --summary ${sum})
+expect(1 "bad.txt:3: error: unknown status" check --summary ${SRC}/tests/check/bad.txt)
+
+if(failed)
+  message(FATAL_ERROR "xaiform check: some cases failed")
+endif()

@@ -1,0 +1,78 @@
+/* check_results.h: what a run of the regression runner found, one record
+ * per example and mode, and the totals printed from such records (by the
+ * runner after a run, and by `xaiform check --summary` from an
+ * expectations file). */
+#ifndef XF_TOOLS_CHECK_RESULTS_H
+#define XF_TOOLS_CHECK_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum xf_check_mode {
+    XF_CHECK_DD,            /* the front end's xaif, divided differences, against ref/dd.out */
+    XF_CHECK_REF_TANGENT,   /* xaifBooster's ref/tlm.xb.xaif, tangent driver, against ref/ad.out */
+    XF_CHECK_REF_ADJOINT,   /* ref/adm.xb.xaif, joint and split drivers, against ref/ad.out */
+    XF_CHECK_TANGENT,       /* our tangent of tlm.xaif, tangent driver, against ref/ad.out */
+    XF_CHECK_ADJOINT_JOINT, /* our adjoint of adm.xaif, joint driver, against ref/ad.out */
+    XF_CHECK_ADJOINT_SPLIT, /* the same, split driver */
+    XF_CHECK_MODES
+} xf_check_mode;
+
+bool xf_check_mode_parse(const char *s, xf_check_mode *m);
+const char *xf_check_mode_name(xf_check_mode m);
+
+/* ORDER: status_names in check_results.c */
+typedef enum xf_check_status {
+    XF_CHECK_PASS,
+    XF_CHECK_FAIL,
+    XF_CHECK_SKIP,
+    XF_CHECK_PASS_DD, /* against ref/dd.out, because a FAILREASON file says OpenAD's is wrong */
+    XF_CHECK_FAIL_DD,
+    XF_CHECK_PASS_XB, /* custom driver: against xaifBooster's output under the generic driver */
+    XF_CHECK_FAIL_XB,
+    XF_CHECK_STATUSES
+} xf_check_status;
+
+/** The status as the expectations file writes it: PASS, FAIL, SKIP, PASS-DD, ... */
+const char *xf_check_status_name(xf_check_status s);
+bool xf_check_status_parse(const char *s, xf_check_status *st);
+
+typedef struct xf_check_result {
+    char *name; /* the example folder's last component; owned by the results */
+    xf_check_mode mode;
+    xf_check_status status;
+    bool have_ours;     /* a passing derivative mode: ops and tape of our derivative run */
+    bool have_ref;      /* ...and of xaifBooster's output, where it passes against ref/ad.out */
+    uint64_t ops, tape; /* floating-point operations, tape words pushed */
+    uint64_t ref_ops, ref_tape;
+} xf_check_result;
+
+typedef struct xf_check_results {
+    xf_check_result *v;
+    size_t n, cap;
+} xf_check_results;
+
+/** xf_check_results_add: append a copy of @x (its name copied). @returns 0, or -1 out of memory. */
+int xf_check_results_add(xf_check_results *r, const xf_check_result *x);
+
+/** xf_check_results_sort: by name (bytes), then mode in the order of xf_check_mode. */
+void xf_check_results_sort(xf_check_results *r);
+
+/** xf_check_results_find: the record of @name in @mode in sorted @r, or NULL. */
+const xf_check_result *xf_check_results_find(const xf_check_results *r, const char *name,
+                                             xf_check_mode mode);
+
+void xf_check_results_fini(xf_check_results *r);
+
+/**
+ * xf_check_summary:
+ * Per mode present in @r, in the order of xf_check_mode: "MODE: N passed,
+ * N failed, N skipped" (with the dd.out and custom-driver counts where
+ * there are any), then the operations and tape words of ours against
+ * xaifBooster's over the records that have both.
+ */
+void xf_check_summary(const xf_check_results *r, FILE *out);
+
+#endif
