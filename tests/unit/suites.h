@@ -17,5 +17,6 @@ Suite *test_adjoint_suite(void);
 Suite *test_output_suite(void);
 Suite *test_batch_suite(void);
 Suite *test_dot_suite(void);
+Suite *test_names_suite(void);
 
 #endif
