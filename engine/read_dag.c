@@ -102,7 +102,8 @@ rd_expr_dag(rd *d, const xf_expr *x)
     /* in[m] (pointers first, for their alignment), indeg[n], first[n + 1],
      * out[m], queue[n] */
     size_t words = (size_t)3 * n + 1 + m;
-    if (words > SIZE_MAX / 2 / sizeof(uint32_t) - m * sizeof(xf_eedge *))
+    /* m * sizeof(pointer) fits: the m edges (larger) are in memory */
+    if (words > (SIZE_MAX - (size_t)m * sizeof(xf_eedge *)) / sizeof(uint32_t))
         return rd_oom(d);
     const xf_eedge **in = work(d, m * sizeof(xf_eedge *) + words * sizeof(uint32_t));
     if (!in)

@@ -1,11 +1,9 @@
 /* driver.c: preparing a document for execution, and OpenAD's generic
  * drivers (plain, divided differences, tangent, joint and split adjoint) as
  * §6 of docs/xaif-execution.md describes them. */
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "names.h"
 #include "rt.h"
