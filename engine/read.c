@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "read_impl.h"
 #include "strtab.h"
@@ -111,6 +112,41 @@ rd_oom(rd *d)
     return rd_err(d, d->line, "out of memory");
 }
 
+/* A document cut short ends inside an element. libxml2's pull reader says
+ * so only in terms of what broke at the end ("Couldn't find end of Start
+ * Tag", an attribute without a value, or for a cut between tags "Extra
+ * content at the end of the document"), so the message names the element
+ * left open instead, as libxml2's own parser does: into @msg, or false
+ * when @e is no error at the end of the input. */
+static bool
+cut_short(const rd *d, const xmlError *e, char *msg, size_t len)
+{
+    xmlParserCtxtPtr c = e->ctxt;
+    if (e->domain != XML_FROM_PARSER || !c || c->nameNr <= 0 || !c->nameTab ||
+        !c->nameTab[c->nameNr - 1])
+        return false;
+    /* the parser ran out of input (the push parser leaves trailing blanks),
+     * not over an end tag of the wrong name */
+    long used = xmlByteConsumed(c);
+    if (e->code == XML_ERR_TAG_NAME_MISMATCH)
+        return false;
+    if (e->code != XML_ERR_DOCUMENT_END && (!d->size || used < 0 || (size_t)used < d->size))
+        return false;
+    const xmlChar *open = c->nameTab[c->nameNr - 1];
+    long line = 0;
+    /* the node being built is the open element or (a start tag cut
+     * short) its child */
+    xmlNodePtr n = c->node;
+    for (int up = 0; n && up < 2 && !line; up++, n = n->parent)
+        if (n->type == XML_ELEMENT_NODE && xmlStrEqual(n->name, open))
+            line = xmlGetLineNo(n);
+    if (line > 0)
+        snprintf(msg, len, "Premature end of data in tag %s line %ld", (const char *)open, line);
+    else
+        snprintf(msg, len, "Premature end of data in tag %s", (const char *)open);
+    return true;
+}
+
 static void
 on_xml_error(void *arg, xmlErrorPtr e)
 {
@@ -121,7 +157,9 @@ on_xml_error(void *arg, xmlErrorPtr e)
     const char *text = e->message ? e->message : "malformed XML";
     /* libxml2 calls giving up on a too large input (over 10 MB in one
      * token) an "internal error"; here it is an input error */
-    if (e->code == XML_ERR_INTERNAL_ERROR && strncmp(text, "internal error: ", 16) == 0)
+    if (e->level != XML_ERR_WARNING && !d->failed && cut_short(d, e, msg, sizeof msg))
+        ;
+    else if (e->code == XML_ERR_INTERNAL_ERROR && strncmp(text, "internal error: ", 16) == 0)
         snprintf(msg, sizeof msg, "the XML parser gave up: %s", text + 16);
     else
         snprintf(msg, sizeof msg, "%s", text);
@@ -830,9 +868,9 @@ read_document(rd *d)
 }
 
 static xf_doc *
-run(xmlTextReaderPtr r, const char *name, const xf_read_opts *opts, xf_diag *diag)
+run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts, xf_diag *diag)
 {
-    rd d = {.r = r, .diag = diag, .file = name, .lenient = opts && opts->lenient};
+    rd d = {.r = r, .diag = diag, .file = name, .size = size, .lenient = opts && opts->lenient};
     xf_doc *doc = NULL;
     if (!r) {
         xf_error(diag, name, 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
@@ -877,12 +915,15 @@ xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)
         return NULL;
     }
     int c = fgetc(f);
+    /* the size tells a document cut short (cut_short); 0 when unknown */
+    struct stat st;
+    size_t size = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size : 0;
     fclose(f);
     if (c == EOF) {
         xf_error(diag, path, 0, "empty file: no xaif document");
         return NULL;
     }
-    return run(xmlReaderForFile(path, NULL, PARSE_OPTIONS), path, opts, diag);
+    return run(xmlReaderForFile(path, NULL, PARSE_OPTIONS), path, size, opts, diag);
 }
 
 xf_doc *
@@ -897,5 +938,5 @@ xf_read_memory(const char *buf, size_t len, const char *name, const xf_read_opts
         xf_error(diag, name, 0, "document too large for reading from memory");
         return NULL;
     }
-    return run(xmlReaderForMemory(buf, (int)len, name, NULL, PARSE_OPTIONS), name, opts, diag);
+    return run(xmlReaderForMemory(buf, (int)len, name, NULL, PARSE_OPTIONS), name, len, opts, diag);
 }

@@ -472,7 +472,7 @@ expr_body(rd *d, xf_expr *x)
         }
     }
     d->pend.n = base;
-    return 0;
+    return rd_expr_dag(d, x);
 }
 
 int

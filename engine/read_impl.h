@@ -7,6 +7,7 @@
 #ifndef XF_ENGINE_READ_IMPL_H
 #define XF_ENGINE_READ_IMPL_H
 
+#include <libxml/parserInternals.h>
 #include <libxml/xmlreader.h>
 
 #include "diag.h"
@@ -106,6 +107,7 @@ typedef struct rd {
     xf_arena *a; /* the document's arena */
     xf_diag *diag;
     const char *file;
+    size_t size; /* of the input in bytes; 0 when unknown */
     bool failed;
     bool lenient;  /* see xf_read_opts */
     xf_elem el;    /* the element the reader is on (after next_child) */
@@ -116,6 +118,8 @@ typedef struct rd {
     const xmlChar *uri[XF_NS_COUNT];
     XF_VEC(rdpend) pend; /* stack of unresolved edges, in the scratch arena */
     xf_map idmap;        /* scratch: id -> index + 1 */
+    void *work;          /* scratch: read_dag.c's arrays, reused */
+    size_t workcap;
 } rd;
 
 /* read.c: the machinery */
@@ -159,6 +163,10 @@ int rd_expr(rd *d, xf_expr *x);
 int rd_expr_body(rd *d, xf_expr *x);
 int rd_varref(rd *d, xf_varref *r);
 int rd_varref_attr(rd *d, xf_varref *r, const rdattr *a);
+
+/* read_dag.c: @x (edges resolved) is acyclic and no two edges into one
+ * vertex share a position; otherwise an error at an edge's line. */
+int rd_expr_dag(rd *d, const xf_expr *x);
 
 /* read_cat.c */
 int rd_ii_defs(rd *d);

@@ -224,6 +224,71 @@ if(NOT before STREQUAL after)
   set(failed 1)
 endif()
 
+# validate: what every verb's reader checks, then the schema. The reader's
+# message comes first; a file it refuses is refused by every verb.
+set(g ${SRC}/tests/golden)
+expect(1 "dangling-edge.xaif:14: error: dangling reference: control-flow edge '1' target '3' is no vertex of head" validate ${g}/dangling-edge.xaif)
+expect(1 "0 valid, 1 invalid" validate ${g}/dangling-edge.xaif)
+expect(1 "1 valid, 1 invalid" validate ${ex} ${g}/dangling-symbol.xaif)
+set(cyc "cyclic-expression.xaif:44: error: expression graph has a cycle: '4' -> '3' -> '4' (edge '5')")
+expect(1 "${cyc}" validate ${g}/cyclic-expression.xaif)
+foreach(verb copy tangent adjoint)
+  expect(1 "${cyc}" ${verb} ${g}/cyclic-expression.xaif -o ${TMP}/cyc.xaif)
+endforeach()
+expect(1 "${cyc}" copy --lenient ${g}/cyclic-expression.xaif -o ${TMP}/cyc.xaif)
+expect(1 "${cyc}" run ${g}/cyclic-expression.xaif --driver plain -n 1 -m 1)
+expect(1 "${cyc}" dot ${g}/cyclic-expression.xaif -w expressions -o ${TMP}/cyc.dot)
+expect(1 "expression-operand-position.xaif:43: error: expression vertex '3' has two operands in position 1 (edge '4')" validate ${g}/expression-operand-position.xaif)
+expect(1 "truncated-in-tag.xaif:38: error: Premature end of data in tag AssignmentRHS line 33" validate ${g}/truncated-in-tag.xaif)
+expect(1 "truncated-in-attribute.xaif:38: error: Premature end of data in tag AssignmentRHS line 33" validate ${g}/truncated-in-attribute.xaif)
+expect(1 "truncated-after-start-tag.xaif:33: error: Premature end of data in tag AssignmentRHS line 33" validate ${g}/truncated-after-start-tag.xaif)
+expect(1 "truncated-after-end-tag.xaif:47: error: Premature end of data in tag ControlFlowGraph line 22" validate ${g}/truncated-after-end-tag.xaif)
+expect(1 "truncated-after-end-tag.xaif:47: error: Premature end of data in tag ControlFlowGraph line 22" tangent ${g}/truncated-after-end-tag.xaif -o ${TMP}/cut.xaif)
+
+# A routine by its name as written in the source: head finds head__1 (the
+# front end's decoration); an exact symbol_id or vertex_id always wins; none
+# or several matches list the candidates.
+expect(0 "label=\"head__1: control flow\"" dot ${ex} -r head -o - -f dot)
+expect(0 "label=\"head__1: control flow\"" dot ${ex} -r HEAD -o - -f dot)
+expect(1 "head.xaif: error: no routine named hea (routines: head__1)" dot ${ex} -o ${TMP}/d.svg -r hea)
+expect(0 " DD\nF(  1,  1)=" run ${ex} --driver dd --params ${par} --top head)
+expect(1 "head.xaif: error: no routine named hea (routines: head__1)" run ${ex} --driver plain -n 2 -m 1 --top hea)
+# the manual's example
+file(REMOVE ${TMP}/head.svg)
+expect(0 "" tangent ${ex} -o ${TMP}/head.tangent.xaif)
+expect(0 "" dot ${TMP}/head.tangent.xaif --routine head -o ${TMP}/head.svg)
+expect_file(${TMP}/head.svg "head__1: control flow")
+file(WRITE ${TMP}/two-heads.xaif "<?xml version=\"1.0\"?>
+<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\" prefix=\"OpenAD_\">
+  <xaif:ScopeHierarchy><xaif:Scope vertex_id=\"1\"><xaif:SymbolTable>
+    <xaif:Symbol symbol_id=\"head__24\" kind=\"subroutine\" type=\"void\"/>
+    <xaif:Symbol symbol_id=\"head__25\" kind=\"subroutine\" type=\"void\"/>
+  </xaif:SymbolTable></xaif:Scope>
+  <xaif:Scope vertex_id=\"2\"><xaif:SymbolTable/></xaif:Scope>
+  <xaif:Scope vertex_id=\"3\"><xaif:SymbolTable/></xaif:Scope></xaif:ScopeHierarchy>
+  <xaif:ControlFlowGraph vertex_id=\"1\" scope_id=\"1\" symbol_id=\"head__24\" controlflowgraph_scope_id=\"2\">
+    <xaif:Entry vertex_id=\"1\"/><xaif:Exit vertex_id=\"2\"/>
+    <xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"2\"/>
+  </xaif:ControlFlowGraph>
+  <xaif:ControlFlowGraph vertex_id=\"2\" scope_id=\"1\" symbol_id=\"head__25\" controlflowgraph_scope_id=\"3\">
+    <xaif:Entry vertex_id=\"1\"/><xaif:Exit vertex_id=\"2\"/>
+    <xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"2\"/>
+  </xaif:ControlFlowGraph>
+</xaif:CallGraph>
+")
+set(two "2 routines are named head (head__24, head__25): give one's full name")
+expect(1 "two-heads.xaif: error: ${two}" dot ${TMP}/two-heads.xaif -r head -o - -f dot)
+expect(1 "two-heads.xaif: error: ${two}" run ${TMP}/two-heads.xaif --driver plain -n 1 -m 1 --top head)
+expect(1 "two-heads.xaif: error: no top routine: ${two}; choose one with --top NAME" run ${TMP}/two-heads.xaif --driver plain -n 1 -m 1)
+expect(0 "label=\"head__25: control flow\"" dot ${TMP}/two-heads.xaif -r head__25 -o - -f dot)
+expect(0 "label=\"head__25: control flow\"" dot ${TMP}/two-heads.xaif -r 2 -o - -f dot)
+if(EXISTS ${CORPUS}/openad/nestedFunc1/tlm.xaif)
+  expect(0 "label=\"head__25: control flow\"" dot ${CORPUS}/openad/nestedFunc1/tlm.xaif -r head -o - -f dot)
+  expect(0 "label=\"FOO_24: control flow\"" dot ${CORPUS}/openad/nestedFunc1/tlm.xaif -r foo -o - -f dot)
+  expect(0 "label=\"OpenAD_head__28, placeholder 1: control flow\"" dot ${CORPUS}/openad/renameSRinMod/ref/adm.xb.xaif -r head -o - -f dot)
+  expect(0 "F(  1,  1)=" run ${CORPUS}/openad/If_Loop_1/tlm.xaif --driver dd --params ${CORPUS}/openad/If_Loop_1/params.conf --top head)
+endif()
+
 if(failed)
   message(FATAL_ERROR "command-line tests failed")
 endif()

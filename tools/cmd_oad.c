@@ -227,7 +227,7 @@ validate(const char *in, const char *schema_path, xf_diag *diag)
         return -1;
     }
     xf_schema *s = xf_schema_load(schema_path ? xsd : NULL, diag);
-    int r = s ? xf_schema_validate_file(s, in, diag) : -1;
+    int r = s ? xf_schema_validate_file(s, in, true, diag) : -1;
     xf_schema_free(s);
     return r == 0 ? 0 : -1;
 }

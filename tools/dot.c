@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
+
 /* ------------------------------------------------------------ labels */
 
 void
@@ -242,22 +244,6 @@ dt_find_routine(const xf_doc *doc, const char *name)
     return NULL;
 }
 
-/* "a, b, c" (as many routines as fit, then "..."), for messages. */
-static void
-routine_list(const xf_doc *doc, char *buf, size_t len)
-{
-    size_t n = 0;
-    snprintf(buf, len, "%s", doc->cg.routines.n ? "" : "none");
-    for (uint32_t i = 0; i < doc->cg.routines.n; i++) {
-        const char *name = dt_routine_name(doc->cg.routines.v[i]);
-        if (n + strlen(name) + 7 >= len) { /* ", " name and room for ", ..." */
-            snprintf(buf + n, len - n, "%s...", i ? ", " : "");
-            return;
-        }
-        n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", name);
-    }
-}
-
 static int
 select_in(const xf_doc *doc, const xf_routine *r, const xf_dot_opts *o, const dt_need *want,
           dt_sel *s, xf_diag *diag)
@@ -311,12 +297,10 @@ dt_select(const xf_doc *doc, const xf_dot_opts *o, const dt_need *want, dt_sel *
         return -1;
     }
     if (o->routine) {
-        const xf_routine *r = dt_find_routine(doc, o->routine);
-        if (!r) {
-            char names[300];
-            routine_list(doc, names, sizeof names);
-            xf_error(diag, doc->filename, 0, "no routine named %s (routines: %s)", o->routine,
-                     names);
+        const xf_routine *r;
+        char msg[400];
+        if (xf_routine_lookup(doc, o->routine, NULL, NULL, &r, msg, sizeof msg) != 1) {
+            xf_error(diag, doc->filename, 0, "%s", msg);
             return -1;
         }
         return select_in(doc, r, o, want, s, diag);

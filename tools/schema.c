@@ -2,8 +2,10 @@
 #include "schema.h"
 
 #include <libxml/parserInternals.h>
+#include <libxml/xmlreader.h>
 #include <libxml/xmlschemas.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +31,7 @@ on_error(void *arg, xmlErrorPtr e)
     errctx *c = arg;
     if (!e)
         return;
+
     char msg[1000];
     snprintf(msg, sizeof msg, "%s", e->message ? e->message : "invalid");
     size_t n = strlen(msg);
@@ -120,11 +123,35 @@ xf_schema_free(xf_schema *s)
     xmlFree(s);
 }
 
+static void
+ignore(void *arg, xmlErrorPtr e)
+{
+    (void)arg;
+    (void)e;
+}
+
+/* Is @path well-formed XML? Streaming, without messages. */
+static bool
+well_formed(const char *path)
+{
+    xmlTextReaderPtr r = xmlReaderForFile(path, NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+    if (!r)
+        return false;
+    xmlTextReaderSetStructuredErrorHandler(r, ignore, NULL);
+    int ret;
+    while ((ret = xmlTextReaderRead(r)) == 1)
+        ;
+    xmlFreeTextReader(r);
+    return ret == 0;
+}
+
 static int
 validate(xf_schema *s, const char *path, const char *buf, size_t len, const char *name,
-         xf_diag *diag)
+         bool xml_errors, xf_diag *diag)
 {
     errctx c = {diag, name, 0};
+    if (!xml_errors && path && !well_formed(path))
+        return 1;
     xmlSchemaValidCtxtPtr vc = xmlSchemaNewValidCtxt(s->schema);
     if (!vc) {
         xf_error(diag, name, 0, "out of memory");
@@ -150,14 +177,14 @@ validate(xf_schema *s, const char *path, const char *buf, size_t len, const char
 }
 
 int
-xf_schema_validate_file(xf_schema *s, const char *path, xf_diag *diag)
+xf_schema_validate_file(xf_schema *s, const char *path, bool xml_errors, xf_diag *diag)
 {
-    return validate(s, path, NULL, 0, path, diag);
+    return validate(s, path, NULL, 0, path, xml_errors, diag);
 }
 
 int
 xf_schema_validate_memory(xf_schema *s, const char *buf, size_t len, const char *name,
                           xf_diag *diag)
 {
-    return validate(s, NULL, buf, len, name, diag);
+    return validate(s, NULL, buf, len, name, true, diag);
 }

@@ -4,6 +4,7 @@
 #ifndef XF_TOOLS_SCHEMA_H
 #define XF_TOOLS_SCHEMA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "diag.h"
@@ -24,10 +25,12 @@ void xf_schema_free(xf_schema *s);
 /**
  * xf_schema_validate_file:
  * Validate the document in @path (streaming). Each violation is reported to
- * @diag as "FILE:LINE: error: ...".
+ * @diag as "FILE:LINE: error: ...". Without @xml_errors, a file that is not
+ * well-formed XML (or cannot be read) is invalid without any message: for a
+ * caller whose reader has reported that already (it costs one more parse).
  * @returns 0 when valid, 1 when invalid, -1 when it could not be checked.
  */
-int xf_schema_validate_file(xf_schema *s, const char *path, xf_diag *diag);
+int xf_schema_validate_file(xf_schema *s, const char *path, bool xml_errors, xf_diag *diag);
 
 /** xf_schema_validate_memory: as xf_schema_validate_file, for @len bytes at @buf named @name. */
 int xf_schema_validate_memory(xf_schema *s, const char *buf, size_t len, const char *name,

@@ -1,12 +1,11 @@
 /* driver.c: preparing a document for execution, and OpenAD's generic
  * drivers (plain, divided differences, tangent, joint and split adjoint) as
  * §6 of docs/xaif-execution.md describes them. */
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "names.h"
 #include "rt.h"
 
 enum { DEFAULT_MAX_DEPTH = 1000 };
@@ -112,36 +111,25 @@ prepare(rt *m)
     }
 }
 
-/* The top routine: @name, or the one the front end named head. */
+static bool
+callable(const xf_routine *r, const void *arg)
+{
+    const rt *m = arg;
+    return m->routines[r->index].callable;
+}
+
+/* The top routine: @name, or the one the front end named head (as written:
+ * head__24 or OpenAD_head__24 is found, xf_routine_lookup). */
 static rt_routine *
 find_top(rt *m, const char *name)
 {
-    for (uint32_t i = 0; i < m->doc->cg.routines.n; i++) {
-        rt_routine *r = &m->routines[i];
-        if (!r->name || !r->callable)
-            continue;
-        if (name) {
-            if (!strcasecmp(r->name, name))
-                return r;
-            continue;
-        }
-        /* head, head__24, OpenAD_head__24 (renamed with -r) */
-        const char *s = r->name;
-        if (!strncasecmp(s, "OpenAD_", 7))
-            s += 7;
-        if (strncasecmp(s, "head", 4))
-            continue;
-        s += 4;
-        while (*s == '_')
-            s++;
-        while (isdigit((unsigned char)*s))
-            s++;
-        if (!*s)
-            return r;
-    }
+    const xf_routine *r;
+    char msg[600];
+    if (xf_routine_lookup(m->doc, name ? name : "head", callable, m, &r, msg, sizeof msg) == 1)
+        return &m->routines[r->index];
     if (name)
-        rt_fault(m, "no routine named %s", name);
-    rt_fault(m, "no top routine: none is named head (choose one with --top NAME)");
+        rt_fault(m, "%s", msg);
+    rt_fault(m, "no top routine: %s; choose one with --top NAME", msg);
 }
 
 /* A formal argument of the top routine over a driver array of @n reals. */

@@ -1,7 +1,9 @@
 # run.cmake: the golden tests. For each NAME.xaif in DIR, `xaiform copy`
 # must either fail with exit status 1, print exactly NAME.err on stderr and
 # leave no output file, or (with NAME.out.xaif) succeed and write exactly
-# NAME.out.xaif. Run with -DUPDATE=1 to rewrite the expectations.
+# NAME.out.xaif. A NAME.err case must fail `xaiform validate` too, with
+# NAME.err first on stderr (the reader's verdict, before the schema's).
+# Run with -DUPDATE=1 to rewrite the expectations.
 file(GLOB cases RELATIVE ${DIR} ${DIR}/*.xaif)
 list(FILTER cases EXCLUDE REGEX "\\.out\\.xaif$")
 list(SORT cases)
@@ -35,6 +37,13 @@ foreach(c IN LISTS cases)
       if(NOT rc EQUAL 1 OR NOT err STREQUAL want OR EXISTS ${tmp})
         set(ok FALSE)
         message("[FAIL] ${name}: exit ${rc} (want 1)\n got: ${err} want: ${want}")
+      endif()
+      execute_process(COMMAND ${XAIFORM} validate -q ${c} WORKING_DIRECTORY ${DIR}
+                      RESULT_VARIABLE vrc ERROR_VARIABLE verr OUTPUT_QUIET)
+      string(FIND "${verr}" "${want}" at)
+      if(NOT vrc EQUAL 1 OR NOT at EQUAL 0)
+        set(ok FALSE)
+        message("[FAIL] ${name}: validate exit ${vrc} (want 1)\n got: ${verr} want first: ${want}")
       endif()
     endif()
   endif()

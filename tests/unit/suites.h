@@ -20,5 +20,6 @@ Suite *test_dot_suite(void);
 Suite *test_outfile_suite(void);
 Suite *test_oad_suite(void);
 Suite *test_check_suite(void);
+Suite *test_names_suite(void);
 
 #endif

@@ -1,4 +1,5 @@
 /* test_read.c: the reader: what it builds, what it keeps, what it rejects. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -303,6 +304,53 @@ static const struct {
      "t.xaif:4: error: dangling reference: scope edge '1' target '3' is no scope"},
     {XAIF_HEAD "<xaif:ScopeHierarchy>text</xaif:ScopeHierarchy></xaif:CallGraph>",
      "t.xaif:3: error: text is not allowed in <ScopeHierarchy>"},
+    /* expression graphs: acyclic, one operand per position */
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+     "<xaif:Assignment statement_id=\"1\"><xaif:AssignmentLHS><xaif:SymbolReference "
+     "vertex_id=\"1\" scope_id=\"2\" symbol_id=\"y\"/></xaif:AssignmentLHS>\n"
+     "<xaif:AssignmentRHS><xaif:Intrinsic vertex_id=\"1\" name=\"sin_scal\"/>"
+     "<xaif:Intrinsic vertex_id=\"2\" name=\"cos_scal\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"1\" source=\"1\" target=\"2\" position=\"1\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"2\" source=\"2\" target=\"1\" position=\"1\"/>\n"
+     "</xaif:AssignmentRHS></xaif:Assignment></xaif:BasicBlock>\n" XAIF_TAIL,
+     "t.xaif:23: error: expression graph has a cycle: '1' -> '2' -> '1' (edge '2')"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:Branch vertex_id=\"1\"><xaif:Condition>\n"
+     "<xaif:BooleanOperation vertex_id=\"1\" name=\"not\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"1\" source=\"1\" target=\"1\" position=\"1\"/>\n"
+     "</xaif:Condition></xaif:Branch>\n" XAIF_TAIL,
+     "t.xaif:21: error: expression graph has a cycle: '1' -> '1' (edge '1')"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+     "<xaif:SubroutineCall statement_id=\"1\" scope_id=\"1\" symbol_id=\"head\">\n"
+     "<xaif:Argument position=\"1\"><xaif:Intrinsic vertex_id=\"1\" name=\"sin_scal\"/>"
+     "<xaif:Intrinsic vertex_id=\"2\" name=\"cos_scal\"/>"
+     "<xaif:Intrinsic vertex_id=\"3\" name=\"exp_scal\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" position=\"1\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"2\" source=\"3\" target=\"2\" position=\"1\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"3\" source=\"2\" target=\"3\" position=\"1\"/>\n"
+     "</xaif:Argument></xaif:SubroutineCall></xaif:BasicBlock>\n" XAIF_TAIL,
+     "t.xaif:24: error: expression graph has a cycle: '3' -> '2' -> '3' (edge '3')"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+     "<xaif:Branch vertex_id=\"1\"><xaif:Condition>\n"
+     "<xaif:BooleanOperation vertex_id=\"1\" name=\"and\"/>\n"
+     "<xaif:Constant vertex_id=\"2\" type=\"bool\" value=\"true\"/>"
+     "<xaif:Constant vertex_id=\"3\" type=\"bool\" value=\"false\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" position=\"1\"/>\n"
+     "<xaif:ExpressionEdge edge_id=\"2\" source=\"3\" target=\"1\" position=\"1\"/>\n"
+     "</xaif:Condition></xaif:Branch>\n" XAIF_TAIL,
+     "t.xaif:23: error: expression vertex '1' has two operands in position 1 (edge '2')"},
+    /* a document cut short names the element left open */
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+                                         "<xaif:Mark",
+     "t.xaif:20: error: Premature end of data in tag BasicBlock line 19"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"",
+     "t.xaif:19: error: Premature end of data in tag ControlFlowGraph line 18"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n",
+     "t.xaif:19: error: Premature end of data in tag BasicBlock line 19"},
+    {XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN "<xaif:Entry vertex_id=\"1\"/>\n\n",
+     "t.xaif:21: error: Premature end of data in tag ControlFlowGraph line 18"},
 };
 
 START_TEST(rejects_bad_input_with_file_and_line)
@@ -315,6 +363,115 @@ START_TEST(rejects_bad_input_with_file_and_line)
     ck_assert_msg(strncmp(m, bad[_i].message, strlen(bad[_i].message)) == 0,
                   "case %d: got '%s', want '%s...'", _i, m, bad[_i].message);
     xf_diag_free(d);
+}
+END_TEST
+
+/* A document whose one assignment has the right-hand side @rhs (@n bytes). */
+static char *
+with_rhs(const char *rhs, size_t *len)
+{
+    static const char head[] = XAIF_HEAD XAIF_SCOPES XAIF_CFG_OPEN
+        "<xaif:BasicBlock vertex_id=\"1\" scope_id=\"2\">\n"
+        "<xaif:Assignment statement_id=\"1\"><xaif:AssignmentLHS><xaif:SymbolReference "
+        "vertex_id=\"1\" scope_id=\"2\" symbol_id=\"y\"/></xaif:AssignmentLHS>\n"
+        "<xaif:AssignmentRHS>\n";
+    static const char tail[] =
+        "</xaif:AssignmentRHS></xaif:Assignment></xaif:BasicBlock>\n" XAIF_TAIL;
+    *len = strlen(head) + strlen(rhs) + strlen(tail);
+    char *text = malloc(*len + 1);
+    ck_assert_ptr_nonnull(text);
+    snprintf(text, *len + 1, "%s%s%s", head, rhs, tail);
+    return text;
+}
+
+/* sin(sin(...sin(y))) with @n sines, and with @back an edge from the
+ * outermost sine back into the innermost: the check walks no recursion. */
+static char *
+sine_chain(int n, bool back, size_t *len)
+{
+    size_t cap = (size_t)n * 160 + 200, k = 0;
+    char *rhs = malloc(cap);
+    ck_assert_ptr_nonnull(rhs);
+    for (int i = 1; i <= n; i++)
+        k += (size_t)snprintf(rhs + k, cap - k,
+                              "<xaif:Intrinsic vertex_id=\"%d\" name=\"sin_scal\"/>\n", i);
+    k += (size_t)snprintf(
+        rhs + k, cap - k,
+        "<xaif:VariableReference vertex_id=\"%d\"><xaif:SymbolReference vertex_id=\"1\" "
+        "scope_id=\"2\" symbol_id=\"y\"/></xaif:VariableReference>\n",
+        n + 1);
+    for (int i = 1; i <= n; i++)
+        k += (size_t)snprintf(
+            rhs + k, cap - k,
+            "<xaif:ExpressionEdge edge_id=\"%d\" source=\"%d\" target=\"%d\" position=\"%d\"/>\n",
+            i, i + 1, i, back && i == n ? 2 : 1);
+    if (back)
+        snprintf(rhs + k, cap - k,
+                 "<xaif:ExpressionEdge edge_id=\"0\" source=\"1\" target=\"%d\" position=\"1\"/>\n",
+                 n);
+    char *text = with_rhs(rhs, len);
+    free(rhs);
+    return text;
+}
+
+START_TEST(long_expressions_are_checked_without_recursion)
+{
+    enum { N = 50000 };
+    size_t len;
+    char *text = sine_chain(N, false, &len);
+    xf_diag *d = xf_diag_new(NULL);
+    xf_doc *doc = xf_read_memory(text, len, "t.xaif", NULL, d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    const xf_expr *rhs = &doc->cg.routines.v[0]->g.v.v[0]->stmts.v[0]->u.as.rhs;
+    ck_assert_uint_eq(rhs->v.n, N + 1);
+    ck_assert_uint_eq(rhs->e.n, N);
+    xf_doc_free(doc);
+    free(text);
+    /* every sine on the cycle: the message lists the first few */
+    text = sine_chain(N, true, &len);
+    ck_assert_ptr_null(xf_read_memory(text, len, "t.xaif", NULL, d));
+    const char *m = first_message(d);
+    ck_assert_msg(strstr(m, "error: expression graph has a cycle: '") && strstr(m, " -> ...") &&
+                      strlen(m) < 500,
+                  "%s", m);
+    xf_diag_free(d);
+    free(text);
+}
+END_TEST
+
+/* An intrinsic with 40 operands (over the pairwise limit): positions
+ * 1..40, or with @dup twice. */
+static char *
+wide(int dup, size_t *len)
+{
+    char rhs[40 * 200];
+    size_t k =
+        (size_t)snprintf(rhs, sizeof rhs, "<xaif:Intrinsic vertex_id=\"0\" name=\"max\"/>\n");
+    for (int i = 1; i <= 40; i++)
+        k += (size_t)snprintf(
+            rhs + k, sizeof rhs - k,
+            "<xaif:Constant vertex_id=\"%d\" type=\"real\" value=\"%d\"/>"
+            "<xaif:ExpressionEdge edge_id=\"%d\" source=\"%d\" target=\"0\" position=\"%d\"/>\n",
+            i, i, i, i, i == 33 && dup ? dup : i);
+    return with_rhs(rhs, len);
+}
+
+START_TEST(operand_positions_are_distinct)
+{
+    size_t len;
+    char *text = wide(0, &len);
+    xf_diag *d = xf_diag_new(NULL);
+    xf_doc *doc = xf_read_memory(text, len, "t.xaif", NULL, d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    xf_doc_free(doc);
+    free(text);
+    text = wide(17, &len);
+    ck_assert_ptr_null(xf_read_memory(text, len, "t.xaif", NULL, d));
+    ck_assert_str_eq(first_message(d),
+                     "t.xaif:55: error: expression vertex '0' has two operands in "
+                     "position 17 (edge '33')");
+    xf_diag_free(d);
+    free(text);
 }
 END_TEST
 
@@ -388,6 +545,8 @@ test_read_suite(void)
     tcase_add_test(tc, lenient_reading_keeps_dangling_references);
     tcase_add_test(tc, running_out_of_memory_is_an_error_not_a_crash);
     tcase_add_test(tc, missing_file_is_reported);
+    tcase_add_test(tc, long_expressions_are_checked_without_recursion);
+    tcase_add_test(tc, operand_positions_are_distinct);
     suite_add_tcase(s, tc);
     return s;
 }
