@@ -69,8 +69,9 @@ list(void)
         if (a)
             printf("%-14s needs: %s\n", "", a);
     }
-    printf("\npipelines:\n  tangent = %s\n  adjoint = %s\n", xf_pipeline_expand("tangent"),
-           xf_pipeline_expand("adjoint"));
+    printf("\npipelines:\n");
+    for (size_t k = 0; xf_pipeline_name(k); k++)
+        printf("  %s = %s\n", xf_pipeline_name(k), xf_pipeline_expand(xf_pipeline_name(k)));
     return XF_EXIT_OK;
 }
 
@@ -168,7 +169,7 @@ transform(int argc, char **argv, const char *verb)
     xf_doc *cat = xf_catalogue_load(catalogue, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
     xf_doc *doc = direct ? xf_read_file(argv[optind], NULL, diag) : NULL;
-    if (doc) {
+    if (doc && (n == 0 || xf_pipeline_refuse_deriv(doc, diag) == 0)) {
         xf_pass_ctx ctx = {
             .doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
         if (xf_pipeline_run(&ctx, passes, n) == 0 && xf_output_write(doc, out, &oo, diag) == 0)
