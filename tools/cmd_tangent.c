@@ -10,6 +10,13 @@
 #include "pipeline.h"
 #include "read.h"
 
+/* What the differentiating verbs refuse. */
+#define XF_DERIV_HELP                                                                              \
+    "An input that is derivative code already (a tangent or adjoint output: a\n"                   \
+    "DerivativePropagator, a reference with deriv=\"1\", a ReplacementList, a\n"                   \
+    "push/pop/Saxpy/ZeroDeriv call) is refused before any pass runs, naming its\n"                 \
+    "first such construct, with exit status 1.\n"
+
 static const char tangent_usage[] =
     "usage: xaiform tangent IN.xaif -o OUT.xaif [options]\n"
     "\n"
@@ -19,7 +26,7 @@ static const char tangent_usage[] =
     "SetDeriv, Sax, Saxpy, ...; temporaries OpenAD_aux_*, OpenAD_lin_*, OpenAD_acc_*;\n"
     "oad_convert through OpenAD_tyc_* where an argument's activity differs from\n"
     "its formal's).\n"
-    "\n"
+    "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
     "                           schema/intrinsics.xaif)\n"
@@ -40,7 +47,7 @@ static const char adjoint_usage[] =
     "the argument checkpoints. The template chosen when the back end expands them\n"
     "decides split or joint reversal; --reversal (default joint) is accepted for\n"
     "xaifBooster's command lines and changes nothing in the output.\n"
-    "\n"
+    "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
     "                           schema/intrinsics.xaif)\n"
@@ -56,7 +63,7 @@ static const char passes_usage[] =
     "Run the passes in LIST (comma-separated pass or pipeline names, e.g.\n"
     "linearize,preaccumulate or tangent) over IN and write the result. Each pass's\n"
     "prerequisites must come before it. The options of 'xaiform tangent' apply.\n"
-    "\n"
+    "\n" XF_DERIV_HELP "\n"
     "  -p, --passes LIST   the passes to run\n"
     "  -l, --list          list the passes and pipelines with what they do\n";
 
