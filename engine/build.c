@@ -296,6 +296,8 @@ xf_stmt_icall(xf_doc *doc, const char *id, const char *name)
     s->id = xf_intern(doc, id);
     s->lineno = XF_NOINT;
     s->u.icall.name = xf_intern(doc, name);
+    if (xf_deriv_icall(name))
+        xf_doc_mark_deriv(doc, "InlinableSubroutineCall", NULL, 0);
     return s->id && s->u.icall.name ? s : NULL;
 }
 
@@ -329,6 +331,7 @@ xf_stmt_derivprop(xf_doc *doc)
         return NULL;
     s->kind = XF_STMT_DERIVPROP;
     s->lineno = XF_NOINT;
+    xf_doc_mark_deriv(doc, "DerivativePropagator", NULL, 0);
     return s;
 }
 

@@ -54,12 +54,13 @@ uint32_t xf_expr_binary(xf_doc *doc, xf_expr *x, const char *op, uint32_t a, uin
 
 /** xf_stmt_assign: a new assignment; lhs and rhs are copied in (by value). */
 xf_stmt *xf_stmt_assign(xf_doc *doc, const char *id, const xf_varref *lhs, const xf_expr *rhs);
-/** xf_stmt_icall: a new InlinableSubroutineCall @name without arguments. */
+/** xf_stmt_icall: a new InlinableSubroutineCall @name without arguments (marks @doc
+ * as derivative code when xf_deriv_icall(@name)). */
 xf_stmt *xf_stmt_icall(xf_doc *doc, const char *id, const char *name);
 /** xf_icall_ref / xf_icall_const: append an argument to an inlinable call. */
 bool xf_icall_ref(xf_doc *doc, xf_stmt *s, const xf_varref *ref);
 bool xf_icall_const(xf_doc *doc, xf_stmt *s, xf_type type, const char *value);
-/** xf_stmt_derivprop: a new, empty DerivativePropagator. */
+/** xf_stmt_derivprop: a new, empty DerivativePropagator (marks @doc as derivative code). */
 xf_stmt *xf_stmt_derivprop(xf_doc *doc);
 
 /** xf_mark_ref: set the output attributes xaifBooster writes on a reference. */

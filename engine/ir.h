@@ -643,6 +643,18 @@ typedef struct xf_nii {
 
 typedef enum xf_dockind { XF_DOC_CALLGRAPH, XF_DOC_INLINABLE, XF_DOC_NONINLINABLE } xf_dockind;
 
+/* The first construct of derivative code in a document: a reference with
+ * deriv set true, a DerivativePropagator, a ReplacementList, an
+ * InlinableSubroutineCall of a propagator, tape or checkpoint routine
+ * (xf_deriv_icall). The reader records the first it meets; a builder or
+ * pass that makes one records it (line 0) if none is recorded. what NULL:
+ * the document has none. */
+typedef struct xf_derivmark {
+    const char *what;   /* the element's local name ("DerivativePropagator") */
+    const char *detail; /* NULL, or what makes it derivative code ("deriv=\"1\"") */
+    uint32_t line;      /* 0: made by a pass */
+} xf_derivmark;
+
 typedef struct xf_nsdecl {
     const char *prefix; /* NULL: the default namespace */
     const char *uri;
@@ -662,6 +674,7 @@ typedef struct xf_doc {
     XF_VEC(xf_ii) ii;                      /* XF_DOC_INLINABLE */
     XF_VEC(xf_nii) nii;                    /* XF_DOC_NONINLINABLE */
     uint32_t nsymbols, nscopes, nroutines; /* dense index counters */
+    xf_derivmark deriv;                    /* the first derivative construct */
 } xf_doc;
 
 /**
@@ -679,6 +692,29 @@ const char *xf_intern(xf_doc *doc, const char *s);
 
 /** xf_doc_bytes: memory held by @doc (arena and strings), for benchmarks. */
 size_t xf_doc_bytes(const xf_doc *doc);
+
+/* ---------------------------------------------------- derivative code */
+
+/**
+ * xf_deriv_icall:
+ * Whether an InlinableSubroutineCall named @name belongs to derivative code:
+ * a propagator (SetDeriv, Sax, Saxpy, IncDeriv, ZeroDeriv, ...), a tape
+ * operation (push..., pop..., apush, apop) or an argument checkpoint
+ * (cp_arg_..., cp_res_...), in any letter case. The front ends' own
+ * inlinable calls (oad_convert, oad_ShapeTest, ...) are not.
+ */
+bool xf_deriv_icall(const char *name);
+
+/** xf_doc_mark_deriv: record @what (@detail, @line) in @doc->deriv unless one is recorded. */
+void xf_doc_mark_deriv(xf_doc *doc, const char *what, const char *detail, uint32_t line);
+
+/**
+ * xf_derivmark_text:
+ * The construct of @m as a tag for messages, into @buf: "<xaif:ReplacementList>",
+ * "<xaif:Tgt deriv=\"1\">", "<xaif:InlinableSubroutineCall subroutine_name=\"push_s0\">"
+ * ("no derivative construct" when there is none). @returns @buf.
+ */
+const char *xf_derivmark_text(const xf_derivmark *m, char *buf, size_t len);
 
 /* ------------------------------------------------------------ look-ups */
 

@@ -4,6 +4,7 @@
 #include "read.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -364,6 +365,22 @@ rd_plain_attrs(rd *d, xf_hdr *h)
             return -1;
     }
     return ret;
+}
+
+int
+rd_deriv(rd *d, const char *attr, const char *value)
+{
+    if (d->doc->deriv.what)
+        return 0;
+    const char *detail = NULL;
+    if (attr) {
+        char buf[300];
+        snprintf(buf, sizeof buf, "%s=\"%.200s\"", attr, value ? value : "");
+        if (!(detail = xf_intern(d->doc, buf)))
+            return rd_oom(d);
+    }
+    xf_doc_mark_deriv(d->doc, xf_elem_name(d->el), detail, d->line);
+    return 0;
 }
 
 int

@@ -121,6 +121,9 @@ read_call(rd *d, xf_stmt *s, xf_elem el)
         return -1;
     if (s->kind == XF_STMT_ICALL && !s->u.icall.name)
         return rd_err(d, d->line, "<InlinableSubroutineCall> without a subroutine_name");
+    if (s->kind == XF_STMT_ICALL && xf_deriv_icall(s->u.icall.name) &&
+        rd_deriv(d, "subroutine_name", s->u.icall.name))
+        return -1;
     rdpar p;
     rd_start(d, &p, &s->h);
     while ((ret = rd_child(d, &p)) > 0) {
@@ -211,6 +214,8 @@ static int
 read_propagator(rd *d, xf_stmt *s)
 {
     s->kind = XF_STMT_DERIVPROP;
+    if (rd_deriv(d, NULL, NULL))
+        return -1;
     rdattr a;
     int ret;
     while ((ret = rd_attr(d, &a)) > 0) {
@@ -493,6 +498,8 @@ read_arglist(rd *d, xf_routine *rt)
                 break;
             case A_DERIV:
                 ret = rd_flag(d, &a, &as.deriv);
+                if (ret == 0 && xf_flag_is(as.deriv, false))
+                    ret = rd_deriv(d, "deriv", a.value);
                 break;
             case A_ANNOTATION:
                 ret = (as.h.annotation = rd_str(d, &a)) ? 0 : -1;
@@ -582,6 +589,8 @@ int
 rd_routine(rd *d, xf_routine *rt)
 {
     rt->is_rlist = d->el == XF_EL_REPLACEMENTLIST;
+    if (rt->is_rlist && rd_deriv(d, NULL, NULL))
+        return -1;
     const char *scope = NULL, *symbol = NULL, *cfgscope = NULL;
     rdattr a;
     int ret;

@@ -158,7 +158,9 @@ rd_varref_attr(rd *d, xf_varref *r, const rdattr *a)
     case A_ACTIVE:
         return rd_flag(d, a, &r->active);
     case A_DERIV:
-        return rd_flag(d, a, &r->deriv);
+        if (rd_flag(d, a, &r->deriv))
+            return -1;
+        return xf_flag_is(r->deriv, false) ? rd_deriv(d, "deriv", a->value) : 0;
     case A_CONSTANT:
         return rd_flag(d, a, &r->constant);
     case A_ANNOTATION:

@@ -145,6 +145,10 @@ uint32_t rd_find_id(rd *d, const char *const *ids, uint32_t n, size_t stride, co
 int rd_empty_elem(rd *d, xf_hdr *h);
 /* rd_plain_attrs: attributes of an element whose only known one is annotation */
 int rd_plain_attrs(rd *d, xf_hdr *h);
+/* rd_deriv: record the element the reader is on (d->el at d->line) as the
+ * document's first construct of derivative code, unless one is recorded;
+ * @attr="@value" (both NULL: none) says why. */
+int rd_deriv(rd *d, const char *attr, const char *value);
 
 /* read_scope.c */
 int rd_scopes(rd *d, xf_scopes *s);

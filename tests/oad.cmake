@@ -106,6 +106,15 @@ expect(1 "not a non-inlinable intrinsics catalogue" ${TLM} -i ${ex} -N ${ex} -o 
 # -d FILE: the messages go there
 expect(0 "" ${TLM} -i ${ex} -V -d ${TMP}/oad/debug.txt -o ${TMP}/oad/d.xaif)
 file_has(${TMP}/oad/debug.txt "note: -V changes nothing here")
+# derivative code is refused through the door too, and nothing is written
+expect(0 "" ${TLM} -i ${ex} -o ${TMP}/oad/deriv.xaif)
+file(REMOVE ${TMP}/oad/deriv2.xaif)
+expect(1 "is derivative code already" ${TLM} -i ${TMP}/oad/deriv.xaif -o ${TMP}/oad/deriv2.xaif)
+expect(1 "is derivative code already" ${ADM} -i ${TMP}/oad/deriv.xaif -o ${TMP}/oad/deriv2.xaif)
+if(EXISTS ${TMP}/oad/deriv2.xaif)
+  message("[FAIL] a refused input left an output")
+  set(failed 1)
+endif()
 
 if(failed)
   message(FATAL_ERROR "oad.cmake: failures above")

@@ -35,13 +35,17 @@ typedef struct xf_batch_list {
     xf_batch_file *v;
     size_t n, cap;
     size_t total;   /* files before sharding */
-    size_t skipped; /* files found in folders that end in the output suffix */
+    size_t skipped; /* files found in folders taken for earlier outputs (xf_batch_naming) */
 } xf_batch_list;
 
 /* Where outputs go: next to the input, or under out_dir. */
 typedef struct xf_batch_naming {
     const char *out_dir; /* NULL: next to the input */
     const char *suffix;  /* replaces ".xaif", e.g. ".tangent.xaif" */
+    /* other endings of earlier outputs that a folder search leaves out (the
+     * default suffixes of every mode, ".adjoint.xaif", ...), NULL-terminated;
+     * NULL: none */
+    const char *const *outputs;
 } xf_batch_naming;
 
 /* ---- batch_list.c: the files */
@@ -49,8 +53,9 @@ typedef struct xf_batch_naming {
 /**
  * xf_batch_list_add:
  * Add @path to @list: a folder is searched recursively for *.xaif files
- * (hidden entries and files ending in @nm->suffix, taken for earlier outputs,
- * are skipped; symbolic links to folders are not followed); anything else is
+ * (hidden entries and files ending in @nm->suffix or in one of @nm->outputs,
+ * taken for earlier outputs, are skipped and counted in @list->skipped;
+ * symbolic links to folders are not followed); anything else is
  * taken as a file, even one that does not exist (it then fails when converted).
  * Output names follow @nm (xf_batch_output_name).
  * @returns 0, or -1 after a message on @err (out of memory, a folder that

@@ -102,11 +102,12 @@ wanted(const char *name, const xf_batch_naming *nm, xf_batch_list *l)
 {
     if (!ends_with(name, ".xaif"))
         return false;
-    if (strcmp(nm->suffix, ".xaif") != 0 && ends_with(name, nm->suffix)) {
+    bool output = strcmp(nm->suffix, ".xaif") != 0 && ends_with(name, nm->suffix);
+    for (const char *const *o = nm->outputs; o && *o && !output; o++)
+        output = strcmp(*o, ".xaif") != 0 && ends_with(name, *o);
+    if (output)
         l->skipped++;
-        return false;
-    }
-    return true;
+    return !output;
 }
 
 /* The folder to leave out of a search: the output folder. */

@@ -140,7 +140,9 @@ xf_batch_summary(FILE *out, const xf_batch_list *list, const xf_batch_result *re
     fprintf(out, " in %.2f s: %.2f MB of input, %.1f MB/s\n", res->seconds,
             (double)t.in_bytes / 1e6, mb_per_s(t.in_bytes, res->seconds));
     if (list->skipped)
-        fprintf(out, "earlier outputs (files ending in the output suffix) left out: %zu\n",
+        fprintf(out,
+                "earlier outputs (files ending in the output suffix or in .MODE.xaif of any "
+                "mode) left out: %zu\n",
                 list->skipped);
     fflush(out);
 }

@@ -14,16 +14,18 @@
 #include "pipeline.h"
 #include "read.h"
 
-enum { MAX_JOBS = 256, MAX_PASSES = 32 };
+enum { MAX_JOBS = 256, MAX_PASSES = 32, MAX_MODES = 32 };
 
 static const char usage[] =
     "usage: xaiform batch --mode MODE [options] FILE_OR_DIR...\n"
     "\n"
     "Convert many xaif files with MODE, in parallel worker processes. MODE is a\n"
     "pipeline of 'xaiform passes --list' (tangent, ...) or copy (no passes). A\n"
-    "folder is searched recursively for *.xaif files (hidden entries and files\n"
-    "ending in the output suffix, taken for earlier outputs, are left out). The\n"
-    "files are sorted by path; repeated paths count once.\n"
+    "folder is searched recursively for *.xaif files; hidden entries and earlier\n"
+    "outputs are left out: files ending in the output suffix or in .MODE.xaif of\n"
+    "any mode (.copy.xaif, .tangent.xaif, .adjoint.xaif, ...). The files are sorted\n"
+    "by path; repeated paths count once. A file that is derivative code already\n"
+    "(a tangent or adjoint output) fails in every mode but copy.\n"
     "\n"
     "Each output goes next to its input as NAME.MODE.xaif, or under --out-dir\n"
     "with the input's path relative to the folder named on the command line (a\n"
@@ -104,6 +106,10 @@ conv_run(void *state, const char *in, const char *out, xf_diag *diag)
     xf_doc *doc = xf_read_file(in, NULL, diag);
     if (!doc)
         return -1;
+    if (s->conf->n > 0 && xf_pipeline_refuse_deriv(doc, diag) != 0) {
+        xf_doc_free(doc);
+        return -1;
+    }
     xf_pass_ctx ctx = {
         .doc = doc, .opts = &s->conf->opts, .diag = diag, .catalogue = s->cat, .direct = s->direct};
     int ret = xf_pipeline_run(&ctx, s->conf->passes, s->conf->n);
@@ -271,11 +277,30 @@ parse(int argc, char **argv, args *a)
     return check_args(a, argc - optind);
 }
 
+/* The default output endings of every mode, ".copy.xaif" and ".PIPELINE.xaif",
+ * into @names (@n of them), NULL-terminated in @v. */
+static void
+mode_outputs(char (*names)[64], const char **v, size_t n)
+{
+    size_t k = 0;
+    snprintf(names[k], sizeof names[k], ".copy.xaif");
+    v[k] = names[k];
+    for (size_t i = 0; k + 1 < n && xf_pipeline_name(i); i++) {
+        k++;
+        snprintf(names[k], sizeof names[k], ".%s.xaif", xf_pipeline_name(i));
+        v[k] = names[k];
+    }
+    v[k + 1] = NULL;
+}
+
 /* The list of files. @returns 0, or an exit status after a message. */
 static int
 collect(const args *a, char **files, int nfiles, xf_batch_list *list)
 {
-    xf_batch_naming nm = {.out_dir = a->out_dir, .suffix = a->suffix};
+    char names[MAX_MODES][64];
+    const char *outputs[MAX_MODES + 1];
+    mode_outputs(names, outputs, MAX_MODES);
+    xf_batch_naming nm = {.out_dir = a->out_dir, .suffix = a->suffix, .outputs = outputs};
     char err[700];
     for (int i = 0; i < nfiles; i++)
         if (xf_batch_list_add(list, files[i], &nm, err, sizeof err) != 0) {

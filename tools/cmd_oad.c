@@ -263,7 +263,7 @@ transform(const oad_args *a, const char *pipeline, bool adjoint, FILE *msgs)
     xf_doc *direct = cat ? xf_direct_load(a->set['N'] ? a->val['N'] : NULL, diag) : NULL;
     bool valid = direct && (!a->set['v'] || validate(in, schema_path, diag) == 0);
     xf_doc *doc = valid ? xf_read_file(in, NULL, diag) : NULL;
-    if (doc) {
+    if (doc && xf_pipeline_refuse_deriv(doc, diag) == 0) {
         xf_pass_ctx ctx = {
             .doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
         if (xf_pipeline_run(&ctx, passes, n) == 0) {

@@ -32,12 +32,21 @@ static const char usage[] =
     "  -t, --top NAME        the top routine: its symbol id, or its name as in the\n"
     "                        source (head finds head__24 when no other routine\n"
     "                        matches); default: head\n"
+    "      --loose-sizes     let n or m exceed the elements head declares for x or y,\n"
+    "                        as Fortran drivers may (sequence association): zero\n"
+    "                        columns or rows for what head does not see\n"
     "  -s, --stats           print what the run did on stderr: operations, tape, steps\n"
     "      --max-steps N     stop after N statements and control-flow steps (default 2e9)\n"
     "      --max-tape N      stop when the tapes hold N words (default 2e8)\n"
     "      --max-depth N     stop when calls nest N deep (default 1000)\n"
     "  -h, --help            this text\n"
     "\n"
+    "Refused with exit status 1 before anything runs: n or m other than the number\n"
+    "of elements head declares for a real x or y (a scalar, or an array with\n"
+    "bounds; an array without bounds takes any n), naming both; the tangent and\n"
+    "adjoint drivers over a document without derivative code (no\n"
+    "DerivativePropagator, no deriv=\"1\" reference, no ReplacementList, no\n"
+    "push/pop/Saxpy call) whose y is an active real, which would print zeros.\n"
     "A run-time fault (index out of bounds, an undefined routine, an empty tape, an\n"
     "unknown intrinsic) stops the run with FILE:LINE, the routine and the statement,\n"
     "and exit status 1.\n";
@@ -45,13 +54,19 @@ static const char usage[] =
 int
 xf_cmd_run(int argc, char **argv)
 {
-    static const struct option opts[] = {
-        {"driver", required_argument, NULL, 'd'}, {"params", required_argument, NULL, 'p'},
-        {"inputs", required_argument, NULL, 'n'}, {"outputs", required_argument, NULL, 'm'},
-        {"step", required_argument, NULL, 'H'},   {"top", required_argument, NULL, 't'},
-        {"stats", no_argument, NULL, 's'},        {"max-steps", required_argument, NULL, 1},
-        {"max-tape", required_argument, NULL, 2}, {"max-depth", required_argument, NULL, 3},
-        {"help", no_argument, NULL, 'h'},         {0}};
+    static const struct option opts[] = {{"driver", required_argument, NULL, 'd'},
+                                         {"params", required_argument, NULL, 'p'},
+                                         {"inputs", required_argument, NULL, 'n'},
+                                         {"outputs", required_argument, NULL, 'm'},
+                                         {"step", required_argument, NULL, 'H'},
+                                         {"top", required_argument, NULL, 't'},
+                                         {"stats", no_argument, NULL, 's'},
+                                         {"max-steps", required_argument, NULL, 1},
+                                         {"max-tape", required_argument, NULL, 2},
+                                         {"max-depth", required_argument, NULL, 3},
+                                         {"loose-sizes", no_argument, NULL, 4},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {0}};
     xf_run_opts o = {.driver = XF_DRIVER_PLAIN};
     const char *params = NULL;
     bool have_driver = false, stats = false;
@@ -92,6 +107,9 @@ xf_cmd_run(int argc, char **argv)
         case 3:
             o.lim.max_depth = (int)strtol(optarg, &end, 10);
             break;
+        case 4:
+            o.loose_sizes = true;
+            break;
         case 'h':
             fputs(usage, stdout);
             return XF_EXIT_OK;
@@ -112,6 +130,7 @@ xf_cmd_run(int argc, char **argv)
     xf_doc *doc = NULL;
     if (params && xf_params_read(params, &o.params, diag) != 0)
         goto out;
+    o.params_name = params;
     if (o.params.n < 1 || o.params.m < 1) {
         xf_diag_free(diag);
         return xf_usage_error("run", "--params or -n and -m are needed");

@@ -10,6 +10,13 @@
 #include "pipeline.h"
 #include "read.h"
 
+/* What the differentiating verbs refuse. */
+#define XF_DERIV_HELP                                                                              \
+    "An input that is derivative code already (a tangent or adjoint output: a\n"                   \
+    "DerivativePropagator, a reference with deriv=\"1\", a ReplacementList, a\n"                   \
+    "push/pop/Saxpy/ZeroDeriv call) is refused before any pass runs, naming its\n"                 \
+    "first such construct, with exit status 1.\n"
+
 static const char tangent_usage[] =
     "usage: xaiform tangent IN.xaif -o OUT.xaif [options]\n"
     "\n"
@@ -20,6 +27,7 @@ static const char tangent_usage[] =
     "oad_convert through OpenAD_tyc_* where an argument's activity differs from\n"
     "its formal's).\n"
     "\n" XF_OUTPUT_FILE_HELP "\n"
+    "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
     "                           schema/intrinsics.xaif)\n"
@@ -41,6 +49,7 @@ static const char adjoint_usage[] =
     "decides split or joint reversal; --reversal (default joint) is accepted for\n"
     "xaifBooster's command lines and changes nothing in the output.\n"
     "\n" XF_OUTPUT_FILE_HELP "\n"
+    "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
     "                           schema/intrinsics.xaif)\n"
@@ -56,7 +65,7 @@ static const char passes_usage[] =
     "Run the passes in LIST (comma-separated pass or pipeline names, e.g.\n"
     "linearize,preaccumulate or tangent) over IN and write the result. Each pass's\n"
     "prerequisites must come before it. The options of 'xaiform tangent' apply.\n"
-    "\n"
+    "\n" XF_DERIV_HELP "\n"
     "  -p, --passes LIST   the passes to run\n"
     "  -l, --list          list the passes and pipelines with what they do\n";
 
@@ -69,8 +78,9 @@ list(void)
         if (a)
             printf("%-14s needs: %s\n", "", a);
     }
-    printf("\npipelines:\n  tangent = %s\n  adjoint = %s\n", xf_pipeline_expand("tangent"),
-           xf_pipeline_expand("adjoint"));
+    printf("\npipelines:\n");
+    for (size_t k = 0; xf_pipeline_name(k); k++)
+        printf("  %s = %s\n", xf_pipeline_name(k), xf_pipeline_expand(xf_pipeline_name(k)));
     return XF_EXIT_OK;
 }
 
@@ -168,7 +178,7 @@ transform(int argc, char **argv, const char *verb)
     xf_doc *cat = xf_catalogue_load(catalogue, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
     xf_doc *doc = direct ? xf_read_file(argv[optind], NULL, diag) : NULL;
-    if (doc) {
+    if (doc && (n == 0 || xf_pipeline_refuse_deriv(doc, diag) == 0)) {
         xf_pass_ctx ctx = {
             .doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
         if (xf_pipeline_run(&ctx, passes, n) == 0 && xf_output_write(doc, out, &oo, diag) == 0)

@@ -116,6 +116,20 @@ xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, siz
 }
 
 int
+xf_pipeline_refuse_deriv(const xf_doc *doc, xf_diag *diag)
+{
+    if (!doc->deriv.what)
+        return 0;
+    char what[400];
+    const char *name = doc->filename ? doc->filename : "the input";
+    xf_error(diag, doc->filename, doc->deriv.line,
+             "%s is derivative code already (%s): differentiating it again gives wrong "
+             "derivatives; differentiate the program it was made from",
+             name, xf_derivmark_text(&doc->deriv, what, sizeof what));
+    return -1;
+}
+
+int
 xf_pipeline_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n)
 {
     for (int i = 0; i < n; i++)

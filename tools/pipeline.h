@@ -25,6 +25,15 @@ xf_doc *xf_direct_load(const char *path, xf_diag *diag);
 int xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, size_t errlen);
 
 /**
+ * xf_pipeline_refuse_deriv:
+ * Refuse @doc as the input of a differentiating pass list when it is
+ * derivative code already (@doc->deriv): "FILE:LINE: error: FILE is
+ * derivative code already (<xaif:...>) ..." naming the first such construct.
+ * @returns 0 when @doc is no derivative code, else -1 after the report to @diag.
+ */
+int xf_pipeline_refuse_deriv(const xf_doc *doc, xf_diag *diag);
+
+/**
  * xf_pipeline_run:
  * Run @n passes over @doc in order; stop at the first that fails.
  * @returns 0, or -1 after a report to @ctx->diag.

@@ -119,7 +119,8 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
                                                                                    : "split",
                                                d, why, len)
                                  : xf_read_file(path, NULL, d);
-    xf_run_opts o = {.driver = driver, .params = *par};
+    /* OpenAD's references were made with Fortran drivers: n and m may exceed x and y (duud2) */
+    xf_run_opts o = {.driver = driver, .params = *par, .loose_sizes = true};
     int ret = -1;
     if (!doc && tr && tr->door) {
         xf_diag_free(d);

@@ -58,6 +58,9 @@ const xf_pass *xf_pass_find(const char *name);
 /** xf_pipeline_expand: the comma-separated pass list of pipeline @name, or NULL. */
 const char *xf_pipeline_expand(const char *name);
 
+/** xf_pipeline_name: the name of the @k-th named pipeline (from 0), or NULL past the last. */
+const char *xf_pipeline_name(size_t k);
+
 /* The passes (one exported symbol per pass file). */
 extern const xf_pass xf_pass_convert;
 extern const xf_pass xf_pass_template;

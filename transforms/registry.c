@@ -28,6 +28,12 @@ xf_pass_find(const char *name)
 }
 
 const char *
+xf_pipeline_name(size_t k)
+{
+    return k < sizeof pipelines / sizeof pipelines[0] ? pipelines[k].name : NULL;
+}
+
+const char *
 xf_pipeline_expand(const char *name)
 {
     for (size_t i = 0; i < sizeof pipelines / sizeof pipelines[0]; i++)

@@ -197,6 +197,7 @@ routine(tpl *t, xf_routine *rt, xf_symbol **cp, uint32_t ncp)
         }
     }
     rt->is_rlist = true;
+    xf_doc_mark_deriv(t->doc, "ReplacementList", NULL, 0);
     rt->template_name = xf_intern(t->doc, "reverse_subroutine_template");
     rt->active = XF_FLAG_NONE;
     rt->structured = XF_FLAG_NONE;

@@ -2,6 +2,7 @@
  * drivers (plain, divided differences, tangent, joint and split adjoint) as
  * §6 of docs/xaif-execution.md describes them. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,6 +188,88 @@ driver_arg(rt *m, rt_routine *top, int pos, rt_store *st)
     return v;
 }
 
+/* The elements formal @f declares: 1 for a scalar, the product of the
+ * extents of an array with bounds; -1 when the call decides (no bounds). */
+static int64_t
+declared_size(const xf_symbol *f)
+{
+    int r = xf_shape_rank(f->shape);
+    if (r < 0)
+        r = (int)f->dims.n;
+    if (r == 0)
+        return 1;
+    if ((int)f->dims.n != r)
+        return -1;
+    int64_t n = 1;
+    for (int k = 0; k < r; k++) {
+        const xf_dimbounds *b = &f->dims.v[k];
+        if (b->lower == XF_NOINT || b->upper == XF_NOINT || b->upper < b->lower ||
+            b->upper - b->lower >= INT32_MAX || n > INT32_MAX)
+            return -1;
+        n *= b->upper - b->lower + 1;
+    }
+    return n;
+}
+
+/* n and m must be the sizes of the top routine's x and y where the
+ * declarations say them: a larger n or m gives columns or rows of zeros
+ * (unless o->loose_sizes: OpenAD's Fortran drivers pass arrays by sequence
+ * association, and its example duud2 expects them); a smaller one is a
+ * fault of driver_arg. A formal that is not real gets none of the driver's
+ * values (driver_arg warns), so its size does not matter. */
+static void
+check_sizes(rt *m, const xf_run_opts *o, const rt_routine *top)
+{
+    static const char *const letter[2] = {"n", "m"}, *const role[2] = {"independents",
+                                                                       "dependents"};
+    const int want[2] = {o->params.n, o->params.m};
+    for (int k = 0; k < 2; k++) {
+        if (k >= top->nformals || !top->formals[k])
+            continue; /* driver_arg says what is missing */
+        const xf_symbol *f = top->formals[k]->sym;
+        int64_t have = declared_size(f);
+        if (have < 0 || have == want[k] || rt_type_of(f) != RT_REAL ||
+            (o->loose_sizes && have < want[k]))
+            continue;
+        char has[64];
+        if (xf_shape_rank(f->shape) == 0)
+            snprintf(has, sizeof has, "are a scalar");
+        else
+            snprintf(has, sizeof has, "have %lld element%s", (long long)have, have == 1 ? "" : "s");
+        if (o->params_name)
+            xf_error(m->diag, o->params_name, 0, "%s = %d, but %s's %s %s in %s %s", letter[k],
+                     want[k], top->name, role[k], f->id, m->doc->filename, has);
+        else
+            xf_error(m->diag, m->doc->filename, 0, "-%s %d, but %s's %s %s %s", letter[k], want[k],
+                     top->name, role[k], f->id, has);
+        longjmp(*m->fault, 1);
+    }
+}
+
+/* A tangent or adjoint driver over a document without derivative code
+ * would print zeros. A document whose y is no active real variable has a
+ * zero Jacobian by the front end's own activity analysis (int_f_arg of
+ * OpenAD's examples: an integer y); that one runs. */
+static void
+check_derivative_code(rt *m, const xf_run_opts *o, const rt_routine *top)
+{
+    if (m->doc->deriv.what || o->driver == XF_DRIVER_PLAIN || o->driver == XF_DRIVER_DD)
+        return;
+    if (top->nformals < 2 || !top->formals[1])
+        return; /* driver_arg says what is missing */
+    const xf_symbol *y = top->formals[1]->sym;
+    if (rt_type_of(y) != RT_REAL || !xf_flag_is(y->active, true))
+        return;
+    bool tangent = o->driver == XF_DRIVER_TANGENT;
+    rt_fault(m,
+             "%s has no derivative code (no DerivativePropagator, deriv=\"1\" reference, "
+             "ReplacementList or tape call) and %s's output %s is active: the %s driver would "
+             "print a zero Jacobian; run it on the output of 'xaiform %s', or with --driver plain "
+             "or dd",
+             m->doc->filename ? m->doc->filename : "the document", top->name, y->id,
+             xf_driver_name(o->driver), tangent ? "tangent" : "adjoint");
+}
+
 /* ------------------------------------------------------------ drivers */
 
 typedef struct drv {
@@ -252,6 +335,8 @@ run_driver(rt *m, const xf_run_opts *o, xf_jacobian *out)
                  "the %s driver needs an adjoint document (ReplacementLists); %s is a "
                  "ControlFlowGraph",
                  xf_driver_name(o->driver), d.top->name);
+    check_derivative_code(m, o, d.top);
+    check_sizes(m, o, d.top);
     int64_t n = d.n, mm = d.mm;
     d.x = rt_store_new(m, RT_REAL, 1, NULL, &n);
     d.y = rt_store_new(m, RT_REAL, 1, NULL, &mm);

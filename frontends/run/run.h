@@ -77,6 +77,13 @@ typedef struct xf_run_opts {
     xf_driver driver;
     xf_params params;
     const char *top; /* top routine's symbol id; NULL: the one named head */
+    /* where params came from, for messages: the params.conf path; NULL: the
+     * options -n and -m (messages then name the document) */
+    const char *params_name;
+    /* n and m may exceed the elements the top routine declares for x and y
+     * (Fortran's sequence association; the Jacobian gets zero columns or
+     * rows); false: such n or m is refused */
+    bool loose_sizes;
     xf_run_limits lim;
 } xf_run_opts;
 
@@ -93,6 +100,12 @@ typedef struct xf_jacobian {
  * xf_jacobian_fini). @stats (may be NULL) receives the counts of the
  * derivative computation (the plain or divided-difference runs for those
  * drivers; the tangent and adjoint runs, not their preliminary plain pass).
+ * Refused before anything runs: a tangent or adjoint driver over a document
+ * without derivative code (doc->deriv unset) whose top routine's y is an
+ * active real (it would print zeros); n or m other than the number of
+ * elements the top routine declares for a real x or y (scalars and arrays
+ * with bounds; an array without bounds takes any size), unless
+ * @o->loose_sizes and n or m is larger.
  * @returns 0, or -1 after a fault reported to @diag as
  * "FILE:LINE: error: in ROUTINE, statement ID: ...".
  */

@@ -260,6 +260,34 @@ START_TEST(folder_search)
 }
 END_TEST
 
+/* Earlier outputs of every mode are left out of a folder search, not only
+ * those of the batch's own suffix; a file named directly is taken. */
+START_TEST(folder_search_leaves_out_outputs_of_every_mode)
+{
+    put("a.tangent.xaif", "t");
+    put("a.adjoint.xaif", "a");
+    put("sub/b.copy.xaif", "c");
+    static const char *const outputs[] = {".copy.xaif", ".tangent.xaif", ".adjoint.xaif", NULL};
+    xf_batch_naming nm = {.suffix = ".adjoint.xaif", .outputs = outputs};
+    xf_batch_list l = {0};
+    char err[300];
+    ck_assert_int_eq(xf_batch_list_add(&l, tmpdir, &nm, err, sizeof err), 0);
+    ck_assert_int_eq(xf_batch_list_finish(&l, 1, 1), 0);
+    /* a, sub/b.t (no mode's output), sub/b, sub/deeper/bad, sub/deeper/crash */
+    ck_assert_uint_eq(l.n, 5);
+    ck_assert_uint_eq(l.skipped, 3);
+    char in[256];
+    snprintf(in, sizeof in, "%s/a.xaif", tmpdir);
+    ck_assert_str_eq(l.v[0].input, in);
+    snprintf(in, sizeof in, "%s/sub/b.xaif", tmpdir);
+    ck_assert_str_eq(l.v[2].input, in);
+    snprintf(in, sizeof in, "%s/a.tangent.xaif", tmpdir);
+    ck_assert_int_eq(xf_batch_list_add(&l, in, &nm, err, sizeof err), 0);
+    ck_assert_uint_eq(l.n, 6);
+    xf_batch_list_fini(&l);
+}
+END_TEST
+
 START_TEST(list_file)
 {
     put("list", "# inputs\n\n  a.xaif\n sub/b.xaif  \n#sub/deeper/bad.xaif\n");
@@ -371,6 +399,7 @@ test_batch_suite(void)
     tc = tcase_create("files");
     tcase_add_checked_fixture(tc, setup_tree, teardown_tree);
     tcase_add_test(tc, folder_search);
+    tcase_add_test(tc, folder_search_leaves_out_outputs_of_every_mode);
     tcase_add_test(tc, list_file);
     tcase_add_loop_test(tc, pool_converts_fails_and_survives, 0, 2);
     suite_add_tcase(s, tc);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "ir.h"
+#include "run_fixture.h"
 #include "suites.h"
 #include "xaif_fixture.h"
 
@@ -528,6 +529,130 @@ START_TEST(missing_file_is_reported)
 }
 END_TEST
 
+/* ---- derivative code (xf_doc.deriv) */
+
+/* The line (from 1) of the first occurrence of @needle in @text. */
+static unsigned long
+line_of(const char *text, const char *needle)
+{
+    const char *hit = strstr(text, needle);
+    ck_assert_msg(hit != NULL, "'%s' is not in the test's document", needle);
+    unsigned long line = 1;
+    for (const char *p = text; p < hit; p++)
+        line += *p == '\n';
+    return line;
+}
+
+START_TEST(front_end_input_is_no_derivative_code)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(simple, &d);
+    ck_assert_ptr_nonnull(doc);
+    ck_assert_ptr_null(doc->deriv.what);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    /* the front end's own inlinable calls are not derivative code */
+    xb *b = XB_NEW();
+    xg_bb(head_cfg(b, 2, 1, NULL, NULL),
+          "y(1) = x(1) * x(2); inline oad_convert(y(1), x(1)); inline oad_ShapeTest(x, x)");
+    doc = read_text(xb_build(b), &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    ck_assert_ptr_null(doc->deriv.what);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    xb_free(b);
+}
+END_TEST
+
+/* Each document's first construct of derivative code: element, why, line. */
+static const struct {
+    const char *stmts, *what, *detail, *at;
+} deriv_cases[] = {
+    {"y(1) = x(1); dp SetDeriv($y(1), $x(1)); $y(1) = 1", "DerivativePropagator", NULL,
+     "<xaif:DerivativePropagator"},
+    {"y(1) = x(1); inline oad_convert(y(1), x(1)); inline push_s0(x(1)); dp ZeroDeriv($y(1))",
+     "InlinableSubroutineCall", "subroutine_name=\"push_s0\"", "subroutine_name=\"push_s0\""},
+    {"y(1) = x(1); inline Saxpy(2, x(1), y(1))", "InlinableSubroutineCall",
+     "subroutine_name=\"Saxpy\"", "subroutine_name=\"Saxpy\""},
+    {"y(1) = x(1); $y(1) = x(1); dp ZeroDeriv($y(1))", "AssignmentLHS", "deriv=\"1\"",
+     "<xaif:AssignmentLHS deriv=\"1\""},
+    {"y(1) = $x(1) * 2", "VariableReference", "deriv=\"1\"", " deriv=\"1\""},
+};
+
+START_TEST(records_the_first_derivative_construct)
+{
+    xb *b = XB_NEW();
+    xg_bb(head_cfg(b, 2, 1, NULL, NULL), deriv_cases[_i].stmts);
+    const char *text = xb_build(b);
+    xf_diag *d;
+    xf_doc *doc = read_text(text, &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    ck_assert_ptr_nonnull(doc->deriv.what);
+    ck_assert_str_eq(doc->deriv.what, deriv_cases[_i].what);
+    if (deriv_cases[_i].detail)
+        ck_assert_str_eq(doc->deriv.detail, deriv_cases[_i].detail);
+    else
+        ck_assert_ptr_null(doc->deriv.detail);
+    ck_assert_uint_eq(doc->deriv.line, line_of(text, deriv_cases[_i].at));
+    char buf[200];
+    char want[200];
+    snprintf(want, sizeof want, "<xaif:%s%s%s>", deriv_cases[_i].what,
+             deriv_cases[_i].detail ? " " : "",
+             deriv_cases[_i].detail ? deriv_cases[_i].detail : "");
+    ck_assert_str_eq(xf_derivmark_text(&doc->deriv, buf, sizeof buf), want);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    xb_free(b);
+}
+END_TEST
+
+START_TEST(a_replacement_list_is_derivative_code)
+{
+    xb *b = XB_NEW();
+    xb_syms(b, 1, "sub head");
+    xb_scope(b, 2, 1);
+    xb_syms(b, 2, "real x(1); real y(1)");
+    xg_bb(xr_ph(xb_rlist(b, "head", 2, "x y"), b, 1), "y(1) = x(1)");
+    const char *text = xb_build(b);
+    xf_diag *d;
+    xf_doc *doc = read_text(text, &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    ck_assert_str_eq(doc->deriv.what, "ReplacementList");
+    ck_assert_uint_eq(doc->deriv.line, line_of(text, "<xaif:ReplacementList"));
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    xb_free(b);
+}
+END_TEST
+
+START_TEST(derivative_routine_names)
+{
+    static const char *const yes[] = {"push",
+                                      "pop",
+                                      "push_s0",
+                                      "pop_i_s0",
+                                      "apush",
+                                      "Saxpy",
+                                      "sax",
+                                      "SetDeriv",
+                                      "ZeroDeriv",
+                                      "IncDeriv",
+                                      "DecDeriv",
+                                      "SetNegDeriv",
+                                      "CondIncZeroDeriv",
+                                      "cp_arg_store_real_scalar_a",
+                                      "cp_res_restore_real_vector_a"};
+    static const char *const no[] = {
+        "oad_convert", "oad_ShapeTest",      "oad_AllocateMatching", "pushy",
+        "populate",    "convert_a2p_scalar", "cp_something",         ""};
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+        ck_assert_msg(xf_deriv_icall(yes[i]), "%s", yes[i]);
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+        ck_assert_msg(!xf_deriv_icall(no[i]), "%s", no[i]);
+    ck_assert(!xf_deriv_icall(NULL));
+}
+END_TEST
+
 Suite *
 test_read_suite(void)
 {
@@ -547,6 +672,13 @@ test_read_suite(void)
     tcase_add_test(tc, missing_file_is_reported);
     tcase_add_test(tc, long_expressions_are_checked_without_recursion);
     tcase_add_test(tc, operand_positions_are_distinct);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("derivative_code");
+    tcase_add_test(tc, front_end_input_is_no_derivative_code);
+    tcase_add_loop_test(tc, records_the_first_derivative_construct, 0,
+                        (int)(sizeof deriv_cases / sizeof deriv_cases[0]));
+    tcase_add_test(tc, a_replacement_list_is_derivative_code);
+    tcase_add_test(tc, derivative_routine_names);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2459,6 +2459,115 @@ START_TEST(fault_formal_longer_than_actual)
 }
 END_TEST
 
+/* ---- what the drivers refuse before anything runs */
+
+/* A tangent or adjoint driver over a document without derivative code would
+ * print zeros: refused, naming the file and the active output; plain and
+ * dd run it, and so does the tangent driver with a propagator, or with a y
+ * that is passive or not real. */
+START_TEST(derivative_drivers_refuse_a_document_without_derivative_code)
+{
+    run r;
+    xb *b = XB_NEW();
+    xg_bb(head_cfg(b, 2, 1, NULL, NULL), "y(1) = x(1) * x(2)");
+    run_drv(&r, b, XF_DRIVER_TANGENT, 2, 1);
+    expect_fault(&r, NULL, "t.xaif: error: t.xaif has no derivative code");
+    expect_fault(&r, NULL,
+                 "head's output y is active: the tangent driver would print a zero "
+                 "Jacobian");
+    run_fini(&r);
+    b = XB_NEW();
+    xg_bb(head_cfg(b, 2, 1, NULL, NULL), "y(1) = x(1) * x(2)");
+    RUN_OK(&r, b, XF_DRIVER_DD, 2, 1);
+    run_fini(&r);
+    /* with a propagator it runs: dy = x(2) dx(1) + x(1) dx(2) */
+    b = XB_NEW();
+    xg_bb(head_cfg(b, 2, 1, NULL, NULL),
+          "y(1) = x(1) * x(2); dp Sax(x(2), $x(1), x(1), $x(2), $y(1))");
+    RUN_OK(&r, b, XF_DRIVER_TANGENT, 2, 1);
+    ASSERT_JAC(&r, 1, 2, 1.0, 0.5);
+    run_fini(&r);
+    /* a y that is passive or not real has a zero Jacobian by the front
+     * end's own analysis (OpenAD's int_f_arg: an integer y): it runs */
+    static const char *const decls[] = {"real x(2); real y(1) passive", "real x(2); integer y(1)"};
+    for (int k = 0; k < 2; k++) {
+        b = XB_NEW();
+        xb_syms(b, 1, "sub head");
+        xb_scope(b, 2, 1);
+        xb_syms(b, 2, decls[k]);
+        xg_bb(xb_cfg(b, "head", 2, "x y"), "y(1) = 3");
+        RUN_OK(&r, b, XF_DRIVER_TANGENT, 2, 1);
+        ASSERT_JAC(&r, 1, 2, 0.0, 0.0);
+        run_fini(&r);
+    }
+}
+END_TEST
+
+/* Run @b's document under the plain driver with n, m, and the params options. */
+static int
+run_sized(run *r, xb *b, int n, int m, const char *params_name, bool loose)
+{
+    memset(r, 0, sizeof *r);
+    r->b = b;
+    r->text = xb_build(b);
+    r->doc = read_text(r->text, &r->d);
+    ck_assert_msg(r->doc != NULL, "%s", first_message(r->d));
+    xf_run_opts o = {.driver = XF_DRIVER_PLAIN,
+                     .params = {.n = n, .m = m, .h = 0.5},
+                     .params_name = params_name,
+                     .loose_sizes = loose};
+    r->rc = xf_run(r->doc, &o, &r->J, &r->st, r->d);
+    return r->rc;
+}
+
+static xb *
+sized_doc(const char *test, const char *decls)
+{
+    xb *b = xb_new(test);
+    xb_syms(b, 1, "sub head");
+    xb_scope(b, 2, 1);
+    xb_syms(b, 2, decls);
+    xg_bb(xb_cfg(b, "head", 2, "x y"), "y(1) = 2");
+    return b;
+}
+
+/* n and m other than the sizes head declares for x and y are refused with
+ * both named (a larger n would give zero columns); an array without bounds
+ * takes any n; --loose-sizes lets n or m be larger, not smaller. */
+START_TEST(params_that_do_not_fit_head_are_refused)
+{
+    run r;
+    run_sized(&r, sized_doc(__func__, "real x(2); real y(1)"), 3, 1, "params.conf", false);
+    ck_assert_int_eq(r.rc, -1);
+    ck_assert_str_eq(first_message(r.d), "params.conf: error: n = 3, but head's independents x "
+                                         "in t.xaif have 2 elements");
+    run_fini(&r);
+    run_sized(&r, sized_doc(__func__, "real x(2); real y(1)"), 2, 4, NULL, false);
+    ck_assert_str_eq(first_message(r.d),
+                     "t.xaif: error: -m 4, but head's dependents y have 1 element");
+    run_fini(&r);
+    run_sized(&r, sized_doc(__func__, "real x(2); real y(1)"), 1, 1, NULL, true);
+    ck_assert_str_eq(first_message(r.d),
+                     "t.xaif: error: -n 1, but head's independents x have 2 elements");
+    run_fini(&r);
+    run_sized(&r, sized_doc(__func__, "real x; real y(1)"), 2, 1, "p.conf", false);
+    ck_assert_str_eq(first_message(r.d),
+                     "p.conf: error: n = 2, but head's independents x in t.xaif are a scalar");
+    run_fini(&r);
+    run_sized(&r, sized_doc(__func__, "real x(0:1,2); real y(1)"), 5, 1, "p.conf", false);
+    ck_assert_str_eq(first_message(r.d),
+                     "p.conf: error: n = 5, but head's independents x in t.xaif have 4 elements");
+    run_fini(&r);
+    ck_assert_int_eq(run_sized(&r, sized_doc(__func__, "real x(:); real y(1)"), 5, 1, NULL, false),
+                     0);
+    run_fini(&r);
+    ck_assert_int_eq(run_sized(&r, sized_doc(__func__, "real x(2); real y(1)"), 3, 2, NULL, true),
+                     0);
+    ASSERT_Y(&r, 2.0, 0.0);
+    run_fini(&r);
+}
+END_TEST
+
 /* ============================================================ suite */
 
 Suite *
@@ -2573,6 +2682,8 @@ test_run_suite(void)
     tcase_add_test(tc, fault_array_sizes_differ);
     tcase_add_test(tc, fault_integer_division_by_zero);
     tcase_add_test(tc, fault_formal_longer_than_actual);
+    tcase_add_test(tc, derivative_drivers_refuse_a_document_without_derivative_code);
+    tcase_add_test(tc, params_that_do_not_fit_head_are_refused);
     suite_add_tcase(s, tc);
     /* last: inquiry_of_a_section crashes the interpreter, which ends a CK_FORK=no run */
     tc = tcase_create("arrays");
