@@ -1150,13 +1150,14 @@ static const xf_pass_opt opts[] = {
     {.name = "elimination",
      .letter = 'e',
      .arg = "ORDER",
-     .help = "forward, reverse, markowitz or best (default: best, the cheapest per\n"
-             "sequence, no elimination included)\n",
+     .help = "forward, reverse, markowitz or best (default:\n"
+             "best, the cheapest per sequence, no elimination\n"
+             "included)\n",
      .parse = parse_elimination},
     {.name = "report",
      .letter = 'r',
-     .help = "print, per preaccumulation sequence, the cost of each order and the\n"
-             "choice, on stderr\n",
+     .help = "print, per preaccumulation sequence, the cost of\n"
+             "each order and the choice, on stderr\n",
      .parse = parse_report},
     {0},
 };

@@ -253,8 +253,9 @@ static const xf_pass_opt opts[] = {
     {.name = "reversal",
      .letter = 'R',
      .arg = "MODE",
-     .help = "joint (default) or split: OpenAD's template decides; accepted for\n"
-             "xaifBooster's command lines, the output is the same\n",
+     .help = "joint (default) or split: OpenAD's template\n"
+             "decides; accepted for xaifBooster's command\n"
+             "lines, the output is the same\n",
      .parse = parse_reversal},
     {0},
 };
