@@ -3,6 +3,8 @@
 # `xaiform adjoint`. Each run must end with exit status 0 or 1: an input
 # error is fine, an internal error (3), a crash, a sanitizer report or a hang
 # is not. An output that was written must read again (`xaiform copy`).
+# Where NAME.tangent.err or NAME.adjoint.err exists, that verb must fail
+# (exit 1) with exactly that text on stderr.
 file(GLOB cases RELATIVE ${DIR} ${DIR}/*.xaif)
 list(FILTER cases EXCLUDE REGEX "\\.out\\.xaif$")
 list(SORT cases)
@@ -21,6 +23,11 @@ foreach(c IN LISTS cases)
       set(why "exit ${rc} (want 0 or 1)")
     elseif(err MATCHES "internal error|Sanitizer|runtime error:")
       set(why "an internal error or a sanitizer report")
+    elseif(EXISTS ${DIR}/${name}.${verb}.err)
+      file(READ ${DIR}/${name}.${verb}.err want)
+      if(NOT rc EQUAL 1 OR NOT err STREQUAL want)
+        set(why "exit ${rc} (want 1), stderr differs from ${name}.${verb}.err:\n want: ${want}")
+      endif()
     elseif(rc EQUAL 0)
       execute_process(COMMAND ${XAIFORM} copy ${out} -o ${again}
                       RESULT_VARIABLE rc2 ERROR_VARIABLE err2 OUTPUT_QUIET TIMEOUT 60)
