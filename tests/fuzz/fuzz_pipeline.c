@@ -6,8 +6,10 @@
  * `adjoint` pipeline. A pass may refuse the input through diag (an input
  * error); a document whose passes all succeeded must be written, and the
  * written text must read again strictly: a document xaiform wrote must always
- * be readable. An internal error (xf_diag_internal_errors), a failed write, an
- * unreadable output or any sanitizer report aborts. See tests/fuzz/README.md. */
+ * be readable. The elimination order of preaccumulate (best, forward,
+ * reverse, Markowitz) is chosen from a hash of the input, separately for the
+ * two pipelines, so that every order is fuzzed. An internal error (xf_diag_internal_errors), a
+ * failed write, an unreadable output or any sanitizer report aborts. See tests/fuzz/README.md. */
 #include <libxml/parser.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -83,7 +85,8 @@ fail(const char *what, const char *pipeline, const xf_diag *diag, const char *te
 }
 
 static void
-transform(const uint8_t *data, size_t size, const char *name, const xf_pass *const *passes, int n)
+transform(const uint8_t *data, size_t size, const char *name, const xf_pass *const *passes, int n,
+          xf_elimination elim)
 {
     xf_diag *diag = xf_diag_new(NULL);
     if (!diag)
@@ -95,7 +98,7 @@ transform(const uint8_t *data, size_t size, const char *name, const xf_pass *con
         xf_diag_free(diag);
         return;
     }
-    xf_opts opts = {.elimination = XF_ELIM_BEST};
+    xf_opts opts = {.elimination = elim};
     xf_pass_ctx ctx = {
         .doc = doc, .opts = &opts, .diag = diag, .catalogue = catalogue, .direct = direct};
     int rc = xf_pipeline_run(&ctx, passes, n);
@@ -126,7 +129,12 @@ transform(const uint8_t *data, size_t size, const char *name, const xf_pass *con
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    transform(data, size, "tangent", tangent, n_tangent);
-    transform(data, size, "adjoint", adjoint, n_adjoint);
+    static const xf_elimination orders[] = {XF_ELIM_BEST, XF_ELIM_FORWARD, XF_ELIM_REVERSE,
+                                            XF_ELIM_MARKOWITZ};
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < size; i++)
+        h = (h ^ data[i]) * 16777619u;
+    transform(data, size, "tangent", tangent, n_tangent, orders[h % 4]);
+    transform(data, size, "adjoint", adjoint, n_adjoint, orders[(h >> 2) % 4]);
     return 0;
 }
