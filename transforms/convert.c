@@ -91,9 +91,7 @@ static const xf_shape shapes[] = {XF_SHAPE_SCALAR,       XF_SHAPE_VECTOR,      X
 static const char *
 stmt_id(conv *c, const char *what, const xf_stmt *call)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "_%s_%u_for_%.200s", what, c->nstmt++, call->id ? call->id : "");
-    return xf_intern(c->doc, buf);
+    return xf_derived_id(c->doc, what, c->nstmt++, call->id);
 }
 
 /* An inlinable call @name(@a, @b) with id @what, appended to the output. */

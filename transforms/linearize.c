@@ -288,9 +288,7 @@ value(lin *l, xf_expr *dst, uint32_t v, int depth)
 static const char *
 stmt_id(lin *l, const char *what, unsigned n)
 {
-    char buf[300];
-    snprintf(buf, sizeof buf, "_%s_%u_for_%s", what, n, l->s->id ? l->s->id : "");
-    return xf_intern(l->doc, buf);
+    return xf_derived_id(l->doc, what, n, l->s->id);
 }
 
 static xf_shape
