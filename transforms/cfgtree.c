@@ -296,15 +296,15 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
     else if (!strcmp(op, "add_scal_scal") && is_var(u, b, h->i) && vertex_int(u, a, &st))
         h->step = st;
     else if (!strcmp(op, "sub_scal_scal") && is_var(u, a, h->i) && vertex_int(u, b, &st))
-        h->step = -st;
+        h->step = st == INT64_MIN ? INT64_MIN : -st; /* INT64_MIN: refused below */
     else if (!strcmp(op, "add_scal_scal") && is_var(u, a, h->i) && !xf_expr_reads(u, b, h->i))
         h->st_x = u, h->st = b;
     else if (!strcmp(op, "add_scal_scal") && is_var(u, b, h->i) && !xf_expr_reads(u, a, h->i))
         h->st_x = u, h->st = a;
     else
         return false;
-    if (h->step == 0 && !h->st_x)
-        return false;
+    if ((h->step == 0 && !h->st_x) || h->step == INT64_MIN)
+        return false; /* INT64_MIN: the reversed loop's step, -step, is no int64_t */
     /* condition: i OP U */
     const xf_expr *c = v->cond;
     uint32_t cr = xf_expr_root(c);

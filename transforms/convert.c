@@ -78,9 +78,17 @@ extent(const xf_triplet *t, const xf_symbol *s, uint32_t d, int64_t *n)
         hi = b->upper;
     if (t->stride && (!xf_const_int_of(t->stride, &st) || st == 0))
         return false;
-    *n = (hi - lo) / st + 1;
-    if (*n < 0)
+    /* (hi - lo) / st + 1 elements, none when the stride points away from hi;
+     * in unsigned arithmetic, as hi - lo or -st need not fit in an int64_t */
+    if (st > 0 ? hi < lo : hi > lo) {
         *n = 0;
+        return true;
+    }
+    uint64_t span = st > 0 ? (uint64_t)hi - (uint64_t)lo : (uint64_t)lo - (uint64_t)hi;
+    uint64_t step = st > 0 ? (uint64_t)st : 0 - (uint64_t)st;
+    if (span / step >= (uint64_t)INT64_MAX)
+        return false; /* more elements than an int64_t counts: not a known extent */
+    *n = (int64_t)(span / step) + 1;
     return true;
 }
 
@@ -91,9 +99,7 @@ static const xf_shape shapes[] = {XF_SHAPE_SCALAR,       XF_SHAPE_VECTOR,      X
 static const char *
 stmt_id(conv *c, const char *what, const xf_stmt *call)
 {
-    char buf[256];
-    snprintf(buf, sizeof buf, "_%s_%u_for_%.200s", what, c->nstmt++, call->id ? call->id : "");
-    return xf_intern(c->doc, buf);
+    return xf_derived_id(c->doc, what, c->nstmt++, call->id);
 }
 
 /* An inlinable call @name(@a, @b) with id @what, appended to the output. */

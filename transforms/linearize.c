@@ -137,9 +137,9 @@ analyse(lin *l)
     l->da = XF_NEW_ARRAY(a, nv, const xf_nii *);
     l->order = XF_NEW_ARRAY(a, nv, uint32_t);
     uint8_t *seen = XF_NEW_ARRAY(a, nv, uint8_t);
-    uint32_t *fill = XF_NEW_ARRAY(a, nv, uint32_t);
+    uint8_t *taken = XF_NEW_ARRAY(a, x->e.n + 1, uint8_t); /* operand slots filled */
     if (!l->first || !l->ops || !l->active || !l->need || !l->mat || !l->rank || !l->temp ||
-        !l->ii || !l->da || !l->order || !seen || !fill)
+        !l->ii || !l->da || !l->order || !seen || !taken)
         return xf_pass_oom(l->ctx);
     for (uint32_t j = 0; j < x->e.n; j++) {
         if (x->e.v[j].tgt >= nv || x->e.v[j].src >= nv)
@@ -152,10 +152,12 @@ analyse(lin *l)
         const xf_eedge *e = &x->e.v[j];
         int64_t p = e->pos;
         uint32_t n = l->first[e->tgt + 1] - l->first[e->tgt];
-        if (p < 1 || p > n)
+        /* n edges into a vertex: positions 1..n, each once (a repeated
+         * one would leave another operand's slot unset) */
+        if (p < 1 || p > n || taken[l->first[e->tgt] + (uint32_t)(p - 1)])
             return fail(l, "operand positions are not 1..n", NULL);
+        taken[l->first[e->tgt] + (uint32_t)(p - 1)] = 1;
         l->ops[l->first[e->tgt] + (uint32_t)(p - 1)] = e->src;
-        fill[e->tgt]++;
     }
     uint32_t root = xf_expr_root(x);
     if (root == UINT32_MAX)
@@ -286,9 +288,7 @@ value(lin *l, xf_expr *dst, uint32_t v, int depth)
 static const char *
 stmt_id(lin *l, const char *what, unsigned n)
 {
-    char buf[300];
-    snprintf(buf, sizeof buf, "_%s_%u_for_%s", what, n, l->s->id ? l->s->id : "");
-    return xf_intern(l->doc, buf);
+    return xf_derived_id(l->doc, what, n, l->s->id);
 }
 
 static xf_shape

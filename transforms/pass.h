@@ -129,6 +129,14 @@ bool xf_const_int_of(const xf_expr *x, int64_t *v);
  * alias map gives them overlapping address ranges.
  */
 bool xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b);
+/**
+ * xf_derived_id:
+ * The interned statement id "_@what_@n_for_@id" of a statement a pass adds
+ * for statement @id (NULL: ""), however long @id is (a cut id could end
+ * inside a UTF-8 character and make the output unreadable).
+ * @returns the id, or NULL when out of memory.
+ */
+const char *xf_derived_id(xf_doc *doc, const char *what, unsigned n, const char *id);
 /** xf_pass_oom: report running out of memory; returns -1. */
 int xf_pass_oom(xf_pass_ctx *ctx);
 

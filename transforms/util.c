@@ -115,6 +115,21 @@ xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b)
     return true;
 }
 
+const char *
+xf_derived_id(xf_doc *doc, const char *what, unsigned n, const char *id)
+{
+    if (!id)
+        id = "";
+    size_t len = strlen(what) + strlen(id) + 32;
+    char *buf = malloc(len);
+    if (!buf)
+        return NULL;
+    snprintf(buf, len, "_%s_%u_for_%s", what, n, id);
+    const char *s = xf_intern(doc, buf);
+    free(buf);
+    return s;
+}
+
 int
 xf_pass_oom(xf_pass_ctx *ctx)
 {

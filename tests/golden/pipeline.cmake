@@ -1,0 +1,53 @@
+# pipeline.cmake: every golden input (DIR/NAME.xaif; the fuzzers'
+# regression inputs among them) through `xaiform tangent` and
+# `xaiform adjoint`. Each run must end with exit status 0 or 1: an input
+# error is fine, an internal error (3), a crash, a sanitizer report or a hang
+# is not. An output that was written must read again (`xaiform copy`).
+# Where NAME.tangent.err or NAME.adjoint.err exists, that verb must fail
+# (exit 1) with exactly that text on stderr.
+file(GLOB cases RELATIVE ${DIR} ${DIR}/*.xaif)
+list(FILTER cases EXCLUDE REGEX "\\.out\\.xaif$")
+list(SORT cases)
+set(out ${TMP}/pipeline-out.xaif)
+set(again ${TMP}/pipeline-again.xaif)
+set(failed 0)
+set(passed 0)
+foreach(c IN LISTS cases)
+  string(REGEX REPLACE "\\.xaif$" "" name ${c})
+  foreach(verb tangent adjoint)
+    file(REMOVE ${out} ${again})
+    execute_process(COMMAND ${XAIFORM} ${verb} ${c} -o ${out} WORKING_DIRECTORY ${DIR}
+                    RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET TIMEOUT 60)
+    set(why "")
+    if(NOT rc MATCHES "^[01]$")
+      set(why "exit ${rc} (want 0 or 1)")
+    elseif(err MATCHES "internal error|Sanitizer|runtime error:")
+      set(why "an internal error or a sanitizer report")
+    elseif(EXISTS ${DIR}/${name}.${verb}.err)
+      file(READ ${DIR}/${name}.${verb}.err want)
+      if(NOT rc EQUAL 1 OR NOT err STREQUAL want)
+        set(why "exit ${rc} (want 1), stderr differs from ${name}.${verb}.err:\n want: ${want}")
+      endif()
+    elseif(rc EQUAL 0)
+      execute_process(COMMAND ${XAIFORM} copy ${out} -o ${again}
+                      RESULT_VARIABLE rc2 ERROR_VARIABLE err2 OUTPUT_QUIET TIMEOUT 60)
+      if(NOT rc2 EQUAL 0)
+        set(why "the output does not read again (exit ${rc2})")
+        set(err "${err2}")
+      endif()
+    elseif(EXISTS ${out})
+      set(why "exit 1 but an output was written")
+    endif()
+    if(why STREQUAL "")
+      math(EXPR passed "${passed} + 1")
+    else()
+      math(EXPR failed "${failed} + 1")
+      message("[FAIL] ${verb} ${name}: ${why}\n${err}")
+    endif()
+  endforeach()
+endforeach()
+file(REMOVE ${out} ${again})
+message("golden pipeline: ${passed} passed, ${failed} failed")
+if(failed GREATER 0)
+  message(FATAL_ERROR "golden pipeline tests failed")
+endif()
