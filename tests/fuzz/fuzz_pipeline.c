@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "pass.h"
+#include "passmgr.h"
 #include "pipeline.h"
 #include "read.h"
 #include "write.h"
@@ -101,10 +102,11 @@ transform(const uint8_t *data, size_t size, const char *name, const xf_pass *con
     xf_opts opts = {.elimination = elim};
     xf_pass_ctx ctx = {
         .doc = doc, .opts = &opts, .diag = diag, .catalogue = catalogue, .direct = direct};
-    int rc = xf_pipeline_run(&ctx, passes, n);
-    /* When the IR verifier (--verify-each, xf_ir_check) exists, call it here
-     * on doc after the pipeline: a pass that leaves broken IR should abort
-     * even when the writer copes with it. */
+    /* --verify-each: the IR is checked after the reader and after every
+     * pass; a pass that leaves broken IR is an internal error, which aborts
+     * even when the writer would cope with it */
+    xf_pm_conf conf = {.verify_each = true};
+    int rc = xf_pm_run(&ctx, passes, n, &conf);
     if (xf_diag_internal_errors(diag))
         fail("internal error in a pass", name, diag, NULL, 0);
     if (rc != 0) {
