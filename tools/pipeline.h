@@ -1,20 +1,10 @@
-/* pipeline.h: running a list of passes over a document, with the
- * intrinsics catalogue loaded (built in, or from a file). */
+/* pipeline.h: running a list of passes over a document (the catalogues
+ * they read: catalogue.h). */
 #ifndef XF_TOOLS_PIPELINE_H
 #define XF_TOOLS_PIPELINE_H
 
+#include "catalogue.h"
 #include "pass.h"
-
-/**
- * xf_catalogue_load:
- * The inlinable intrinsics catalogue in @path, or the built-in
- * schema/intrinsics.xaif when @path is NULL. Free with xf_doc_free.
- * @returns the catalogue, or NULL after reporting to @diag.
- */
-xf_doc *xf_catalogue_load(const char *path, xf_diag *diag);
-
-/** xf_direct_load: the non-inlinable catalogue (DirectActions), built in when @path is NULL. */
-xf_doc *xf_direct_load(const char *path, xf_diag *diag);
 
 /**
  * xf_pipeline_parse:
