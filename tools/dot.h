@@ -111,7 +111,7 @@ const char *xf_dot_formats(void);
  * xf_dot_context:
  * A graphviz context for xf_dot_render (graphviz's messages while loading
  * its plugins are reported to @diag). Make one per process and release it
- * with gvFreeContext() at the end: graphviz 2.42's pango plugin keeps a
+ * with xf_gv()->gvFreeContext() at the end: graphviz 2.42's pango plugin keeps a
  * pointer into the fonts of the context it first measured text for, so a
  * layout in a second context after the first one was freed reads freed
  * memory (valgrind and ASan report it).

@@ -1,9 +1,10 @@
 /* dot_render.c: a graphviz graph laid out (gvc, the dot engine) and written
  * to a file in SVG, PNG, PDF or graphviz's own language. Graphviz reports
  * problems through agerr(), which prints to stderr unless a function is
- * installed with xf_gv()->agseterrf(); that function gets no context pointer, so the
+ * installed with agseterrf(); that function gets no context pointer, so the
  * messages of one rendering are collected in a thread-local buffer and then
- * reported to the caller's xf_diag. See dot.h. */
+ * reported to the caller's xf_diag. See dot.h; graphviz's functions are
+ * called through the table of dl_graphviz.h. */
 #include "dot.h"
 
 #include <errno.h>
@@ -150,6 +151,8 @@ catch_stop(catching c)
 GVC_t *
 xf_dot_context(xf_diag *diag)
 {
+    if (!xf_gv_load(diag))
+        return NULL;
     catching c = catch_start();
     GVC_t *gvc = xf_gv()->gvContext();
     catch_stop(c);
