@@ -239,9 +239,9 @@ xf_cmd_dot(int argc, char **argv)
               ? XF_EXIT_OK
               : XF_EXIT_INPUT;
     if (gvc)
-        gvFreeContext(gvc);
+        xf_gv()->gvFreeContext(gvc);
     if (g)
-        agclose(g);
+        xf_gv()->agclose(g);
     if (xf_diag_internal_errors(diag))
         ret = XF_EXIT_INTERNAL;
     xf_diag_free(diag);

@@ -101,19 +101,19 @@ dt_lbl_reset(dt_lbl *b)
 void
 dt_set(void *obj, const char *name, const char *value)
 {
-    agsafeset(obj, (char *)name, (char *)value, (char *)"");
+    xf_gv()->agsafeset(obj, (char *)name, (char *)value, (char *)"");
 }
 
 Agnode_t *
 dt_node(Agraph_t *g, const char *name)
 {
-    return agnode(g, (char *)name, 1);
+    return xf_gv()->agnode(g, (char *)name, 1);
 }
 
 Agedge_t *
 dt_edge(Agraph_t *g, Agnode_t *t, Agnode_t *h, const char *label)
 {
-    Agedge_t *e = agedge(g, t, h, NULL, 1);
+    Agedge_t *e = xf_gv()->agedge(g, t, h, NULL, 1);
     if (e && label)
         dt_set(e, "label", label);
     return e;
@@ -122,36 +122,40 @@ dt_edge(Agraph_t *g, Agnode_t *t, Agnode_t *h, const char *label)
 Agraph_t *
 dt_subgraph(Agraph_t *g, const char *name)
 {
-    return agsubg(g, (char *)name, 1);
+    return xf_gv()->agsubg(g, (char *)name, 1);
 }
 
 /* A new directed graph titled @title (escaped here), with the project's
- * fonts: code in a monospace face, the rest in a sans-serif one. */
+ * fonts: code in a monospace face, the rest in a sans-serif one. Every
+ * graph starts here, so graphviz is opened here at its first use. */
 Agraph_t *
 dt_new_graph(const char *title, const xf_doc *doc, xf_diag *diag)
 {
-    Agraph_t *g = agopen((char *)"xaiform", Agdirected, NULL);
+    const xf_gv_api *gv = xf_gv_load(diag);
+    if (!gv)
+        return NULL;
+    Agraph_t *g = gv->agopen((char *)"xaiform", *gv->Agdirected, NULL);
     if (!g) {
         xf_error(diag, doc->filename, 0, "graphviz cannot create a graph");
         return NULL;
     }
-    agattr(g, AGRAPH, (char *)"label", (char *)"");
-    agattr(g, AGNODE, (char *)"label", (char *)"\\N");
-    agattr(g, AGNODE, (char *)"shape", (char *)"box");
-    agattr(g, AGNODE, (char *)"fontname", (char *)"Courier");
-    agattr(g, AGNODE, (char *)"fontsize", (char *)"10");
-    agattr(g, AGEDGE, (char *)"fontname", (char *)"Helvetica");
-    agattr(g, AGEDGE, (char *)"fontsize", (char *)"9");
-    agattr(g, AGRAPH, (char *)"fontname", (char *)"Helvetica");
-    agattr(g, AGRAPH, (char *)"fontsize", (char *)"12");
-    agattr(g, AGRAPH, (char *)"labeljust", (char *)"l");
+    xf_gv()->agattr(g, AGRAPH, (char *)"label", (char *)"");
+    xf_gv()->agattr(g, AGNODE, (char *)"label", (char *)"\\N");
+    xf_gv()->agattr(g, AGNODE, (char *)"shape", (char *)"box");
+    xf_gv()->agattr(g, AGNODE, (char *)"fontname", (char *)"Courier");
+    xf_gv()->agattr(g, AGNODE, (char *)"fontsize", (char *)"10");
+    xf_gv()->agattr(g, AGEDGE, (char *)"fontname", (char *)"Helvetica");
+    xf_gv()->agattr(g, AGEDGE, (char *)"fontsize", (char *)"9");
+    xf_gv()->agattr(g, AGRAPH, (char *)"fontname", (char *)"Helvetica");
+    xf_gv()->agattr(g, AGRAPH, (char *)"fontsize", (char *)"12");
+    xf_gv()->agattr(g, AGRAPH, (char *)"labeljust", (char *)"l");
     dt_lbl b = {0};
     dt_put_esc(&b, title, 0);
     dt_set(g, "label", dt_lbl_text(&b));
     dt_set(g, "labelloc", "t");
     free(b.p);
     if (b.oom) {
-        agclose(g);
+        xf_gv()->agclose(g);
         xf_error(diag, doc->filename, 0, "out of memory");
         return NULL;
     }
@@ -359,7 +363,7 @@ count_calls(const xf_graph *g, const xf_doc *doc, Agraph_t *G, Agnode_t **rnode,
             char name[300];
             if (!to) { /* a routine the document does not define */
                 snprintf(name, sizeof name, "extern %s", sym->id);
-                to = agnode(G, name, 0);
+                to = xf_gv()->agnode(G, name, 0);
                 if (!to) {
                     to = dt_node(G, name);
                     if (!to) {
@@ -453,7 +457,7 @@ xf_dot_callgraph(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
     free(cs);
     free(rnode);
     if (oom) {
-        agclose(G);
+        xf_gv()->agclose(G);
         xf_error(diag, doc->filename, 0, "out of memory");
         return NULL;
     }
@@ -641,7 +645,7 @@ xf_dot_cfg(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
     free(line);
     free(nodes);
     if (oom) {
-        agclose(G);
+        xf_gv()->agclose(G);
         xf_error(diag, doc->filename, 0, "out of memory");
         return NULL;
     }

@@ -3,21 +3,21 @@
  * flow, the expression graphs of one basic block, and the linearized
  * computational graph of one basic block before and after preaccumulation.
  *
- * Each xf_dot_* builder returns a new graphviz graph that the caller
- * releases with agclose(); it reads the document and never changes it. The
+ * graphviz is opened at the first graph (dl_graphviz.h). Each xf_dot_*
+ * builder returns a new graphviz graph that the caller releases with
+ * xf_gv()->agclose(); it reads the document and never changes it. The
  * graph's text (labels) is escaped for graphviz's plain labels: lines end
  * in "\l", a backslash is doubled. Builders report a missing routine, block
  * or placeholder to @diag (with the document's file name) and return NULL. */
 #ifndef XF_TOOLS_DOT_H
 #define XF_TOOLS_DOT_H
 
-#include <cgraph.h>
-#include <gvc.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "diag.h"
+#include "dl_graphviz.h"
 #include "ir.h"
 #include "pass.h"
 
@@ -111,7 +111,7 @@ const char *xf_dot_formats(void);
  * xf_dot_context:
  * A graphviz context for xf_dot_render (graphviz's messages while loading
  * its plugins are reported to @diag). Make one per process and release it
- * with gvFreeContext() at the end: graphviz 2.42's pango plugin keeps a
+ * with xf_gv()->gvFreeContext() at the end: graphviz 2.42's pango plugin keeps a
  * pointer into the fonts of the context it first measured text for, so a
  * layout in a second context after the first one was freed reads freed
  * memory (valgrind and ASan report it).

@@ -265,7 +265,7 @@ xf_dot_expressions(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
     free(line);
     free(b.p);
     if (!ok) {
-        agclose(G);
+        xf_gv()->agclose(G);
         xf_error(diag, doc->filename, 0, "out of memory");
         return NULL;
     }

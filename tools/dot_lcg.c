@@ -277,7 +277,7 @@ xf_dot_lcg(const xf_doc *before, const xf_doc *after, const xf_dot_opts *o, xf_d
     bool ok = lcg_cluster(G, "cluster_before", 'b', "before: convert, linearize", s.block, o) &&
               lcg_cluster(G, "cluster_after", 'a', cap, va, o);
     if (!ok) {
-        agclose(G);
+        xf_gv()->agclose(G);
         xf_error(diag, before->filename, 0, "out of memory");
         return NULL;
     }

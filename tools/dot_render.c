@@ -3,7 +3,8 @@
  * problems through agerr(), which prints to stderr unless a function is
  * installed with agseterrf(); that function gets no context pointer, so the
  * messages of one rendering are collected in a thread-local buffer and then
- * reported to the caller's xf_diag. See dot.h. */
+ * reported to the caller's xf_diag. See dot.h; graphviz's functions are
+ * called through the table of dl_graphviz.h. */
 #include "dot.h"
 
 #include <errno.h>
@@ -100,13 +101,13 @@ static int
 emit(GVC_t *gvc, Agraph_t *g, const char *format, FILE *f)
 {
     if (!strcmp(format, "dot")) /* the graph itself, without layout */
-        return agwrite(g, f) == 0 ? 0 : -1;
+        return xf_gv()->agwrite(g, f) == 0 ? 0 : -1;
     if (!gvc)
         return -1;
-    int rc = gvLayout(gvc, g, "dot");
+    int rc = xf_gv()->gvLayout(gvc, g, "dot");
     if (rc == 0)
-        rc = gvRender(gvc, g, format, f);
-    gvFreeLayout(gvc, g);
+        rc = xf_gv()->gvRender(gvc, g, format, f);
+    xf_gv()->gvFreeLayout(gvc, g);
     return rc == 0 ? 0 : -1;
 }
 
@@ -134,7 +135,7 @@ typedef struct catching {
 static catching
 catch_start(void)
 {
-    catching c = {agseterrf(catch_message), agseterr(AGWARN)};
+    catching c = {xf_gv()->agseterrf(catch_message), xf_gv()->agseterr(AGWARN)};
     caught.n = 0;
     caught.text[0] = 0;
     return c;
@@ -143,18 +144,20 @@ catch_start(void)
 static void
 catch_stop(catching c)
 {
-    agseterrf(c.f);
-    agseterr(c.level);
+    xf_gv()->agseterrf(c.f);
+    xf_gv()->agseterr(c.level);
 }
 
 GVC_t *
 xf_dot_context(xf_diag *diag)
 {
+    if (!xf_gv_load(diag))
+        return NULL;
     catching c = catch_start();
-    GVC_t *gvc = gvContext();
+    GVC_t *gvc = xf_gv()->gvContext();
     catch_stop(c);
     if (report_caught("graphviz", diag) && gvc) {
-        gvFreeContext(gvc);
+        xf_gv()->gvFreeContext(gvc);
         return NULL;
     }
     if (!gvc)

@@ -13,17 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <libexslt/exslt.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
-#include <libxslt/security.h>
-#include <libxslt/transform.h>
-#include <libxslt/variables.h>
-#include <libxslt/xslt.h>
-#include <libxslt/xsltInternals.h>
-#include <libxslt/xsltutils.h>
 
+#include "dl_xslt.h"
 #include "outfile.h"
 #include "write.h"
 
@@ -334,13 +328,13 @@ install(sink *s, saved *sv, xsltSecurityPrefsPtr sec)
     sv->xml_generic_ctx = xmlGenericErrorContext;
     sv->xml_structured = xmlStructuredError;
     sv->xml_structured_ctx = xmlStructuredErrorContext;
-    sv->xslt_generic = xsltGenericError;
-    sv->xslt_generic_ctx = xsltGenericErrorContext;
-    sv->sec = xsltGetDefaultSecurityPrefs();
+    sv->xslt_generic = *xf_xslt()->xsltGenericError;
+    sv->xslt_generic_ctx = *xf_xslt()->xsltGenericErrorContext;
+    sv->sec = xf_xslt()->xsltGetDefaultSecurityPrefs();
     xmlSetGenericErrorFunc(s, on_generic);
     xmlSetStructuredErrorFunc(s, on_structured);
-    xsltSetGenericErrorFunc(s, on_generic);
-    xsltSetDefaultSecurityPrefs(sec); /* for xsl:import and xsl:include */
+    xf_xslt()->xsltSetGenericErrorFunc(s, on_generic);
+    xf_xslt()->xsltSetDefaultSecurityPrefs(sec); /* for xsl:import and xsl:include */
 }
 
 static void
@@ -348,8 +342,8 @@ restore(const saved *sv)
 {
     xmlSetGenericErrorFunc(sv->xml_generic_ctx, sv->xml_generic);
     xmlSetStructuredErrorFunc(sv->xml_structured_ctx, sv->xml_structured);
-    xsltSetGenericErrorFunc(sv->xslt_generic_ctx, sv->xslt_generic);
-    xsltSetDefaultSecurityPrefs(sv->sec);
+    xf_xslt()->xsltSetGenericErrorFunc(sv->xslt_generic_ctx, sv->xslt_generic);
+    xf_xslt()->xsltSetDefaultSecurityPrefs(sv->sec);
 }
 
 /* ------------------------------------------------------------ compiling */
@@ -358,12 +352,14 @@ restore(const saved *sv)
 static xsltSecurityPrefsPtr
 new_security(void)
 {
-    xsltSecurityPrefsPtr sec = xsltNewSecurityPrefs();
-    if (sec && (xsltSetSecurityPrefs(sec, XSLT_SECPREF_WRITE_FILE, xsltSecurityForbid) != 0 ||
-                xsltSetSecurityPrefs(sec, XSLT_SECPREF_CREATE_DIRECTORY, xsltSecurityForbid) != 0 ||
-                xsltSetSecurityPrefs(sec, XSLT_SECPREF_READ_NETWORK, xsltSecurityForbid) != 0 ||
-                xsltSetSecurityPrefs(sec, XSLT_SECPREF_WRITE_NETWORK, xsltSecurityForbid) != 0)) {
-        xsltFreeSecurityPrefs(sec);
+    const xf_xslt_api *x = xf_xslt();
+    xsltSecurityPrefsPtr sec = x->xsltNewSecurityPrefs();
+    if (sec &&
+        (x->xsltSetSecurityPrefs(sec, XSLT_SECPREF_WRITE_FILE, x->xsltSecurityForbid) != 0 ||
+         x->xsltSetSecurityPrefs(sec, XSLT_SECPREF_CREATE_DIRECTORY, x->xsltSecurityForbid) != 0 ||
+         x->xsltSetSecurityPrefs(sec, XSLT_SECPREF_READ_NETWORK, x->xsltSecurityForbid) != 0 ||
+         x->xsltSetSecurityPrefs(sec, XSLT_SECPREF_WRITE_NETWORK, x->xsltSecurityForbid) != 0)) {
+        x->xsltFreeSecurityPrefs(sec);
         sec = NULL;
     }
     return sec;
@@ -375,9 +371,9 @@ free_compiled(xf_output_compiled *c)
     if (!c)
         return;
     for (size_t i = 0; i < c->n; i++)
-        xsltFreeStylesheet(c->style[i]);
+        xf_xslt()->xsltFreeStylesheet(c->style[i]);
     if (c->sec)
-        xsltFreeSecurityPrefs(c->sec);
+        xf_xslt()->xsltFreeSecurityPrefs(c->sec);
     free(c);
 }
 
@@ -398,7 +394,7 @@ compile_one(sink *s, const char *path, xf_diag *d)
         return NULL;
     }
     s->style_url = (const char *)doc->URL;
-    xsltStylesheetPtr st = xsltParseStylesheetDoc(doc); /* owns doc when it succeeds */
+    xsltStylesheetPtr st = xf_xslt()->xsltParseStylesheetDoc(doc); /* owns doc when it succeeds */
     flush(s, d, !st, "not an XSLT stylesheet");
     s->style_url = NULL;
     if (!st)
@@ -411,6 +407,8 @@ static int
 compile_all(const xf_output_opts *o, xf_output_compiled **out, xf_diag *d)
 {
     *out = NULL;
+    if (!xf_xslt_load(d)) /* libxslt is opened at its first use */
+        return -1;
     xf_output_compiled *c = calloc(1, sizeof *c);
     sink *s = calloc(1, sizeof *s);
     if (c)
@@ -421,7 +419,7 @@ compile_all(const xf_output_opts *o, xf_output_compiled **out, xf_diag *d)
         free(s);
         return -1;
     }
-    exsltRegisterAll(); /* EXSLT, as xsltproc offers it */
+    xf_xslt()->exsltRegisterAll(); /* EXSLT, as xsltproc offers it */
     saved sv;
     install(s, &sv, c->sec);
     int ret = 0;
@@ -463,26 +461,26 @@ static xmlDocPtr
 apply(sink *s, const char *path, xsltStylesheetPtr st, xmlDocPtr in, const char *const *params,
       xsltSecurityPrefsPtr sec, xf_diag *d)
 {
-    xsltTransformContextPtr ctxt = xsltNewTransformContext(st, in);
+    xsltTransformContextPtr ctxt = xf_xslt()->xsltNewTransformContext(st, in);
     if (!ctxt) {
         xf_error(d, path, 0, "out of memory");
         return NULL;
     }
-    xsltSetCtxtParseOptions(ctxt, XSLT_PARSE_OPTIONS | XML_PARSE_NONET);
-    xsltSetCtxtSecurityPrefs(sec, ctxt);
-    xsltSetTransformErrorFunc(ctxt, s, on_generic);
+    xf_xslt()->xsltSetCtxtParseOptions(ctxt, XSLT_PARSE_OPTIONS | XML_PARSE_NONET);
+    xf_xslt()->xsltSetCtxtSecurityPrefs(sec, ctxt);
+    xf_xslt()->xsltSetTransformErrorFunc(ctxt, s, on_generic);
     s->ctxt = ctxt;
     s->style = path;
     s->style_url = st->doc ? (const char *)st->doc->URL : NULL;
     xmlDocPtr res = NULL;
     /* the values become string literals: no XPath quoting */
-    if (!params[0] || xsltQuoteUserParams(ctxt, (const char **)params) == 0)
-        res = xsltApplyStylesheetUser(st, in, NULL, NULL, NULL, ctxt);
+    if (!params[0] || xf_xslt()->xsltQuoteUserParams(ctxt, (const char **)params) == 0)
+        res = xf_xslt()->xsltApplyStylesheetUser(st, in, NULL, NULL, NULL, ctxt);
     bool failed = !res || ctxt->state != XSLT_STATE_OK;
     flush(s, d, failed, "the transformation failed");
     s->ctxt = NULL;
     s->style_url = NULL;
-    xsltFreeTransformContext(ctxt);
+    xf_xslt()->xsltFreeTransformContext(ctxt);
     if (failed) {
         xmlFreeDoc(res);
         return NULL;
@@ -497,7 +495,7 @@ save(xmlDocPtr res, xsltStylesheetPtr st, int fd, const char *path, xf_diag *d)
     if (fd == STDOUT_FILENO)
         fflush(stdout);
     errno = 0;
-    if (xsltSaveResultToFd(fd, res, st) < 0) {
+    if (xf_xslt()->xsltSaveResultToFd(fd, res, st) < 0) {
         xf_error(d, path, 0, "cannot write: %s", errno ? strerror(errno) : "output error");
         return -1;
     }

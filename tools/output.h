@@ -1,6 +1,7 @@
 /* output.h: writing a verb's result, through an optional XSLT stage
  * (libxslt): --xslt STYLE.xsl (repeatable, applied in the order given) and
  * --param NAME VALUE (repeatable, a string passed to every stylesheet).
+ * libxslt is opened (dl_xslt.h) only when there are stylesheets.
  *
  * Without stylesheets the output is exactly xf_write_file's. With them, the
  * document is serialized to memory, parsed again, run through each

@@ -7,52 +7,6 @@
 #include "read.h"
 #include "schema.h"
 
-xf_doc *
-xf_catalogue_load(const char *path, xf_diag *diag)
-{
-    xf_doc *cat;
-    if (path)
-        cat = xf_read_file(path, NULL, diag);
-    else {
-        size_t n = 0;
-        const char *text = xf_schema_text("intrinsics.xaif", &n);
-        if (!text) {
-            xf_error(diag, NULL, 0, "the program was built without its intrinsics catalogue");
-            return NULL;
-        }
-        cat = xf_read_memory(text, n, "built-in intrinsics.xaif", NULL, diag);
-    }
-    if (cat && cat->kind != XF_DOC_INLINABLE) {
-        xf_error(diag, cat->filename, 0, "not an inlinable intrinsics catalogue");
-        xf_doc_free(cat);
-        return NULL;
-    }
-    return cat;
-}
-
-xf_doc *
-xf_direct_load(const char *path, xf_diag *diag)
-{
-    xf_doc *cat;
-    if (path)
-        cat = xf_read_file(path, NULL, diag);
-    else {
-        size_t n = 0;
-        const char *text = xf_schema_text("intrinsics-noninlinable.xaif", &n);
-        if (!text) {
-            xf_error(diag, NULL, 0, "the program was built without its non-inlinable catalogue");
-            return NULL;
-        }
-        cat = xf_read_memory(text, n, "built-in intrinsics-noninlinable.xaif", NULL, diag);
-    }
-    if (cat && cat->kind != XF_DOC_NONINLINABLE) {
-        xf_error(diag, cat->filename, 0, "not a non-inlinable intrinsics catalogue");
-        xf_doc_free(cat);
-        return NULL;
-    }
-    return cat;
-}
-
 int
 xf_pipeline_refuse_deriv(const xf_doc *doc, xf_diag *diag)
 {

@@ -1,24 +1,13 @@
 /* pipeline.h: what the verbs need around the pass manager (passmgr.h):
- * the intrinsics catalogues (built in, or from a file) and the refusal of
- * derivative code. */
+ * the refusal of derivative code, and the catalogues (catalogue.h). */
 #ifndef XF_TOOLS_PIPELINE_H
 #define XF_TOOLS_PIPELINE_H
 
 #include <getopt.h>
 #include <stdio.h>
 
+#include "catalogue.h"
 #include "passmgr.h"
-
-/**
- * xf_catalogue_load:
- * The inlinable intrinsics catalogue in @path, or the built-in
- * schema/intrinsics.xaif when @path is NULL. Free with xf_doc_free.
- * @returns the catalogue, or NULL after reporting to @diag.
- */
-xf_doc *xf_catalogue_load(const char *path, xf_diag *diag);
-
-/** xf_direct_load: the non-inlinable catalogue (DirectActions), built in when @path is NULL. */
-xf_doc *xf_direct_load(const char *path, xf_diag *diag);
 
 /**
  * xf_pipeline_refuse_deriv:
