@@ -313,6 +313,11 @@ read_vertex(rd *d, xf_evertex *v)
         v->kind = XF_EV_FUNCALL;
         break;
     default:
+        /* a formal argument of an intrinsic's partial: only a catalogue has them */
+        if (d->doc->kind != XF_DOC_INLINABLE)
+            return rd_err(d, d->line,
+                          "<ArgumentReference> outside an intrinsics catalogue (it stands for an "
+                          "intrinsic's argument in a partial derivative)");
         v->kind = XF_EV_ARGREF;
         v->u.arg = XF_NOINT;
         break;
