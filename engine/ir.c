@@ -200,3 +200,35 @@ xf_cvertex_find(const xf_graph *g, const char *id)
 {
     return xf_map_get(&g->vmap, id);
 }
+
+const char *
+xf_cvkind_name(xf_cvkind k)
+{
+    switch (k) {
+    case XF_CV_ENTRY:
+        return "Entry";
+    case XF_CV_EXIT:
+        return "Exit";
+    case XF_CV_BASICBLOCK:
+        return "BasicBlock";
+    case XF_CV_IF:
+        return "If";
+    case XF_CV_FORLOOP:
+        return "ForLoop";
+    case XF_CV_PRELOOP:
+        return "PreLoop";
+    case XF_CV_POSTLOOP:
+        return "PostLoop";
+    case XF_CV_BRANCH:
+        return "Branch";
+    case XF_CV_ENDBRANCH:
+        return "EndBranch";
+    case XF_CV_ENDLOOP:
+        return "EndLoop";
+    case XF_CV_LABEL:
+        return "Label";
+    case XF_CV_GOTO:
+        return "Goto";
+    }
+    return "?";
+}

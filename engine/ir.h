@@ -461,6 +461,9 @@ typedef enum xf_cvkind {
     XF_CV_GOTO
 } xf_cvkind;
 
+/** xf_cvkind_name: the element name of a control-flow vertex kind ("ForLoop"). */
+const char *xf_cvkind_name(xf_cvkind k);
+
 typedef struct xf_cvertex {
     xf_hdr h;
     xf_cvkind kind;

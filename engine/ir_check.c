@@ -292,38 +292,6 @@ typedef struct cfg {
     int depth;
 } cfg;
 
-static const char *
-kind_name(xf_cvkind k)
-{
-    switch (k) {
-    case XF_CV_ENTRY:
-        return "Entry";
-    case XF_CV_EXIT:
-        return "Exit";
-    case XF_CV_BASICBLOCK:
-        return "BasicBlock";
-    case XF_CV_IF:
-        return "If";
-    case XF_CV_FORLOOP:
-        return "ForLoop";
-    case XF_CV_PRELOOP:
-        return "PreLoop";
-    case XF_CV_POSTLOOP:
-        return "PostLoop";
-    case XF_CV_BRANCH:
-        return "Branch";
-    case XF_CV_ENDBRANCH:
-        return "EndBranch";
-    case XF_CV_ENDLOOP:
-        return "EndLoop";
-    case XF_CV_LABEL:
-        return "Label";
-    case XF_CV_GOTO:
-        return "Goto";
-    }
-    return "?";
-}
-
 static uint32_t
 degree(const cfg *f, const xf_cvertex *v)
 {
@@ -336,7 +304,7 @@ unnested(cfg *f, const xf_cvertex *v, const char *why)
     return fail(f->c, v->h.line,
                 "%s vertex %s: %s; a graph whose branches and loops do not nest "
                 "must be marked structured=\"0\"",
-                kind_name(v->kind), str(v->id), why);
+                xf_cvkind_name(v->kind), str(v->id), why);
 }
 
 /* Take @v for one construct; false if it is in one already. */
@@ -465,8 +433,8 @@ reach(cfg *f, uint32_t entry)
     for (uint32_t i = 0; ok && i < n; i++)
         if (!mark[i]) {
             const xf_cvertex *v = f->g->v.v[i];
-            ok = fail(f->c, v->h.line, "%s vertex %s is not reached from Entry", kind_name(v->kind),
-                      str(v->id));
+            ok = fail(f->c, v->h.line, "%s vertex %s is not reached from Entry",
+                      xf_cvkind_name(v->kind), str(v->id));
         }
     free(stack);
     free(mark);
@@ -484,7 +452,7 @@ graph_flow(chk *c, const xf_graph *g, bool structured, uint32_t line)
             const xf_cvertex **p = v->kind == XF_CV_ENTRY ? &entry : &exit;
             if (*p)
                 return fail(c, v->h.line, "a second %s vertex, %s (the first is %s)",
-                            kind_name(v->kind), str(v->id), str((*p)->id));
+                            xf_cvkind_name(v->kind), str(v->id), str((*p)->id));
             *p = v;
         }
     }
@@ -537,7 +505,7 @@ graph(chk *c, const xf_graph *g, bool structured, uint32_t line)
             return fail(c, line, "an empty vertex slot");
         if (v->index != i)
             return fail(c, v->h.line, "%s vertex %s is number %u of its graph but says %u",
-                        kind_name(v->kind), str(v->id), i, v->index);
+                        xf_cvkind_name(v->kind), str(v->id), i, v->index);
         if (v->id && xf_cvertex_find(g, v->id) != v)
             return fail(c, v->h.line,
                         "vertex id %s does not find its vertex (a duplicate, or "

@@ -466,38 +466,6 @@ xf_dot_callgraph(const xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
 
 /* ------------------------------------------------------------ control flow */
 
-static const char *
-cv_kind_name(xf_cvkind k)
-{
-    switch (k) {
-    case XF_CV_ENTRY:
-        return "Entry";
-    case XF_CV_EXIT:
-        return "Exit";
-    case XF_CV_BASICBLOCK:
-        return "BasicBlock";
-    case XF_CV_IF:
-        return "If";
-    case XF_CV_FORLOOP:
-        return "ForLoop";
-    case XF_CV_PRELOOP:
-        return "PreLoop";
-    case XF_CV_POSTLOOP:
-        return "PostLoop";
-    case XF_CV_BRANCH:
-        return "Branch";
-    case XF_CV_ENDBRANCH:
-        return "EndBranch";
-    case XF_CV_ENDLOOP:
-        return "EndLoop";
-    case XF_CV_LABEL:
-        return "Label";
-    case XF_CV_GOTO:
-        return "Goto";
-    }
-    return "?";
-}
-
 /* The statements of a block, one line each (a DerivativePropagator one per
  * operation, a run of Markers one line), at most @o->max_lines of them. */
 static void
@@ -545,7 +513,7 @@ cfg_vertex(Agnode_t *n, const xf_cvertex *v, const xf_dot_opts *o, char *line, d
 {
     dt_lbl_reset(b);
     char head[300];
-    snprintf(head, sizeof head, "%s %s", cv_kind_name(v->kind), v->id ? v->id : "?");
+    snprintf(head, sizeof head, "%s %s", xf_cvkind_name(v->kind), v->id ? v->id : "?");
     dt_put_line(b, head, 0);
     const char *shape = "box", *style = "rounded,filled", *fill = "#eeeeee";
     switch (v->kind) {
