@@ -16,30 +16,18 @@
 
 #include "outfile.h"
 #include "suites.h"
-
-static char dir[64];
+#include "scratch_dir.h"
 
 static void
 setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/xf_outfile_XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    scratch_make("outfile");
 }
 
 static void
 teardown(void)
 {
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char p[400];
-    while (d && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            unlink(p);
-        }
-    if (d)
-        closedir(d);
-    rmdir(dir);
+    scratch_remove();
 }
 
 /* The number of entries of the folder whose name has ".tmp." in it. */

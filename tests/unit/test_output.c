@@ -17,6 +17,7 @@
 #include "suites.h"
 #include "write.h"
 #include "xaif_fixture.h"
+#include "scratch_dir.h"
 
 static const char small[] = XAIF_HEAD XAIF_SCOPES XAIF_MAPS XAIF_CFG_OPEN
     "    <xaif:Entry vertex_id=\"1\"/>\n"
@@ -31,29 +32,16 @@ static const char small[] = XAIF_HEAD XAIF_SCOPES XAIF_MAPS XAIF_CFG_OPEN
     "<xsl:stylesheet version=\"1.0\" xmlns:xsl=\"http://www.w3.org/1999/XSL/Transform\">\n"
 
 /* A folder of its own for each test: stylesheets and outputs. */
-static char dir[64];
-
 static void
 setup(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/xf_output_XXXXXX");
-    ck_assert_ptr_nonnull(mkdtemp(dir));
+    scratch_make("output");
 }
 
 static void
 teardown(void)
 {
-    DIR *d = opendir(dir);
-    struct dirent *e;
-    char p[400];
-    while (d && (e = readdir(d)))
-        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            unlink(p);
-        }
-    if (d)
-        closedir(d);
-    rmdir(dir);
+    scratch_remove();
 }
 
 /* The files in the folder. */
