@@ -93,12 +93,23 @@ distinct_positions(rd *d, const xf_expr *x, const xf_eedge **in, uint32_t k)
                   vid(x, dup->tgt), (long long)dup->pos, dup->id ? dup->id : "?");
 }
 
+/* An expression whose @roots vertices are no edge's source: it has that
+ * many values, where an expression has one. */
+static int
+results(rd *d, const xf_expr *x, uint32_t roots)
+{
+    return rd_err(d, x->v.n ? x->v.v[x->v.n - 1].h.line : 0,
+                  "an expression with %u results (vertices whose value no edge takes); an "
+                  "expression has one",
+                  roots);
+}
+
 int
 rd_expr_dag(rd *d, const xf_expr *x)
 {
     uint32_t n = x->v.n, m = x->e.n;
     if (!m)
-        return 0;
+        return n > 1 && !d->lenient ? results(d, x, n) : 0;
     /* in[m] (pointers first, for their alignment), indeg[n], first[n + 1],
      * out[m], queue[n] */
     size_t words = (size_t)3 * n + 1 + m;
@@ -162,5 +173,24 @@ rd_expr_dag(rd *d, const xf_expr *x)
         if (first[v + 1] - first[v] > 1 &&
             distinct_positions(d, x, in + first[v], first[v + 1] - first[v]))
             return -1;
-    return 0;
+    if (d->lenient)
+        return 0;
+    /* distinct positions, each in 1..k: the operands are numbered 1..k */
+    for (uint32_t v = 0; v < n; v++)
+        for (uint32_t k = first[v]; k < first[v + 1]; k++)
+            if (in[k]->pos < 1 || in[k]->pos > (int64_t)(first[v + 1] - first[v]))
+                return rd_err(d, in[k]->h.line,
+                              "expression vertex '%s' has %u operands, but edge '%s' gives "
+                              "position %lld (operands are numbered 1..%u)",
+                              vid(x, v), first[v + 1] - first[v], in[k]->id ? in[k]->id : "?",
+                              (long long)in[k]->pos, first[v + 1] - first[v]);
+    /* one result: one vertex whose value no other vertex takes (every edge
+     * is resolved: not lenient) */
+    memset(indeg, 0, n * sizeof *indeg);
+    for (uint32_t i = 0; i < m; i++)
+        indeg[x->e.v[i].src] = 1;
+    uint32_t roots = 0;
+    for (uint32_t v = 0; v < n; v++)
+        roots += !indeg[v];
+    return roots == 1 ? 0 : results(d, x, roots);
 }

@@ -458,7 +458,7 @@ expr_body(rd *d, xf_expr *x)
     if (ret < 0)
         return -1;
     if (!x->e.n)
-        return 0;
+        return rd_expr_dag(d, x); /* one vertex, or an error */
     /* edges without vertices are all dangling: there is no id to index */
     const char *const *ids = x->v.n ? &x->v.v[0].id : NULL;
     if (rd_index_ids(d, ids, x->v.n, sizeof x->v.v[0], "expression"))
