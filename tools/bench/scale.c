@@ -56,6 +56,7 @@ static const long quick_sizes[XF_SHAPE_COUNT][NSIZES] = {
 
 static const char usage[] =
     "usage: xaiform-scale [options] [SHAPE...]\n"
+    "       xaiform-scale --time [-n N] [-t S] [-M MB] -- PROGRAM [ARG...]\n"
     "\n"
     "Measure how xaiform's time and peak memory grow with the size of its input:\n"
     "for each SHAPE (default: all; `xaiform-gen-shapes --list` names them) at four\n"
@@ -81,6 +82,10 @@ static const char usage[] =
     "                       (default 4000; 0: no limit, as a sanitizer build needs)\n"
     "  -s, --sizes A,B,C,D  these four sizes for every shape given\n"
     "      --no-check       skip the check of the smallest inputs\n"
+    "      --time           run PROGRAM with ARGs N times (stdout and stderr to\n"
+    "                       /dev/null) and print the best wall time in seconds and\n"
+    "                       the least peak resident memory in MB (10^6 bytes) of\n"
+    "                       the N runs on one line; exit 1 when a run failed\n"
     "  -h, --help           this text\n"
     "\n"
     "Exit status: 0 when every run and check succeeded (a timeout counts as a\n"
@@ -656,7 +661,8 @@ main(int argc, char **argv)
 {
     ctx c = {.xaiform = XF_SCALE_XAIFORM, .runs = 3, .timeout = 120, .max_mb = 4000, .check = true};
     const char *workdir = NULL;
-    bool want[XF_SHAPE_COUNT] = {false}, any = false, runs_given = false;
+    bool want[XF_SHAPE_COUNT] = {false}, any = false, runs_given = false, time_only = false;
+    char **command = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -666,6 +672,11 @@ main(int argc, char **argv)
             c.quick = true;
         } else if (!strcmp(a, "-k") || !strcmp(a, "--keep")) {
             c.keep = true;
+        } else if (!strcmp(a, "--time")) {
+            time_only = true;
+        } else if (!strcmp(a, "--") && time_only) {
+            command = argv + i + 1;
+            break;
         } else if (!strcmp(a, "--no-check")) {
             c.check = false;
         } else if (!strcmp(a, "-x") || !strcmp(a, "--xaiform")) {
@@ -723,6 +734,20 @@ main(int argc, char **argv)
     }
     if (c.quick && !runs_given)
         c.runs = 1;
+    if (time_only) {
+        if (!command || !*command) {
+            fprintf(stderr, "xaiform-scale: error: --time wants -- PROGRAM [ARG...]\n");
+            return 2;
+        }
+        char buf[64];
+        result r = best_of(c.runs, command, NULL, c.timeout, c.max_mb);
+        if (r.how != RUN_OK) {
+            fprintf(stderr, "xaiform-scale: %s: %s\n", command[0], describe(&r, buf, sizeof buf));
+            return 1;
+        }
+        printf("%.4f %.1f\n", r.secs, r.mb);
+        return 0;
+    }
     char tmpl[] = "xaiform-scale.XXXXXX";
     if (workdir) {
         if (mkdir(workdir, 0777) != 0 && errno != EEXIST) {
