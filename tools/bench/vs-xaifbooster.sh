@@ -34,8 +34,13 @@ for f in "$xaiform" "$timer" "$xb/xaifBooster/algorithms/BasicBlockPreaccumulati
 done
 work=$(mktemp -d "${TMPDIR:-/tmp}/vs-xaifbooster.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# xaifBooster takes default attribute values from the schema beside its input.
+# xaifBooster takes default attribute values from the schema beside its
+# input (-v validates the input and the catalogue, which names the schema
+# as ../xaif_inlinable_intrinsics.xsd).
 ln -s "$xb"/xaif/schema/*.xsd "$work"/
+mkdir "$work/examples"
+cp "$cat" "$work/examples/"
+cat=$work/examples/$(basename "$cat")
 
 # time_it LABEL PROGRAM ARGS...: "seconds peak_MB", or "failed failed"
 time_it() {
