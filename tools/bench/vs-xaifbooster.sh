@@ -32,7 +32,7 @@ for f in "$xaiform" "$timer" "$xb/xaifBooster/algorithms/BasicBlockPreaccumulati
     "$xb/xaifBooster/algorithms/BasicBlockPreaccumulationReverse/driver/oadDriver" "$cat"; do
     [ -e "$f" ] || { echo "vs-xaifbooster.sh: error: $f is missing" >&2; exit 1; }
 done
-work=$(mktemp -d "${TMPDIR:-/tmp}/vs-xaifbooster.XXXXXX")
+work=$(mktemp -d -t vs-xaifbooster.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 # xaifBooster takes default attribute values from the schema beside its
 # input (-v validates the input and the catalogue, which names the schema
