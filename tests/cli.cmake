@@ -328,6 +328,54 @@ if(EXISTS ${CORPUS}/openad/nestedFunc1/tlm.xaif)
   expect(0 "F(  1,  1)=" run ${CORPUS}/openad/If_Loop_1/tlm.xaif --driver dd --params ${CORPUS}/openad/If_Loop_1/params.conf --top head)
 endif()
 
+# the pass manager (issue 11): --verify-each, --time-passes, --dump-after,
+# the passes' own options refused where their pass does not run
+expect(0 "" tangent ${ex} -o ${TMP}/pm-t.xaif)
+expect(0 "" tangent ${ex} -o ${TMP}/pm-v.xaif --verify-each)
+expect(0 "" adjoint ${ex} -o ${TMP}/pm-a.xaif --verify-each --reversal split)
+expect(0 "" passes ${ex} -o ${TMP}/pm-p.xaif --passes linearize,preaccumulate --verify-each -e forward)
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${TMP}/pm-t.xaif ${TMP}/pm-v.xaif
+                RESULT_VARIABLE same)
+if(NOT same EQUAL 0)
+  message("[FAIL] tangent --verify-each changed the output")
+  set(failed 1)
+endif()
+expect_re(0 "pass +ms +doc KiB +\\+doc KiB +scratch KiB +maxRSS KiB\nconvert +[0-9.]+ +[0-9]+ +\\+[0-9]+ +[0-9]+ +[0-9]+\nlinearize [^\n]*\npreaccumulate [^\n]*\npropagate [^\n]*\ntotal "
+          tangent ${ex} -o ${TMP}/pm-t.xaif --time-passes)
+expect_re(0 "\ntemplate [^\n]*\nlinearize [^\n]*\npreaccumulate [^\n]*\nadjoin [^\n]*\nreverse "
+          adjoint ${ex} -o ${TMP}/pm-a.xaif --time-passes)
+file(REMOVE ${TMP}/pm-d.xaif.linearize.xaif ${TMP}/pm-d.xaif.convert.xaif)
+expect(0 "" tangent ${ex} -o ${TMP}/pm-d.xaif --dump-after linearize)
+expect_file(${TMP}/pm-d.xaif.linearize.xaif "OpenAD_lin_")
+if(EXISTS ${TMP}/pm-d.xaif.convert.xaif)
+  message("[FAIL] --dump-after linearize wrote the IR after convert")
+  set(failed 1)
+endif()
+expect(0 "" tangent ${ex} -o ${TMP}/pm-d.xaif --dump-after all)
+execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${TMP}/pm-d.xaif.propagate.xaif ${TMP}/pm-d.xaif
+                RESULT_VARIABLE same)
+if(NOT same EQUAL 0 OR NOT EXISTS ${TMP}/pm-d.xaif.convert.xaif OR NOT EXISTS ${TMP}/pm-d.xaif.preaccumulate.xaif)
+  message("[FAIL] --dump-after all: a file per pass, the last one the output")
+  set(failed 1)
+endif()
+expect(0 "<!-- xaiform: the IR after pass preaccumulate -->" tangent ${ex} -o - --dump-after preaccumulate)
+expect(2 "--dump-after adjoin: no such pass in the list (convert, linearize, preaccumulate, propagate, or all)"
+       tangent ${ex} -o ${TMP}/pm-d.xaif --dump-after adjoin)
+expect(2 "--reversal is an option of pass template, which is not run here" tangent ${ex} -o ${TMP}/t.xaif --reversal split)
+expect(2 "--elimination is an option of pass preaccumulate, which is not run here"
+       passes ${ex} -o ${TMP}/t.xaif --passes convert -e forward)
+expect(2 "unknown reversal 'sideways' (joint or split)" batch --mode adjoint --reversal sideways ${ex})
+expect(0 "needs: template, preaccumulate; breaks: the control flow of placeholder 3" passes --list)
+expect(0 "option -e, --elimination ORDER" passes --list)
+expect(0 "--verify-each" adjoint --help)
+expect(0 "-R, --reversal MODE" adjoint --help)
+file(REMOVE_RECURSE ${TMP}/pm-batch)
+file(MAKE_DIRECTORY ${TMP}/pm-batch)
+file(COPY ${ex} DESTINATION ${TMP}/pm-batch)
+expect_re(0 "head.xaif:\npass [^\n]*\nconvert [^\n]*\n.*1 converted, 0 failed"
+          batch --mode tangent -j1 --verify-each --time-passes --dump-after linearize ${TMP}/pm-batch)
+expect_file(${TMP}/pm-batch/head.tangent.xaif.linearize.xaif "OpenAD_lin_")
+
 if(failed)
   message(FATAL_ERROR "command-line tests failed")
 endif()

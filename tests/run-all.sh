@@ -45,5 +45,11 @@ $vg --trace-children=yes build/xaiform batch --mode adjoint -j2 --out-dir "$tmp/
 status=0
 $vg build/xaiform copy examples/head.xaif -o "$tmp/y.xaif" --xslt tests/xslt/terminate.xsl 2>/dev/null || status=$?
 [ "$status" -eq 1 ] || { echo "memcheck: expected exit 1 from a failing stylesheet, got $status" >&2; exit 1; }
+$vg build/oad/xaifBooster/algorithms/BasicBlockPreaccumulationReverse/driver/oadDriver \
+    -i examples/head.xaif -o "$tmp/oad.xaif" -I
+$vg build/xaiform check examples/head >/dev/null
+status=0
+$vg build/xaiform tangent "$tmp/r.xaif" -o "$tmp/rr.xaif" 2>/dev/null || status=$?
+[ "$status" -eq 1 ] || { echo "memcheck: expected exit 1 on derivative code, got $status" >&2; exit 1; }
 echo "memcheck: clean"
 echo "== all tests passed"

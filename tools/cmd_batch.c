@@ -14,7 +14,11 @@
 #include "pipeline.h"
 #include "read.h"
 
-enum { MAX_JOBS = 256, MAX_PASSES = 32, MAX_MODES = 32 };
+enum { MAX_JOBS = 256, MAX_PASSES = XF_PM_MAX, MAX_MODES = 32 };
+
+/* batch's own long options (its --report is the JSON report, not preaccumulate's) */
+enum { OPT_OUT_DIR = 0x1400, OPT_SUFFIX, OPT_REPORT, OPT_FILES_FROM, OPT_SHARD };
+static const char *const skip[] = {"report", NULL};
 
 static const char usage[] =
     "usage: xaiform batch --mode MODE [options] FILE_OR_DIR...\n"
@@ -39,6 +43,11 @@ static const char usage[] =
     "Exit status 0 when all files were converted, 1 when one failed, 2 usage\n"
     "error, 3 internal error, 128+N when stopped by signal N (130: Ctrl-C).\n"
     "\n"
+    "The options of the passes MODE runs (those of 'xaiform passes --list'; for\n"
+    "tangent and adjoint -e, --elimination ORDER, and for adjoint -R, --reversal\n"
+    "MODE) and the pass manager's apply to every file; --time-passes prints a\n"
+    "table per file, --dump-after writes OUT.PASS.xaif beside each output.\n"
+    "\n"
     "  -m, --mode MODE          the conversion (required)\n"
     "  -j, --jobs N             worker processes (default: the online CPUs)\n"
     "      --out-dir DIR        write the outputs under DIR (folders created)\n"
@@ -50,17 +59,14 @@ static const char usage[] =
     "                           stdin; blank lines and # comments ignored)\n"
     "      --shard K/N          convert only the files at positions K-1, K-1+N, ...\n"
     "                           of the sorted list (1 <= K <= N): N machines given\n"
-    "                           the same inputs convert disjoint shares\n"
-    "      --reversal R         joint or split (adjoint pipelines; default joint)\n"
-    "  -e, --elimination ORDER  forward, reverse, markowitz or best (default)\n" XF_OUTPUT_HELP
-    "  -h, --help               this text\n";
+    "                           the same inputs convert disjoint shares\n";
 
 /* ---- what a worker does */
 
 typedef struct conv_conf {
     const xf_pass *passes[MAX_PASSES];
     int n;
-    xf_opts opts;
+    xf_cli_passes cp;   /* the passes' options and the manager's */
     xf_output_opts out; /* --xslt, --param: compiled once, before the workers start */
 } conv_conf;
 
@@ -110,9 +116,27 @@ conv_run(void *state, const char *in, const char *out, xf_diag *diag)
         xf_doc_free(doc);
         return -1;
     }
-    xf_pass_ctx ctx = {
-        .doc = doc, .opts = &s->conf->opts, .diag = diag, .catalogue = s->cat, .direct = s->direct};
-    int ret = xf_pipeline_run(&ctx, s->conf->passes, s->conf->n);
+    xf_pass_ctx ctx = {.doc = doc,
+                       .opts = &s->conf->cp.opts,
+                       .diag = diag,
+                       .catalogue = s->cat,
+                       .direct = s->direct};
+    xf_pm_conf pm = s->conf->cp.conf;
+    pm.dump_base = out;
+    /* the table goes out whole, not interleaved with other workers' */
+    char *table = NULL;
+    size_t tlen = 0;
+    if (pm.time_passes) {
+        pm.time_passes = open_memstream(&table, &tlen);
+        if (pm.time_passes)
+            fprintf(pm.time_passes, "%s:\n", in);
+    }
+    int ret = xf_pm_run(&ctx, s->conf->passes, s->conf->n, &pm);
+    if (pm.time_passes) {
+        fclose(pm.time_passes);
+        fputs(table, stderr);
+        free(table);
+    }
     if (ret == 0)
         ret = xf_output_write(doc, out, &s->conf->out, diag);
     xf_doc_free(doc);
@@ -122,30 +146,12 @@ conv_run(void *state, const char *in, const char *out, xf_diag *diag)
 /* ---- the command line */
 
 typedef struct args {
-    const char *mode, *out_dir, *suffix, *report, *files_from, *shard, *reversal, *elim;
+    const char *mode, *out_dir, *suffix, *report, *files_from, *shard;
     char suffix_buf[160], jobs_text[16];
     int jobs;
     unsigned k, n;
     conv_conf conf;
 } args;
-
-static int
-parse_elimination(const char *s, xf_elimination *e)
-{
-    static const struct {
-        const char *name;
-        xf_elimination e;
-    } orders[] = {{"best", XF_ELIM_BEST},
-                  {"forward", XF_ELIM_FORWARD},
-                  {"reverse", XF_ELIM_REVERSE},
-                  {"markowitz", XF_ELIM_MARKOWITZ}};
-    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
-        if (!strcmp(s, orders[i].name)) {
-            *e = orders[i].e;
-            return 0;
-        }
-    return -1;
-}
 
 static int
 parse_jobs(const char *s, int *jobs)
@@ -184,6 +190,9 @@ check_args(args *a, int nfiles)
         if (a->conf.n < 0)
             return xf_usage_error("batch", "%s", err);
     }
+    char err[600];
+    if (xf_cli_pass_check(&a->conf.cp, a->conf.passes, a->conf.n, err, sizeof err) != 0)
+        return xf_usage_error("batch", "%s", err);
     if (!a->suffix) {
         snprintf(a->suffix_buf, sizeof a->suffix_buf, ".%s.xaif", a->mode);
         a->suffix = a->suffix_buf;
@@ -210,64 +219,63 @@ parse_option(args *a, int c, int argc, char **argv)
                    ? 0
                    : xf_usage_error("batch", "-j wants a number from 1 to %d, not '%s'", MAX_JOBS,
                                     optarg);
-    case 'd':
+    case OPT_OUT_DIR:
         a->out_dir = optarg;
         return 0;
-    case 's':
+    case OPT_SUFFIX:
         a->suffix = optarg;
         return 0;
-    case 'R':
+    case OPT_REPORT:
         a->report = optarg;
         return 0;
-    case 'f':
+    case OPT_FILES_FROM:
         a->files_from = optarg;
         return 0;
-    case 'S':
+    case OPT_SHARD:
         a->shard = optarg;
-        return 0;
-    case 'r':
-        if (strcmp(optarg, "joint") != 0 && strcmp(optarg, "split") != 0)
-            return xf_usage_error("batch", "--reversal is joint or split, not '%s'", optarg);
-        a->reversal = optarg;
-        a->conf.opts.split = !strcmp(optarg, "split");
         return 0;
     case XF_OPT_XSLT:
     case XF_OPT_PARAM: {
         const char *why = xf_output_option(&a->conf.out, c, argc, argv);
         return why ? xf_usage_error("batch", "%s", why) : 0;
     }
-    case 'e':
-        a->elim = optarg;
-        return parse_elimination(optarg, &a->conf.opts.elimination) == 0
-                   ? 0
-                   : xf_usage_error("batch", "unknown elimination order '%s'", optarg);
-    default:
-        return xf_usage_error("batch", "unknown option");
+    default: {
+        char err[300];
+        int r = xf_cli_pass_option(&a->conf.cp, c, optarg, skip, err, sizeof err);
+        return r == 0 ? 0 : xf_usage_error("batch", "%s", r < 0 ? "unknown option" : err);
+    }
     }
 }
 
 static int
 parse(int argc, char **argv, args *a)
 {
-    static const struct option opts[] = {{"mode", required_argument, NULL, 'm'},
-                                         {"jobs", required_argument, NULL, 'j'},
-                                         {"out-dir", required_argument, NULL, 'd'},
-                                         {"suffix", required_argument, NULL, 's'},
-                                         {"report", required_argument, NULL, 'R'},
-                                         {"files-from", required_argument, NULL, 'f'},
-                                         {"shard", required_argument, NULL, 'S'},
-                                         {"reversal", required_argument, NULL, 'r'},
-                                         {"elimination", required_argument, NULL, 'e'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         XF_OUTPUT_LONG_OPTIONS,
-                                         {0}};
-    *a = (args){.reversal = "joint", .elim = "best", .k = 1, .n = 1};
-    a->conf.opts.elimination = XF_ELIM_BEST;
+    static const struct option own[] = {{"mode", required_argument, NULL, 'm'},
+                                        {"jobs", required_argument, NULL, 'j'},
+                                        {"out-dir", required_argument, NULL, OPT_OUT_DIR},
+                                        {"suffix", required_argument, NULL, OPT_SUFFIX},
+                                        {"report", required_argument, NULL, OPT_REPORT},
+                                        {"files-from", required_argument, NULL, OPT_FILES_FROM},
+                                        {"shard", required_argument, NULL, OPT_SHARD},
+                                        {"help", no_argument, NULL, 'h'},
+                                        XF_OUTPUT_LONG_OPTIONS,
+                                        XF_PM_LONG_OPTIONS};
+    enum { MAXOPT = 48 };
+    struct option opts[MAXOPT];
+    char shorts[64] = "m:j:h";
+    memcpy(opts, own, sizeof own);
+    if (xf_cli_pass_options(opts, sizeof own / sizeof own[0], MAXOPT, shorts, sizeof shorts,
+                            skip) == 0)
+        return xf_usage_error("batch", "internal error: too many options");
+    *a = (args){.k = 1, .n = 1};
+    xf_cli_passes_init(&a->conf.cp);
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "m:j:e:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
         if (c == 'h') {
             fputs(usage, stdout);
+            xf_cli_pass_help(stdout, NULL, skip);
+            fputs(XF_PM_HELP XF_OUTPUT_HELP "  -h, --help               this text\n", stdout);
             return -1;
         }
         int ret = parse_option(a, c, argc, argv);
@@ -351,6 +359,11 @@ static int
 report(const args *a, const xf_batch_list *list, const xf_batch_result *res, char **files,
        int nfiles)
 {
+    static const char *const orders[] = {[XF_ELIM_BEST] = "best",
+                                         [XF_ELIM_FORWARD] = "forward",
+                                         [XF_ELIM_REVERSE] = "reverse",
+                                         [XF_ELIM_MARKOWITZ] = "markowitz"};
+    const char *elim = orders[a->conf.cp.opts.elimination];
     char shard[32] = "";
     if (a->shard)
         snprintf(shard, sizeof shard, "%u/%u", a->k, a->n);
@@ -361,8 +374,8 @@ report(const args *a, const xf_batch_list *list, const xf_batch_result *res, cha
         {"suffix", a->suffix, false},
         {"files_from", a->files_from, false},
         {"shard", a->shard ? shard : NULL, false},
-        {"reversal", a->reversal, false},
-        {"elimination", a->elim, false},
+        {"reversal", a->conf.cp.opts.split ? "split" : "joint", false},
+        {"elimination", elim, false},
     };
     char err[600];
     if (xf_batch_report_write(a->report, list, res, opts, sizeof opts / sizeof opts[0], files,

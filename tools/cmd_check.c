@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "expect.h"
+#include "passmgr.h"
 #include "regress.h"
 
 static const char usage[] =
@@ -73,24 +74,6 @@ static const char usage[] =
     "Exit status 0 when nothing failed (with --expect: nothing changed; with --update:\n"
     "the file was written), 1 otherwise or when a DIR cannot be read or holds no\n"
     "example, 2 usage error.\n";
-
-static bool
-parse_elimination(const char *s, xf_elimination *e)
-{
-    static const struct {
-        const char *name;
-        xf_elimination e;
-    } orders[] = {{"best", XF_ELIM_BEST},
-                  {"forward", XF_ELIM_FORWARD},
-                  {"reverse", XF_ELIM_REVERSE},
-                  {"markowitz", XF_ELIM_MARKOWITZ}};
-    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
-        if (!strcmp(s, orders[i].name)) {
-            *e = orders[i].e;
-            return true;
-        }
-    return false;
-}
 
 /* Append the last component of @path (trailing slashes left out) to @buf. */
 static void
@@ -169,7 +152,9 @@ xf_cmd_check(int argc, char **argv)
     const char *given[XF_CHECK_MODES];
     int nmodes = 0, min_pass = 0, c;
     const char *catalogue = NULL, *order = NULL, *expect = NULL, *sum = NULL, *door = NULL;
-    xf_elimination elimination = XF_ELIM_BEST;
+    xf_opts passopts;
+    xf_pm_opts_init(&passopts);
+    char err[300];
     bool stats = false, update = false;
     optind = 1;
     while ((c = getopt_long(argc, argv, "he:", opts, NULL)) != -1) {
@@ -201,8 +186,8 @@ xf_cmd_check(int argc, char **argv)
             catalogue = optarg;
             break;
         case 'e':
-            if (!parse_elimination(optarg, &elimination))
-                return xf_usage_error("check", "unknown elimination order '%s'", optarg);
+            if (xf_pm_option(&passopts, "elimination", optarg, err, sizeof err) != 0)
+                return xf_usage_error("check", "%s", err);
             order = optarg;
             break;
         case 's':
@@ -258,7 +243,7 @@ xf_cmd_check(int argc, char **argv)
                        .nroots = argc - optind,
                        .min_pass = min_pass,
                        .catalogue = catalogue,
-                       .elimination = elimination,
+                       .passopts = passopts,
                        .door = door,
                        .stats = stats};
     int ret = xf_check_run(&o, stdout, &run, &scope.all);

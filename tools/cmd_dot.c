@@ -117,19 +117,13 @@ parse(int argc, char **argv, args *a, bool *help)
         case 'b':
             a->o.block = optarg;
             break;
-        case 'e':
+        case 'e': {
+            char err[300];
             a->elim = optarg;
-            if (!strcmp(optarg, "best"))
-                a->passes.elimination = XF_ELIM_BEST;
-            else if (!strcmp(optarg, "forward"))
-                a->passes.elimination = XF_ELIM_FORWARD;
-            else if (!strcmp(optarg, "reverse"))
-                a->passes.elimination = XF_ELIM_REVERSE;
-            else if (!strcmp(optarg, "markowitz"))
-                a->passes.elimination = XF_ELIM_MARKOWITZ;
-            else
-                return xf_usage_error("dot", "unknown elimination order '%s'", optarg);
+            if (xf_pm_option(&a->passes, "elimination", optarg, err, sizeof err) != 0)
+                return xf_usage_error("dot", "%s", err);
             break;
+        }
         case 'n':
             if (!parse_count(optarg, &a->o.max_lines))
                 return xf_usage_error("dot", "--max-lines wants a number, not '%s'", optarg);

@@ -257,7 +257,8 @@ transform(const oad_args *a, const char *pipeline, bool adjoint, FILE *msgs)
     if (!diag)
         return XF_EXIT_INTERNAL;
     int ret = XF_EXIT_INPUT;
-    xf_opts o = {.elimination = XF_ELIM_BEST};
+    xf_opts o;
+    xf_pm_opts_init(&o);
     xf_doc *given = a->set['c'] ? xf_catalogue_load(a->val['c'], diag) : NULL;
     xf_doc *cat = !a->set['c'] || given ? xf_catalogue_load(NULL, diag) : NULL;
     xf_doc *direct = cat ? xf_direct_load(a->set['N'] ? a->val['N'] : NULL, diag) : NULL;

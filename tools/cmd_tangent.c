@@ -30,12 +30,7 @@ static const char tangent_usage[] =
     "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n"
-    "  -e, --elimination ORDER  forward, reverse, markowitz or best (default: best, the\n"
-    "                           cheapest per sequence, no elimination included)\n"
-    "  -r, --report             print, per preaccumulation sequence, the cost of each\n"
-    "                           order and the choice, on stderr\n" XF_OUTPUT_HELP
-    "  -h, --help               this text\n";
+    "                           schema/intrinsics.xaif)\n";
 
 static const char adjoint_usage[] =
     "usage: xaiform adjoint IN.xaif -o OUT.xaif [--reversal joint|split] [options]\n"
@@ -52,11 +47,7 @@ static const char adjoint_usage[] =
     "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n"
-    "  -e, --elimination ORDER  forward, reverse, markowitz or best (default: best)\n"
-    "  -R, --reversal MODE      joint (default) or split\n"
-    "  -r, --report             print the preaccumulation costs on stderr\n" XF_OUTPUT_HELP
-    "  -h, --help               this text\n";
+    "                           schema/intrinsics.xaif)\n";
 
 static const char passes_usage[] =
     "usage: xaiform passes IN.xaif -o OUT.xaif --passes LIST [options]\n"
@@ -64,78 +55,58 @@ static const char passes_usage[] =
     "\n"
     "Run the passes in LIST (comma-separated pass or pipeline names, e.g.\n"
     "linearize,preaccumulate or tangent) over IN and write the result. Each pass's\n"
-    "prerequisites must come before it. The options of 'xaiform tangent' apply.\n"
+    "prerequisites must come before it. An option of a pass (below, after -c)\n"
+    "is refused when LIST does not run that pass.\n"
     "\n" XF_DERIV_HELP "\n"
-    "  -p, --passes LIST   the passes to run\n"
-    "  -l, --list          list the passes and pipelines with what they do\n";
+    "  -p, --passes LIST        the passes to run\n"
+    "  -l, --list               list the passes and pipelines: what each does, needs\n"
+    "                           and breaks, per routine or per document, its options\n"
+    "  -o, --output FILE        where to write (required; '-' for stdout)\n"
+    "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
+    "                           schema/intrinsics.xaif)\n";
 
-static int
-list(void)
+/* After a verb's own options: the passes' options, the manager's, the output's. */
+static void
+help(const char *usage, const char *list)
 {
-    for (const xf_pass *const *p = xf_passes; *p; p++) {
-        printf("%-14s %s\n", (*p)->name, (*p)->summary);
-        const char *a = (*p)->after && (*p)->after[0] ? (*p)->after[0] : NULL;
-        if (a)
-            printf("%-14s needs: %s\n", "", a);
-    }
-    printf("\npipelines:\n");
-    for (size_t k = 0; xf_pipeline_name(k); k++)
-        printf("  %s = %s\n", xf_pipeline_name(k), xf_pipeline_expand(xf_pipeline_name(k)));
-    return XF_EXIT_OK;
+    fputs(usage, stdout);
+    xf_cli_pass_help(stdout, list, NULL);
+    fputs(XF_PM_HELP XF_OUTPUT_HELP "  -h, --help               this text\n", stdout);
 }
 
 static int
 transform(int argc, char **argv, const char *verb)
 {
-    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
-                                         {"catalogue", required_argument, NULL, 'c'},
-                                         {"elimination", required_argument, NULL, 'e'},
-                                         {"report", no_argument, NULL, 'r'},
-                                         {"passes", required_argument, NULL, 'p'},
-                                         {"list", no_argument, NULL, 'l'},
-                                         {"reversal", required_argument, NULL, 'R'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         XF_OUTPUT_LONG_OPTIONS,
-                                         {0}};
+    enum { MAXOPT = 48 };
+    static const struct option own[] = {{"output", required_argument, NULL, 'o'},
+                                        {"catalogue", required_argument, NULL, 'c'},
+                                        {"passes", required_argument, NULL, 'p'},
+                                        {"list", no_argument, NULL, 'l'},
+                                        {"help", no_argument, NULL, 'h'},
+                                        XF_OUTPUT_LONG_OPTIONS,
+                                        XF_PM_LONG_OPTIONS};
+    struct option opts[MAXOPT];
+    char shorts[64] = "o:c:p:lh";
+    size_t nown = sizeof own / sizeof own[0];
+    memcpy(opts, own, sizeof own);
+    if (xf_cli_pass_options(opts, nown, MAXOPT, shorts, sizeof shorts, NULL) == 0)
+        return xf_usage_error(verb, "internal error: too many options");
     xf_output_opts oo = {0};
+    xf_cli_passes cp;
+    xf_cli_passes_init(&cp);
     const char *why;
     bool is_passes = !strcmp(verb, "passes"), is_adjoint = !strcmp(verb, "adjoint");
     const char *out = NULL, *catalogue = NULL, *plist = is_passes ? NULL : verb;
-    xf_opts o = {.elimination = XF_ELIM_BEST};
-    int c;
+    int c, r;
+    char err[600];
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:c:e:rp:lR:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shorts, opts, NULL)) != -1) {
         switch (c) {
         case 'o':
             out = optarg;
             break;
         case 'c':
             catalogue = optarg;
-            break;
-        case 'e':
-            if (!strcmp(optarg, "best"))
-                o.elimination = XF_ELIM_BEST;
-            else if (!strcmp(optarg, "forward"))
-                o.elimination = XF_ELIM_FORWARD;
-            else if (!strcmp(optarg, "reverse"))
-                o.elimination = XF_ELIM_REVERSE;
-            else if (!strcmp(optarg, "markowitz"))
-                o.elimination = XF_ELIM_MARKOWITZ;
-            else
-                return xf_usage_error(verb, "unknown elimination order '%s'", optarg);
-            break;
-        case 'r':
-            o.report = stderr;
-            break;
-        case 'R':
-            if (is_adjoint && !strcmp(optarg, "joint"))
-                o.split = false;
-            else if (is_adjoint && !strcmp(optarg, "split"))
-                o.split = true;
-            else if (is_adjoint)
-                return xf_usage_error(verb, "unknown reversal '%s' (joint or split)", optarg);
-            else
-                return xf_usage_error(verb, "unknown option");
             break;
         case 'p':
             if (!is_passes)
@@ -145,11 +116,13 @@ transform(int argc, char **argv, const char *verb)
         case 'l':
             if (!is_passes)
                 return xf_usage_error(verb, "unknown option");
-            return list();
+            xf_pm_list(stdout);
+            return XF_EXIT_OK;
         case 'h':
-            fputs(is_passes ? passes_usage : is_adjoint ? adjoint_usage : tangent_usage, stdout);
-            if (is_passes)
-                fputs(strchr(tangent_usage, '\n') ? strstr(tangent_usage, "  -o") : "", stdout);
+            help(is_passes    ? passes_usage
+                 : is_adjoint ? adjoint_usage
+                              : tangent_usage,
+                 is_passes ? NULL : verb);
             return XF_EXIT_OK;
         case XF_OPT_XSLT:
         case XF_OPT_PARAM:
@@ -157,7 +130,8 @@ transform(int argc, char **argv, const char *verb)
                 return xf_usage_error(verb, "%s", why);
             break;
         default:
-            return xf_usage_error(verb, "unknown option");
+            if ((r = xf_cli_pass_option(&cp, c, optarg, NULL, err, sizeof err)) != 0)
+                return xf_usage_error(verb, "%s", r < 0 ? "unknown option" : err);
         }
     }
     if (optind != argc - 1)
@@ -166,11 +140,13 @@ transform(int argc, char **argv, const char *verb)
         return xf_usage_error(verb, "-o OUT is needed");
     if (!plist)
         return xf_usage_error(verb, "--passes LIST is needed");
-    const xf_pass *passes[32];
-    char err[300];
-    int n = xf_pipeline_parse(plist, passes, 32, err, sizeof err);
+    const xf_pass *passes[XF_PM_MAX];
+    int n = xf_pipeline_parse(plist, passes, XF_PM_MAX, err, sizeof err);
     if (n < 0)
         return xf_usage_error(verb, "%s", err);
+    if (xf_cli_pass_check(&cp, passes, n, err, sizeof err) != 0)
+        return xf_usage_error(verb, "%s", err);
+    cp.conf.dump_base = out;
     xf_diag *diag = xf_diag_new(stderr);
     if (!diag)
         return XF_EXIT_INTERNAL;
@@ -180,8 +156,8 @@ transform(int argc, char **argv, const char *verb)
     xf_doc *doc = direct ? xf_read_file(argv[optind], NULL, diag) : NULL;
     if (doc && (n == 0 || xf_pipeline_refuse_deriv(doc, diag) == 0)) {
         xf_pass_ctx ctx = {
-            .doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
-        if (xf_pipeline_run(&ctx, passes, n) == 0 && xf_output_write(doc, out, &oo, diag) == 0)
+            .doc = doc, .opts = &cp.opts, .diag = diag, .catalogue = cat, .direct = direct};
+        if (xf_pm_run(&ctx, passes, n, &cp.conf) == 0 && xf_output_write(doc, out, &oo, diag) == 0)
             ret = XF_EXIT_OK;
     }
     if (xf_diag_internal_errors(diag))

@@ -53,68 +53,6 @@ xf_direct_load(const char *path, xf_diag *diag)
     return cat;
 }
 
-static int
-add(const char *name, size_t len, const xf_pass **out, int n, int max, char *err, size_t errlen,
-    int depth)
-{
-    char buf[128];
-    if (len == 0 || len >= sizeof buf) {
-        snprintf(err, errlen, "an empty or too long pass name");
-        return -1;
-    }
-    memcpy(buf, name, len);
-    buf[len] = 0;
-    const char *pipe = xf_pipeline_expand(buf);
-    if (pipe && depth < 4) {
-        for (const char *p = pipe; *p;) {
-            size_t k = strcspn(p, ",");
-            n = add(p, k, out, n, max, err, errlen, depth + 1);
-            if (n < 0)
-                return -1;
-            p += k + (p[k] == ',');
-        }
-        return n;
-    }
-    const xf_pass *pass = xf_pass_find(buf);
-    if (!pass) {
-        snprintf(err, errlen, "no pass or pipeline named '%s' (xaiform passes --list)", buf);
-        return -1;
-    }
-    if (n == max) {
-        snprintf(err, errlen, "too many passes");
-        return -1;
-    }
-    for (const char *const *a = pass->after; a && *a; a++) {
-        bool found = false;
-        for (int i = 0; i < n && !found; i++)
-            found = !strcmp(out[i]->name, *a);
-        if (!found) {
-            snprintf(err, errlen, "pass %s needs %s to run before it", pass->name, *a);
-            return -1;
-        }
-    }
-    out[n++] = pass;
-    return n;
-}
-
-int
-xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, size_t errlen)
-{
-    int n = 0;
-    for (const char *p = list; *p;) {
-        size_t k = strcspn(p, ",");
-        n = add(p, k, out, n, max, err, errlen, 0);
-        if (n < 0)
-            return -1;
-        p += k + (p[k] == ',');
-    }
-    if (n == 0) {
-        snprintf(err, errlen, "no passes");
-        return -1;
-    }
-    return n;
-}
-
 int
 xf_pipeline_refuse_deriv(const xf_doc *doc, xf_diag *diag)
 {
@@ -129,14 +67,126 @@ xf_pipeline_refuse_deriv(const xf_doc *doc, xf_diag *diag)
     return -1;
 }
 
-int
-xf_pipeline_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n)
+/* ---- options */
+
+static bool
+skipped(const char *name, const char *const *skip)
 {
-    for (int i = 0; i < n; i++)
-        if (passes[i]->run(ctx) != 0) {
-            if (!xf_diag_errors(ctx->diag))
-                xf_error(ctx->diag, ctx->doc->filename, 0, "pass %s failed", passes[i]->name);
+    for (const char *const *s = skip; s && *s; s++)
+        if (!strcmp(*s, name))
+            return true;
+    return false;
+}
+
+void
+xf_cli_passes_init(xf_cli_passes *cp)
+{
+    *cp = (xf_cli_passes){0};
+    xf_pm_opts_init(&cp->opts);
+}
+
+size_t
+xf_cli_pass_options(struct option *tab, size_t n, size_t max, char *shorts, size_t slen,
+                    const char *const *skip)
+{
+    const xf_pass_opt *o;
+    for (size_t k = 0; (o = xf_pm_option_at(k, NULL)); k++) {
+        if (skipped(o->name, skip))
+            continue;
+        if (n + 1 >= max)
+            return 0;
+        tab[n++] = (struct option){o->name, o->arg ? required_argument : no_argument, NULL,
+                                   o->letter ? o->letter : XF_OPT_PASS + (int)k};
+        size_t at = strlen(shorts);
+        if (o->letter) {
+            if (at + 3 >= slen)
+                return 0;
+            shorts[at++] = o->letter;
+            if (o->arg)
+                shorts[at++] = ':';
+            shorts[at] = 0;
+        }
+    }
+    tab[n] = (struct option){0};
+    return n;
+}
+
+int
+xf_cli_pass_option(xf_cli_passes *cp, int c, const char *arg, const char *const *skip, char *err,
+                   size_t len)
+{
+    switch (c) {
+    case XF_OPT_VERIFY_EACH:
+        cp->conf.verify_each = true;
+        return 0;
+    case XF_OPT_TIME_PASSES:
+        cp->conf.time_passes = stderr;
+        return 0;
+    case XF_OPT_DUMP_AFTER:
+        cp->conf.dump_after = arg;
+        return 0;
+    default:
+        break;
+    }
+    const xf_pass_opt *o;
+    for (size_t k = 0; (o = xf_pm_option_at(k, NULL)); k++) {
+        if (skipped(o->name, skip) || (o->letter ? c != o->letter : c != XF_OPT_PASS + (int)k))
+            continue;
+        if (xf_pm_option(&cp->opts, o->name, o->arg ? arg : NULL, err, len) != 0)
+            return 1;
+        if (cp->ngiven < sizeof cp->given / sizeof cp->given[0])
+            cp->given[cp->ngiven++] = o->name;
+        return 0;
+    }
+    return -1;
+}
+
+int
+xf_cli_pass_check(const xf_cli_passes *cp, const xf_pass *const *passes, int n, char *err,
+                  size_t len)
+{
+    for (size_t g = 0; g < cp->ngiven; g++) {
+        const xf_pass *owner = NULL;
+        xf_pm_option_find(cp->given[g], &owner);
+        bool runs = false;
+        for (int i = 0; i < n && !runs; i++)
+            runs = passes[i] == owner;
+        if (!runs) {
+            snprintf(err, len, "--%s is an option of pass %s, which is not run here", cp->given[g],
+                     owner ? owner->name : "?");
             return -1;
         }
-    return 0;
+    }
+    return xf_pm_conf_check(&cp->conf, passes, n, err, len);
+}
+
+void
+xf_cli_pass_help(FILE *out, const char *list, const char *const *skip)
+{
+    const xf_pass *passes[XF_PM_MAX];
+    char err[300];
+    int n = list ? xf_pipeline_parse(list, passes, XF_PM_MAX, err, sizeof err) : 0;
+    const xf_pass *owner;
+    const xf_pass_opt *o;
+    for (size_t k = 0; (o = xf_pm_option_at(k, &owner)); k++) {
+        bool runs = !list;
+        for (int i = 0; i < n && !runs; i++)
+            runs = passes[i] == owner;
+        if (!runs || skipped(o->name, skip))
+            continue;
+        char head[80];
+        snprintf(head, sizeof head, "  %c%c%c --%s%s%s", o->letter ? '-' : ' ',
+                 o->letter ? o->letter : ' ', o->letter ? ',' : ' ', o->name, o->arg ? " " : "",
+                 o->arg ? o->arg : "");
+        fprintf(out, "%-27s", head);
+        const char *h = o->help;
+        bool first = true;
+        while (*h) {
+            size_t len = strcspn(h, "\n");
+            fprintf(out, "%s%s%.*s\n", first && strlen(head) >= 27 ? "\n" : "",
+                    first && strlen(head) < 27 ? "" : "                           ", (int)len, h);
+            first = false;
+            h += len + (h[len] == '\n');
+        }
+    }
 }

@@ -1,9 +1,13 @@
-/* pipeline.h: running a list of passes over a document, with the
- * intrinsics catalogue loaded (built in, or from a file). */
+/* pipeline.h: what the verbs need around the pass manager (passmgr.h):
+ * the intrinsics catalogues (built in, or from a file) and the refusal of
+ * derivative code. */
 #ifndef XF_TOOLS_PIPELINE_H
 #define XF_TOOLS_PIPELINE_H
 
-#include "pass.h"
+#include <getopt.h>
+#include <stdio.h>
+
+#include "passmgr.h"
 
 /**
  * xf_catalogue_load:
@@ -17,14 +21,6 @@ xf_doc *xf_catalogue_load(const char *path, xf_diag *diag);
 xf_doc *xf_direct_load(const char *path, xf_diag *diag);
 
 /**
- * xf_pipeline_parse:
- * Resolve @list (pass and pipeline names, comma-separated) into passes.
- * Each pass's prerequisites must come before it.
- * @returns the number of passes (up to @max), or -1 after a message on @err.
- */
-int xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, size_t errlen);
-
-/**
  * xf_pipeline_refuse_deriv:
  * Refuse @doc as the input of a differentiating pass list when it is
  * derivative code already (@doc->deriv): "FILE:LINE: error: FILE is
@@ -33,11 +29,76 @@ int xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err,
  */
 int xf_pipeline_refuse_deriv(const xf_doc *doc, xf_diag *diag);
 
+/* ---- the pass manager's options and the passes' own on a verb's command line */
+
+enum { XF_OPT_VERIFY_EACH = 0x1200, XF_OPT_TIME_PASSES, XF_OPT_DUMP_AFTER, XF_OPT_PASS = 0x1300 };
+
+/* getopt_long entries of --verify-each, --time-passes, --dump-after. */
+#define XF_PM_LONG_OPTIONS                                                                         \
+    {"verify-each", no_argument, NULL, XF_OPT_VERIFY_EACH},                                        \
+        {"time-passes", no_argument, NULL, XF_OPT_TIME_PASSES},                                    \
+    {                                                                                              \
+        "dump-after", required_argument, NULL, XF_OPT_DUMP_AFTER                                   \
+    }
+
+#define XF_PM_HELP                                                                                 \
+    "      --verify-each        check the IR after the reader and after every pass\n"              \
+    "                           (references resolve, expressions acyclic with operands\n"          \
+    "                           1..n, one Entry and one Exit, branches and loops nested\n"         \
+    "                           unless marked structured=\"0\"); a broken invariant is an\n"       \
+    "                           internal error naming the pass (exit status 3)\n"                  \
+    "      --time-passes        print each pass's time (ms), the document's size after it,\n"      \
+    "                           its growth, the peak of its scratch arena and the process's\n"     \
+    "                           peak RSS so far (KiB) as a table on stderr\n"                      \
+    "      --dump-after PASS    write the IR after PASS (or after each: all) as xaif to\n"         \
+    "                           OUT.PASS.xaif (to stderr when OUT is '-')\n"
+
+/* What a verb collects from the pass manager's options and the passes'. */
+typedef struct xf_cli_passes {
+    xf_opts opts;
+    xf_pm_conf conf;
+    const char *given[16]; /* the long names of the pass options given */
+    size_t ngiven;
+} xf_cli_passes;
+
+/** xf_cli_passes_init: the defaults: no verification (but in Debug builds), no table, no dump. */
+void xf_cli_passes_init(xf_cli_passes *cp);
+
 /**
- * xf_pipeline_run:
- * Run @n passes over @doc in order; stop at the first that fails.
- * @returns 0, or -1 after a report to @ctx->diag.
+ * xf_cli_pass_options:
+ * Append to the getopt_long table @tab (@n entries used, room for @max and
+ * the terminating zero entry) the options the passes declare, except those
+ * named in @skip (NULL-terminated, or NULL), and their letters to the short
+ * option string @shorts (@slen bytes).
+ * @returns the number of entries used, or 0 when @tab or @shorts is too small.
  */
-int xf_pipeline_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n);
+size_t xf_cli_pass_options(struct option *tab, size_t n, size_t max, char *shorts, size_t slen,
+                           const char *const *skip);
+
+/**
+ * xf_cli_pass_option:
+ * Take getopt_long's @c (with @arg) when it is a pass option or one of
+ * XF_PM_LONG_OPTIONS, parsing the value with the pass manager's parser.
+ * @returns 0 when taken, -1 when @c is not one of them, 1 when its value is
+ * refused (the reason in @err, @len bytes).
+ */
+int xf_cli_pass_option(xf_cli_passes *cp, int c, const char *arg, const char *const *skip,
+                       char *err, size_t len);
+
+/**
+ * xf_cli_pass_check:
+ * Refuse a pass option given for a pass that is not among the @n @passes,
+ * and a --dump-after that names none of them.
+ * @returns 0, or -1 with the reason in @err (@len bytes).
+ */
+int xf_cli_pass_check(const xf_cli_passes *cp, const xf_pass *const *passes, int n, char *err,
+                      size_t len);
+
+/**
+ * xf_cli_pass_help:
+ * Print to @out the --help lines of the options of the passes in @list
+ * (pass and pipeline names; NULL: every pass), except those named in @skip.
+ */
+void xf_cli_pass_help(FILE *out, const char *list, const char *const *skip);
 
 #endif

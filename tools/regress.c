@@ -407,7 +407,7 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, const xf_check_o
     for (int k = 0; k < 2; k++) {
         t[k]->catalogue = *cat;
         t[k]->direct = *direct;
-        t[k]->opts.elimination = o->elimination;
+        t[k]->opts = o->passopts;
         t[k]->door = o->door;
         t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, 16, err, sizeof err);
         if (t[k]->n < 0) {

@@ -18,9 +18,9 @@ typedef struct xf_check_opts {
     int nroots;
     int min_pass;          /* > 0: succeed when each mode passes this percentage of what it ran */
     const char *catalogue; /* for the transform modes; NULL: the built-in one */
-    xf_elimination elimination; /* for the transform modes */
-    const char *door;           /* for the transform modes: XAIFBOOSTERROOT, whose oadDriver
-                                   programs make the derivative instead; NULL: in-process */
+    xf_opts passopts;      /* for the transform modes: the passes' options */
+    const char *door;      /* for the transform modes: XAIFBOOSTERROOT, whose oadDriver
+                              programs make the derivative instead; NULL: in-process */
     bool
         stats; /* print the operation counts (and tape words) of ours and of xaifBooster's output */
 } xf_check_opts;

@@ -27,6 +27,7 @@
 
 #include "build.h"
 #include "cfgtree.h"
+#include "ir_check.h"
 #include "pass.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
@@ -696,5 +697,7 @@ const xf_pass xf_pass_adjoin = {
             "transposed propagation in reverse order (Saxpy x += a*y, ZeroDeriv y) and\n"
             "the calls again. The pass reverse builds the control flow around them.\n",
     .after = after,
+    .breaks = "the control flow of placeholder 3 (its blocks have no edges) until reverse",
+    .breaks_ir = XF_IR_FLOW,
     .run = run,
 };

@@ -8,14 +8,11 @@
 #include "pass.h"
 
 static int
-run(xf_pass_ctx *ctx)
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    xf_callgraph *cg = &ctx->doc->cg;
-    for (uint32_t r = 0; r < cg->routines.n; r++) {
-        xf_routine *rt = cg->routines.v[r];
-        for (uint32_t k = 0; k < rt->args.n; k++)
-            rt->args.v[k].intent = XF_INTENT_INOUT;
-    }
+    (void)ctx;
+    for (uint32_t k = 0; k < rt->args.n; k++)
+        rt->args.v[k].intent = XF_INTENT_INOUT;
     return 0;
 }
 
@@ -25,5 +22,5 @@ const xf_pass xf_pass_inout = {
     .help = "Every ArgumentSymbolReference gets intent=\"inout\", as xaifBooster's -I\n"
             "does for joint-mode adjoints; the code is unchanged.",
     .after = NULL,
-    .run = run,
+    .run_routine = run_routine,
 };

@@ -1,6 +1,9 @@
 /* pass.h: a pass is one function over the IR (QBE's shape); the registry
- * lists them and the named pipelines. A pass says which passes must have run
- * before it; xf_pipeline_check refuses a list that breaks that. */
+ * lists them and the named pipelines. A pass declares which passes must have
+ * run before it (after), what it leaves broken until a later pass (breaks),
+ * and its command-line options (opts); the pass manager (passmgr.h) reads
+ * those declarations: it checks a pass list, parses the options, and runs
+ * the passes, per routine for those that have run_routine. */
 #ifndef XF_TRANSFORMS_PASS_H
 #define XF_TRANSFORMS_PASS_H
 
@@ -39,14 +42,35 @@ typedef struct xf_pass_ctx {
     const xf_doc *catalogue; /* the inlinable intrinsics catalogue */
     const xf_doc *direct;    /* the non-inlinable one (DirectActions), or NULL */
     xf_pass_stats stats;
+    xf_arena *scratch; /* run_routine: the manager's scratch arena, emptied after each routine */
 } xf_pass_ctx;
+
+/*
+ * xf_pass_opt: a command-line option of a pass. The verbs offer the options
+ * of the passes they run, as --NAME (and -LETTER), and hand the argument to
+ * parse through the pass manager (xf_pm_option); --help shows help.
+ */
+typedef struct xf_pass_opt {
+    const char *name; /* long option: "elimination" */
+    char letter;      /* short option, or 0 */
+    const char *arg;  /* the argument in --help ("ORDER"); NULL: a switch without one */
+    const char *help; /* what it does, for --help (lines end in '\n') */
+    /* Set @o from @arg (NULL for a switch). @returns 0, or -1 with the reason in @err. */
+    int (*parse)(xf_opts *o, const char *arg, char *err, size_t len);
+} xf_pass_opt;
 
 typedef struct xf_pass {
     const char *name;
     const char *summary;          /* one line */
     const char *help;             /* a paragraph for --help */
-    const char *const *after;     /* passes that must have run before, NULL-terminated */
-    int (*run)(xf_pass_ctx *ctx); /* 0, or -1 after reporting to ctx->diag */
+    const char *const *after;     /* needs: passes that must have run before, NULL-terminated */
+    const char *breaks;           /* what it leaves broken until a later pass, or NULL */
+    unsigned breaks_ir;           /* xf_ir_check's invariants it breaks (XF_IR_FLOW), left
+                                     unchecked until a pass that needs this one has run */
+    const xf_pass_opt *opts;      /* its options, ended by one without a name; or NULL */
+    int (*run)(xf_pass_ctx *ctx); /* the whole document: 0, or -1 after reporting to ctx->diag */
+    /* Or one routine at a time, with ctx->scratch (then run is NULL): 0 or -1. */
+    int (*run_routine)(xf_pass_ctx *ctx, xf_routine *rt);
 } xf_pass;
 
 /** xf_passes: every pass, NULL-terminated (registry.c). */

@@ -1104,29 +1104,63 @@ block(pre *p, xf_cvertex *b)
     return 0;
 }
 
+/* One routine, with the manager's scratch arena (emptied after it). */
 static int
-run(xf_pass_ctx *ctx)
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    xf_doc *doc = ctx->doc;
-    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
-        xf_routine *rt = doc->cg.routines.v[r];
-        xf_graph *g = xf_work_graph(rt);
-        if (!g || !rt->cfg_scope)
-            continue;
-        pre p = {.ctx = ctx, .doc = doc, .scope = rt->cfg_scope, .taped = rt->is_rlist};
-        p.a = xf_arena_new();
-        if (!p.a)
-            return xf_pass_oom(ctx);
-        int ret = 0;
-        for (uint32_t i = 0; i < g->v.n && !ret; i++)
-            if (g->v.v[i]->kind == XF_CV_BASICBLOCK)
-                ret = block(&p, g->v.v[i]);
-        xf_arena_free(p.a);
-        if (ret)
+    xf_graph *g = xf_work_graph(rt);
+    if (!g || !rt->cfg_scope)
+        return 0;
+    pre p = {.ctx = ctx, .doc = ctx->doc, .scope = rt->cfg_scope, .taped = rt->is_rlist};
+    p.a = ctx->scratch;
+    for (uint32_t i = 0; i < g->v.n; i++)
+        if (g->v.v[i]->kind == XF_CV_BASICBLOCK && block(&p, g->v.v[i]))
             return -1;
-    }
     return 0;
 }
+
+static int
+parse_elimination(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    static const struct {
+        const char *name;
+        xf_elimination e;
+    } orders[] = {{"best", XF_ELIM_BEST},
+                  {"forward", XF_ELIM_FORWARD},
+                  {"reverse", XF_ELIM_REVERSE},
+                  {"markowitz", XF_ELIM_MARKOWITZ}};
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
+        if (!strcmp(arg, orders[i].name)) {
+            o->elimination = orders[i].e;
+            return 0;
+        }
+    snprintf(err, len, "unknown elimination order '%s' (forward, reverse, markowitz or best)", arg);
+    return -1;
+}
+
+static int
+parse_report(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    (void)arg, (void)err, (void)len;
+    o->report = stderr;
+    return 0;
+}
+
+static const xf_pass_opt opts[] = {
+    {.name = "elimination",
+     .letter = 'e',
+     .arg = "ORDER",
+     .help = "forward, reverse, markowitz or best (default:\n"
+             "best, the cheapest per sequence, no elimination\n"
+             "included)\n",
+     .parse = parse_elimination},
+    {.name = "report",
+     .letter = 'r',
+     .help = "print, per preaccumulation sequence, the cost of\n"
+             "each order and the choice, on stderr\n",
+     .parse = parse_report},
+    {0},
+};
 
 static const char *const after[] = {"linearize", NULL};
 
@@ -1141,5 +1175,6 @@ const xf_pass xf_pass_preaccumulate = {
             "cheapest in multiplications and additions of those, of eliminating each\n"
             "statement's temporaries only, and of none.\n",
     .after = after,
-    .run = run,
+    .opts = opts,
+    .run_routine = run_routine,
 };

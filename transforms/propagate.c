@@ -58,15 +58,12 @@ simplify_graph(xf_graph *g)
 /* Every graph: a ControlFlowGraph's, and each placeholder of a ReplacementList
  * (the taping and the adjoint code alike). */
 static int
-run(xf_pass_ctx *ctx)
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    xf_doc *doc = ctx->doc;
-    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
-        xf_routine *rt = doc->cg.routines.v[r];
-        simplify_graph(&rt->g);
-        for (uint32_t i = 0; i < rt->reps.n; i++)
-            simplify_graph(&rt->reps.v[i]->g);
-    }
+    (void)ctx;
+    simplify_graph(&rt->g);
+    for (uint32_t i = 0; i < rt->reps.n; i++)
+        simplify_graph(&rt->reps.v[i]->g);
     return 0;
 }
 
@@ -79,5 +76,5 @@ const xf_pass xf_pass_propagate = {
             "single term with the partial 1 or -1 becomes SetDeriv, SetNegDeriv, IncDeriv\n"
             "or DecDeriv; empty propagators are removed.\n",
     .after = after,
-    .run = run,
+    .run_routine = run_routine,
 };

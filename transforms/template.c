@@ -236,6 +236,30 @@ run(xf_pass_ctx *ctx)
     return 0;
 }
 
+static int
+parse_reversal(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    if (strcmp(arg, "joint") != 0 && strcmp(arg, "split") != 0) {
+        snprintf(err, len, "unknown reversal '%s' (joint or split)", arg);
+        return -1;
+    }
+    o->split = !strcmp(arg, "split");
+    return 0;
+}
+
+/* The template the back end expands decides the reversal; the option is
+ * taken for xaifBooster's command lines and changes nothing in the output. */
+static const xf_pass_opt opts[] = {
+    {.name = "reversal",
+     .letter = 'R',
+     .arg = "MODE",
+     .help = "joint (default) or split: OpenAD's template\n"
+             "decides; accepted for xaifBooster's command\n"
+             "lines, the output is the same\n",
+     .parse = parse_reversal},
+    {0},
+};
+
 static const char *const after[] = {NULL};
 
 const xf_pass xf_pass_template = {
@@ -247,5 +271,6 @@ const xf_pass xf_pass_template = {
             "reverse), 4 and 6 the argument checkpoints (cp_arg_store_*/cp_arg_restore_*\n"
             "of what the routine reads), the others empty.\n",
     .after = after,
+    .opts = opts,
     .run = run,
 };

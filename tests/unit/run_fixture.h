@@ -140,7 +140,8 @@ typedef struct xb_routine {
     int scope;
     char formals[256];
     bool rlist;
-    xg *ph[14]; /* ControlFlowGraph: ph[0]; ReplacementList: 1..13 */
+    bool unstructured; /* written structured="0" */
+    xg *ph[14];        /* ControlFlowGraph: ph[0]; ReplacementList: 1..13 */
 } xb_routine;
 
 struct xb {
@@ -1244,6 +1245,15 @@ xb_cfg_raw(xb *b, const char *name, int scope, const char *formals)
     return r->ph[0];
 }
 
+/* Mark routine @name's graph structured="0" (branches and loops that do not nest). */
+RF void
+xb_unstructured(xb *b, const char *name)
+{
+    for (int i = 0; i < b->nroutines; i++)
+        if (!strcmp(b->routines[i].name, name))
+            b->routines[i].unstructured = true;
+}
+
 RF xb_routine *
 xb_rlist(xb *b, const char *name, int scope, const char *formals)
 {
@@ -1323,9 +1333,10 @@ xb_build(xb *b)
         const char *el = r->rlist ? "ReplacementList" : "ControlFlowGraph";
         sb_printf(o,
                   "  <xaif:%s vertex_id=\"%d\" scope_id=\"%d\" symbol_id=\"%s\" "
-                  "controlflowgraph_scope_id=\"%d\"%s>\n",
+                  "controlflowgraph_scope_id=\"%d\"%s%s>\n",
                   el, 100 + i, xb_routine_symscope(b, r), r->name, r->scope,
-                  r->rlist ? " template_name=\"reverse_subroutine_template\"" : "");
+                  r->rlist ? " template_name=\"reverse_subroutine_template\"" : "",
+                  r->unstructured ? " structured=\"0\"" : "");
         xb_formals(r, o);
         if (!r->rlist) {
             if (r->ph[0])

@@ -21,5 +21,6 @@ Suite *test_outfile_suite(void);
 Suite *test_oad_suite(void);
 Suite *test_check_suite(void);
 Suite *test_names_suite(void);
+Suite *test_ir_check_suite(void);
 
 #endif

@@ -297,8 +297,8 @@ START_TEST(branch_on_a_changing_variable_is_taped)
 END_TEST
 
 /* An unstructured graph (an If whose arms meet at a Goto, a backward
- * Branch): reversed by numbering its blocks. y2 grows by y1 x1 = 0.25
- * until it reaches 2.9: 12 times at x = (0.5, 1). */
+ * Branch), marked structured="0" as xf_ir_check wants: reversed by numbering its blocks. y2 grows
+ * by y1 x1 = 0.25 until it reaches 2.9: 12 times at x = (0.5, 1). */
 static xb *
 unstructured(const char *name)
 {
@@ -317,6 +317,7 @@ unstructured(const char *name)
     xg_v_test(g, "Branch", "y(2) < 2.9");       /* 8 */
     xg_v_plain(g, "Exit");                      /* 9 */
     xg_edges(g, "1>2 2>3 3>4:1 3>5 4>6 5>6 6>7 7>8 8>7:1 8>9");
+    xb_unstructured(b, "head");
     return b;
 }
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "build.h"
-#include "pass.h"
+#include "passmgr.h"
 #include "read.h"
 #include "suites.h"
 
@@ -84,7 +84,7 @@ run_pass(const xf_pass *p, xf_doc *doc, xf_diag *d)
 {
     xf_opts o = {.elimination = XF_ELIM_BEST};
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d};
-    return p->run(&ctx);
+    return xf_pipeline_run(&ctx, &p, 1);
 }
 
 static xf_stmt *

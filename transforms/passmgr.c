@@ -1,0 +1,342 @@
+/* passmgr.c: see passmgr.h. */
+#include "passmgr.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "ir_check.h"
+#include "write.h"
+
+/* Debug builds check the IR after every pass, with or without --verify-each. */
+#ifdef XF_VERIFY_ALWAYS
+enum { verify_always = 1 };
+#else
+enum { verify_always = 0 };
+#endif
+
+/* ---------------------------------------------------------- pass lists */
+
+static int
+add(const char *name, size_t len, const xf_pass **out, int n, int max, char *err, size_t errlen,
+    int depth)
+{
+    char buf[128];
+    if (len == 0 || len >= sizeof buf) {
+        snprintf(err, errlen, "an empty or too long pass name");
+        return -1;
+    }
+    memcpy(buf, name, len);
+    buf[len] = 0;
+    const char *pipe = xf_pipeline_expand(buf);
+    if (pipe && depth < 4) {
+        for (const char *p = pipe; *p;) {
+            size_t k = strcspn(p, ",");
+            n = add(p, k, out, n, max, err, errlen, depth + 1);
+            if (n < 0)
+                return -1;
+            p += k + (p[k] == ',');
+        }
+        return n;
+    }
+    const xf_pass *pass = xf_pass_find(buf);
+    if (!pass) {
+        snprintf(err, errlen, "no pass or pipeline named '%s' (xaiform passes --list)", buf);
+        return -1;
+    }
+    if (n == max) {
+        snprintf(err, errlen, "too many passes");
+        return -1;
+    }
+    for (const char *const *a = pass->after; a && *a; a++) {
+        bool found = false;
+        for (int i = 0; i < n && !found; i++)
+            found = !strcmp(out[i]->name, *a);
+        if (!found) {
+            snprintf(err, errlen, "pass %s needs %s to run before it", pass->name, *a);
+            return -1;
+        }
+    }
+    out[n++] = pass;
+    return n;
+}
+
+int
+xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, size_t errlen)
+{
+    int n = 0;
+    for (const char *p = list; *p;) {
+        size_t k = strcspn(p, ",");
+        n = add(p, k, out, n, max, err, errlen, 0);
+        if (n < 0)
+            return -1;
+        p += k + (p[k] == ',');
+    }
+    if (n == 0) {
+        snprintf(err, errlen, "no passes");
+        return -1;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------- options */
+
+const xf_pass_opt *
+xf_pm_option_at(size_t k, const xf_pass **owner)
+{
+    for (const xf_pass *const *p = xf_passes; *p; p++)
+        for (const xf_pass_opt *o = (*p)->opts; o && o->name; o++)
+            if (k-- == 0) {
+                if (owner)
+                    *owner = *p;
+                return o;
+            }
+    return NULL;
+}
+
+const xf_pass_opt *
+xf_pm_option_find(const char *name, const xf_pass **owner)
+{
+    const xf_pass_opt *o;
+    for (size_t k = 0; (o = xf_pm_option_at(k, owner)); k++)
+        if (!strcmp(o->name, name))
+            return o;
+    return NULL;
+}
+
+int
+xf_pm_option(xf_opts *o, const char *name, const char *arg, char *err, size_t len)
+{
+    const xf_pass_opt *opt = xf_pm_option_find(name, NULL);
+    if (!opt) {
+        snprintf(err, len, "no pass has an option --%s", name);
+        return -1;
+    }
+    if (!opt->arg != !arg) {
+        snprintf(err, len, "--%s %s", name, arg ? "takes no argument" : "needs an argument");
+        return -1;
+    }
+    return opt->parse(o, arg, err, len);
+}
+
+void
+xf_pm_opts_init(xf_opts *o)
+{
+    *o = (xf_opts){.elimination = XF_ELIM_BEST, .report = NULL, .split = false};
+}
+
+void
+xf_pm_list(FILE *out)
+{
+    for (const xf_pass *const *p = xf_passes; *p; p++) {
+        const xf_pass *ps = *p;
+        fprintf(out, "%-14s %s\n", ps->name, ps->summary);
+        fprintf(out, "%-14s needs: ", "");
+        if (!ps->after || !ps->after[0])
+            fputs("nothing", out);
+        for (const char *const *a = ps->after; a && *a; a++)
+            fprintf(out, "%s%s", a == ps->after ? "" : ", ", *a);
+        fprintf(out, "; breaks: %s; %s\n", ps->breaks ? ps->breaks : "nothing",
+                ps->run_routine ? "per routine" : "per document");
+        for (const xf_pass_opt *o = ps->opts; o && o->name; o++) {
+            char head[80];
+            snprintf(head, sizeof head, "%s%c%s--%s%s%s", o->letter ? "-" : "",
+                     o->letter ? o->letter : ' ', o->letter ? ", " : "  ", o->name,
+                     o->arg ? " " : "", o->arg ? o->arg : "");
+            fprintf(out, "%-14s option %s\n", "", o->letter ? head : head + 2);
+        }
+    }
+    fprintf(out, "\npipelines:\n");
+    for (size_t k = 0; xf_pipeline_name(k); k++)
+        fprintf(out, "  %s = %s\n", xf_pipeline_name(k), xf_pipeline_expand(xf_pipeline_name(k)));
+}
+
+int
+xf_pm_conf_check(const xf_pm_conf *conf, const xf_pass *const *passes, int n, char *err, size_t len)
+{
+    if (!conf || !conf->dump_after || !strcmp(conf->dump_after, "all"))
+        return 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(passes[i]->name, conf->dump_after))
+            return 0;
+    snprintf(err, len, "--dump-after %s: no such pass in the list (", conf->dump_after);
+    for (int i = 0; i < n; i++) {
+        size_t at = strlen(err);
+        snprintf(err + at, len - at, "%s%s", i ? ", " : "", passes[i]->name);
+    }
+    size_t at = strlen(err);
+    snprintf(err + at, len - at, ", or all)");
+    return -1;
+}
+
+/* ------------------------------------------------------------- running */
+
+/* What --time-passes shows of one pass. */
+typedef struct meter {
+    double ms;
+    size_t doc_before, doc_after, scratch_peak;
+    long rss_kib; /* the process's peak resident size so far */
+} meter;
+
+static double
+now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static long
+peak_rss_kib(void)
+{
+    struct rusage u;
+    return getrusage(RUSAGE_SELF, &u) == 0 ? u.ru_maxrss : 0;
+}
+
+static void
+time_row(FILE *out, const char *name, const meter *m)
+{
+    fprintf(out, "%-14s %10.3f %10zu %+10lld %12zu %12ld\n", name, m->ms, m->doc_after / 1024,
+            ((long long)m->doc_after - (long long)m->doc_before) / 1024, m->scratch_peak / 1024,
+            m->rss_kib);
+}
+
+/* Check @ctx->doc but @skip; a violation becomes an internal error naming @when. */
+static int
+verify(xf_pass_ctx *ctx, unsigned skip, const char *when)
+{
+    xf_diag *d = xf_diag_new(NULL);
+    if (!d) {
+        xf_internal(ctx->diag, "out of memory");
+        return -1;
+    }
+    int ret = xf_ir_check_some(ctx->doc, skip, d);
+    if (ret != 0) {
+        /* "FILE:LINE: error: what" -> "FILE:LINE: what" after the pass's name */
+        const char *msg = xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "the IR is broken";
+        const char *e = strstr(msg, "error: ");
+        xf_diag_report(ctx->diag, XF_INTERNAL, NULL, 0, "%s: %.*s%s", when, e ? (int)(e - msg) : 0,
+                       msg, e ? e + 7 : msg);
+    }
+    xf_diag_free(d);
+    return ret;
+}
+
+static int
+dump(xf_pass_ctx *ctx, const xf_pass *p, const xf_pm_conf *conf)
+{
+    if (!conf->dump_base || !strcmp(conf->dump_base, "-")) {
+        char *text = NULL;
+        size_t len = 0;
+        if (xf_write_memory(ctx->doc, &text, &len, ctx->diag) != 0)
+            return -1;
+        fprintf(stderr, "<!-- xaiform: the IR after pass %s -->\n", p->name);
+        fwrite(text, 1, len, stderr);
+        free(text);
+        return 0;
+    }
+    size_t n = strlen(conf->dump_base) + strlen(p->name) + 8;
+    char *path = malloc(n);
+    if (!path) {
+        xf_internal(ctx->diag, "out of memory");
+        return -1;
+    }
+    snprintf(path, n, "%s.%s.xaif", conf->dump_base, p->name);
+    int ret = xf_write_file(ctx->doc, path, ctx->diag);
+    free(path);
+    return ret;
+}
+
+/* Run @p over @ctx->doc: once, or per routine with a fresh scratch arena. */
+static int
+run_pass(xf_pass_ctx *ctx, const xf_pass *p, size_t *scratch_peak)
+{
+    if (!p->run_routine)
+        return p->run(ctx);
+    xf_doc *doc = ctx->doc;
+    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
+        ctx->scratch = xf_arena_new();
+        if (!ctx->scratch)
+            return xf_pass_oom(ctx);
+        int ret = p->run_routine(ctx, doc->cg.routines.v[r]);
+        size_t used = xf_arena_reserved(ctx->scratch);
+        if (used > *scratch_peak)
+            *scratch_peak = used;
+        xf_arena_free(ctx->scratch);
+        ctx->scratch = NULL;
+        if (ret != 0)
+            return ret;
+    }
+    return 0;
+}
+
+int
+xf_pm_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n, const xf_pm_conf *conf)
+{
+    static const xf_pm_conf none = {0};
+    if (!conf)
+        conf = &none;
+    bool check = conf->verify_each || verify_always;
+    if (check && verify(ctx, 0, "after the reader") != 0)
+        return -1;
+    /* what a pass broke, unchecked until a pass that needs it has run */
+    const xf_pass *breaker[XF_PM_MAX];
+    unsigned broke[XF_PM_MAX], nb = 0;
+    FILE *tt = conf->time_passes;
+    meter total = {.doc_before = xf_doc_bytes(ctx->doc)};
+    if (tt)
+        fprintf(tt, "%-14s %10s %10s %10s %12s %12s\n", "pass", "ms", "doc KiB", "+doc KiB",
+                "scratch KiB", "maxRSS KiB");
+    for (int i = 0; i < n; i++) {
+        const xf_pass *p = passes[i];
+        meter m = {.doc_before = xf_doc_bytes(ctx->doc)};
+        double t0 = now_ms();
+        int ret = run_pass(ctx, p, &m.scratch_peak);
+        m.ms = now_ms() - t0;
+        m.doc_after = xf_doc_bytes(ctx->doc);
+        m.rss_kib = peak_rss_kib();
+        if (tt) {
+            time_row(tt, p->name, &m);
+            total.ms += m.ms;
+            total.doc_after = m.doc_after;
+            total.rss_kib = m.rss_kib;
+            if (m.scratch_peak > total.scratch_peak)
+                total.scratch_peak = m.scratch_peak;
+        }
+        if (ret != 0) {
+            if (!xf_diag_errors(ctx->diag))
+                xf_error(ctx->diag, ctx->doc->filename, 0, "pass %s failed", p->name);
+            return -1;
+        }
+        unsigned skip = 0;
+        for (unsigned b = 0; b < nb; b++) {
+            for (const char *const *a = p->after; a && *a; a++)
+                if (breaker[b] && !strcmp(*a, breaker[b]->name))
+                    breaker[b] = NULL;
+            skip |= breaker[b] ? broke[b] : 0;
+        }
+        if (p->breaks_ir && nb < XF_PM_MAX) {
+            breaker[nb] = p;
+            broke[nb++] = p->breaks_ir;
+            skip |= p->breaks_ir;
+        }
+        char when[160];
+        snprintf(when, sizeof when, "after pass %s", p->name);
+        if (check && verify(ctx, skip, when) != 0)
+            return -1;
+        if (conf->dump_after &&
+            (!strcmp(conf->dump_after, "all") || !strcmp(conf->dump_after, p->name)) &&
+            dump(ctx, p, conf) != 0)
+            return -1;
+    }
+    if (tt)
+        time_row(tt, "total", &total);
+    return 0;
+}
+
+int
+xf_pipeline_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n)
+{
+    return xf_pm_run(ctx, passes, n, NULL);
+}
