@@ -1252,7 +1252,8 @@ const xf_pass xf_pass_preaccumulate = {
             "elimination (OpenAD_acc_*) and applied once. --elimination forward, reverse\n"
             "or markowitz chooses the order; best (the default) takes, per sequence, the\n"
             "cheapest in multiplications and additions of those, of eliminating each\n"
-            "statement's temporaries only, and of none.\n",
+            "statement's temporaries only, and of none. A sequence holds at most 512\n"
+            "vertices: a longer block is cut into windows of that size.\n",
     .after = after,
     .opts = opts,
     .run_routine = run_routine,
