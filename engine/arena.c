@@ -131,6 +131,22 @@ xf_arena_strndup(xf_arena *a, const char *s, size_t len)
     return p;
 }
 
+void
+xf_arena_reset(xf_arena *a)
+{
+    chunk *keep = a->head;
+    if (!keep)
+        return;
+    for (chunk *c = keep->next, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    keep->next = NULL;
+    keep->used = 0;
+    a->used = 0;
+    a->reserved = keep->size;
+}
+
 size_t
 xf_arena_used(const xf_arena *a)
 {

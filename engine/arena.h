@@ -44,6 +44,10 @@ void *xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *c
 /** xf_arena_strdup: a copy of @s (@len bytes, NUL added) in the arena. */
 char *xf_arena_strndup(xf_arena *a, const char *s, size_t len);
 
+/** xf_arena_reset: forget everything handed out (keeping one chunk for reuse), as for a
+ * scratch arena emptied between statements. */
+void xf_arena_reset(xf_arena *a);
+
 /** xf_arena_used: bytes handed out so far (for tests and benchmarks). */
 size_t xf_arena_used(const xf_arena *a);
 

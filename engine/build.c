@@ -2,6 +2,7 @@
 #include "build.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "strtab.h"
@@ -236,39 +237,86 @@ xf_expr_binary(xf_doc *doc, xf_expr *x, const char *op, uint32_t a, uint32_t b)
     return xf_expr_edge(doc, x, a, o, 1) && xf_expr_edge(doc, x, b, o, 2) ? o : UINT32_MAX;
 }
 
-/* Copy vertex @vi of @src (and what it depends on) into @dst; map[] remembers copies. */
-static uint32_t
-copy_sub(xf_doc *doc, xf_expr *dst, const xf_expr *src, uint32_t vi, uint32_t *map, int depth)
+uint32_t
+xf_expr_copy_vertex(xf_doc *doc, xf_expr *dst, const xf_expr *src, uint32_t vi)
 {
-    if (depth > 10000 || vi >= src->v.n)
+    if (vi >= src->v.n)
         return UINT32_MAX;
-    if (map[vi] != UINT32_MAX)
-        return map[vi];
     xf_evertex v = src->v.v[vi];
     if (v.kind == XF_EV_VARREF && !(v.u.ref = xf_ref_dup(doc, src->v.v[vi].u.ref)))
         return UINT32_MAX;
-    uint32_t nv = add_vertex(doc, dst, v);
-    if (nv == UINT32_MAX)
-        return UINT32_MAX;
-    map[vi] = nv;
-    for (uint32_t j = 0; j < src->e.n; j++)
-        if (src->e.v[j].tgt == vi) {
-            uint32_t c = copy_sub(doc, dst, src, src->e.v[j].src, map, depth + 1);
-            if (!xf_expr_edge(doc, dst, c, nv, src->e.v[j].pos))
-                return UINT32_MAX;
-        }
-    return nv;
+    return add_vertex(doc, dst, v);
 }
 
+/* A frame of the copy: vertex @vi of src became @nv; its operands from @k on
+ * are still to copy. */
+typedef struct copy_frame {
+    uint32_t vi, nv, k;
+} copy_frame;
+
+/* Each vertex before its operands, the edge to an operand after the
+ * operand's own subgraph, operands in edge order; a vertex reached twice is
+ * copied once. Explicit stack: the depth of an expression is unbounded.
+ * Time and scratch memory O(vertices + edges) of @src. */
 uint32_t
 xf_expr_copy(xf_doc *doc, xf_expr *dst, const xf_expr *src, uint32_t root)
 {
-    uint32_t *map = xf_arena_array(doc->arena, src->v.n ? src->v.n : 1, sizeof *map);
-    if (!map)
+    uint32_t nv = src->v.n, ne = src->e.n;
+    if (root >= nv)
         return UINT32_MAX;
-    for (uint32_t i = 0; i < src->v.n; i++)
+    uint32_t *map = malloc((size_t)nv * sizeof *map);
+    uint32_t *first = calloc((size_t)nv + 1, sizeof *first); /* in-edges of v: */
+    uint32_t *in = malloc(((size_t)ne + 1) * sizeof *in);    /* in[first[v] .. first[v+1]) */
+    copy_frame *stack = malloc(((size_t)nv + 1) * sizeof *stack);
+    uint32_t ret = UINT32_MAX;
+    if (!map || !first || !in || !stack)
+        goto out;
+    for (uint32_t j = 0; j < ne; j++)
+        if (src->e.v[j].tgt < nv)
+            first[src->e.v[j].tgt + 1]++;
+    for (uint32_t i = 0; i < nv; i++) {
+        first[i + 1] += first[i];
+        map[i] = 0; /* for now: in-edges of i placed so far */
+    }
+    for (uint32_t j = 0; j < ne; j++)
+        if (src->e.v[j].tgt < nv)
+            in[first[src->e.v[j].tgt] + map[src->e.v[j].tgt]++] = j;
+    for (uint32_t i = 0; i < nv; i++)
         map[i] = UINT32_MAX;
-    return copy_sub(doc, dst, src, root, map, 0);
+    {
+        uint32_t sp = 0, c = xf_expr_copy_vertex(doc, dst, src, root);
+        if (c == UINT32_MAX)
+            goto out;
+        map[root] = c;
+        stack[sp++] = (copy_frame){root, c, 0};
+        while (sp) {
+            copy_frame *f = &stack[sp - 1];
+            if (f->k == first[f->vi + 1] - first[f->vi]) {
+                sp--;
+                continue;
+            }
+            const xf_eedge *e = &src->e.v[in[first[f->vi] + f->k]];
+            if (e->src >= nv)
+                goto out;
+            if (map[e->src] == UINT32_MAX) { /* copy the operand first, then come back */
+                if ((c = xf_expr_copy_vertex(doc, dst, src, e->src)) == UINT32_MAX)
+                    goto out;
+                map[e->src] = c;
+                stack[sp++] = (copy_frame){e->src, c, 0};
+                continue;
+            }
+            if (!xf_expr_edge(doc, dst, map[e->src], f->nv, e->pos))
+                goto out;
+            f->k++;
+        }
+        ret = map[root];
+    }
+out:
+    free(map);
+    free(first);
+    free(in);
+    free(stack);
+    return ret;
 }
 
 xf_stmt *

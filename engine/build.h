@@ -46,8 +46,11 @@ uint32_t xf_expr_int(xf_doc *doc, xf_expr *x, int64_t value);
 uint32_t xf_expr_ref(xf_doc *doc, xf_expr *x, xf_varref *ref); /* takes @ref */
 uint32_t xf_expr_op(xf_doc *doc, xf_expr *x, xf_evkind kind, const char *name);
 bool xf_expr_edge(xf_doc *doc, xf_expr *x, uint32_t src, uint32_t tgt, int64_t pos);
-/** xf_expr_copy: copy the subgraph of @src under @root into @dst; returns the new root. */
+/** xf_expr_copy: copy the subgraph of @src under @root into @dst; returns the new root.
+ * Time O(vertices + edges of @src), whatever the depth. */
 uint32_t xf_expr_copy(xf_doc *doc, xf_expr *dst, const xf_expr *src, uint32_t root);
+/** xf_expr_copy_vertex: copy vertex @vi of @src alone (no operands) into @dst; O(1). */
+uint32_t xf_expr_copy_vertex(xf_doc *doc, xf_expr *dst, const xf_expr *src, uint32_t vi);
 /** xf_expr_unary / xf_expr_binary: op(a) / op(a, b) over existing vertices; returns op's index. */
 uint32_t xf_expr_unary(xf_doc *doc, xf_expr *x, const char *op, uint32_t a);
 uint32_t xf_expr_binary(xf_doc *doc, xf_expr *x, const char *op, uint32_t a, uint32_t b);

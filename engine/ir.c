@@ -1,6 +1,7 @@
 /* ir.c: element and enum name tables, documents, look-ups. */
 #include "ir.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "strtab.h"
@@ -117,17 +118,27 @@ xf_varref_arrref(const xf_varref *r)
 uint32_t
 xf_expr_root(const xf_expr *x)
 {
+    /* one pass over the edges marks the sources; a bit per vertex */
+    uint64_t small[16] = {0};
+    size_t words = ((size_t)x->v.n + 63) / 64;
+    uint64_t *src = words <= 16 ? small : calloc(words, sizeof *src);
+    if (!src)
+        return UINT32_MAX;
+    for (uint32_t j = 0; j < x->e.n; j++)
+        if (x->e.v[j].src < x->v.n)
+            src[x->e.v[j].src / 64] |= (uint64_t)1 << (x->e.v[j].src % 64);
     uint32_t root = UINT32_MAX;
     for (uint32_t i = 0; i < x->v.n; i++) {
-        bool src = false;
-        for (uint32_t j = 0; j < x->e.n && !src; j++)
-            src = x->e.v[j].src == i;
-        if (!src) {
-            if (root != UINT32_MAX)
-                return UINT32_MAX;
-            root = i;
+        if (src[i / 64] >> (i % 64) & 1)
+            continue;
+        if (root != UINT32_MAX) {
+            root = UINT32_MAX;
+            break;
         }
+        root = i;
     }
+    if (src != small)
+        free(src);
     return root;
 }
 

@@ -359,7 +359,8 @@ struct xf_expr {
     XF_VEC(xf_eedge) e;
 };
 
-/** xf_expr_root: index of the vertex that is no edge's source; UINT32_MAX if none or several. */
+/** xf_expr_root: index of the vertex that is no edge's source; UINT32_MAX if none or
+ * several (or out of memory). O(vertices + edges). */
 uint32_t xf_expr_root(const xf_expr *x);
 
 /* ------------------------------------------------------------- statements */

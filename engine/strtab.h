@@ -1,4 +1,4 @@
-/* strtab.h: interned strings (libxml2's xmlDict underneath): one canonical
+/* strtab.h: interned strings (a hash table of our own): one canonical
  * copy of each string per document, so equal strings compare with ==. */
 #ifndef XF_ENGINE_STRTAB_H
 #define XF_ENGINE_STRTAB_H

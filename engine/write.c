@@ -655,6 +655,10 @@ xf_write_memory(const xf_doc *doc, char **out, size_t *len, xf_diag *diag)
     *out = NULL;
     *len = 0;
     xmlBufferPtr buf = xmlBufferCreate();
+    /* libxml2 2.9 sizes a new buffer exactly: each write would reallocate it
+     * (a copy of the whole text where realloc cannot grow in place) */
+    if (buf)
+        xmlBufferSetAllocationScheme(buf, XML_BUFFER_ALLOC_DOUBLEIT);
     xmlTextWriterPtr tw = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
     if (!tw) {
         xmlBufferFree(buf);

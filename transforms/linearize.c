@@ -27,7 +27,8 @@
 typedef struct lin {
     xf_pass_ctx *ctx;
     xf_doc *doc;
-    xf_scope *scope; /* the routine's locals, where temporaries go */
+    xf_scope *scope;   /* the routine's locals, where temporaries go */
+    xf_arena *scratch; /* per statement: the tables below, stacks */
     const char *routine;
     unsigned naux, nlin; /* name counters */
     XF_VEC(xf_stmt *) out;
@@ -125,7 +126,7 @@ analyse(lin *l)
 {
     const xf_expr *x = l->x;
     uint32_t nv = x->v.n;
-    xf_arena *a = l->doc->arena;
+    xf_arena *a = l->scratch;
     l->first = XF_NEW_ARRAY(a, nv + 1, uint32_t);
     l->ops = XF_NEW_ARRAY(a, x->e.n + 1, uint32_t);
     l->active = XF_NEW_ARRAY(a, nv, uint8_t);
@@ -260,29 +261,67 @@ temp_ref(lin *l, uint32_t v, bool deriv)
 }
 
 /* The value of vertex @v of l->x as a vertex of @dst: its temporary, a copy
- * of a leaf, or the operation rebuilt over its operands' values. */
+ * of a leaf, or the operation rebuilt over its operands' values (each
+ * operation before its operands, the edge to an operand after the operand).
+ * Explicit stack: an expression's depth is unbounded. */
 static uint32_t
-value(lin *l, xf_expr *dst, uint32_t v, int depth)
+value_leaf(lin *l, xf_expr *dst, uint32_t v)
 {
-    const xf_evertex *ev = &l->x->v.v[v];
-    if (depth > 10000)
-        return UINT32_MAX;
     if (l->mat[v] && l->temp[v])
         return xf_expr_ref(l->doc, dst, temp_ref(l, v, false));
-    if (!is_op(ev))
-        return xf_expr_copy(l->doc, dst, l->x, v);
+    return xf_expr_copy_vertex(l->doc, dst, l->x, v);
+}
+
+typedef struct vframe {
+    uint32_t v, o, i; /* vertex of l->x, its copy in dst, next operand */
+} vframe;
+
+static uint32_t
+value_op(lin *l, xf_expr *dst, uint32_t v)
+{
+    const xf_evertex *ev = &l->x->v.v[v];
     uint32_t o = xf_expr_op(l->doc, dst, ev->kind, ev->u.in.name);
-    if (o == UINT32_MAX)
-        return o;
-    dst->v.v[o].h = ev->h;
-    dst->v.v[o].u.in.type = ev->u.in.type;
-    uint32_t n = l->first[v + 1] - l->first[v];
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t c = value(l, dst, l->ops[l->first[v] + i], depth + 1);
-        if (!xf_expr_edge(l->doc, dst, c, o, (int64_t)i + 1))
-            return UINT32_MAX;
+    if (o != UINT32_MAX) {
+        dst->v.v[o].h = ev->h;
+        dst->v.v[o].u.in.type = ev->u.in.type;
     }
     return o;
+}
+
+static uint32_t
+value(lin *l, xf_expr *dst, uint32_t v)
+{
+    if ((l->mat[v] && l->temp[v]) || !is_op(&l->x->v.v[v]))
+        return value_leaf(l, dst, v);
+    XF_VEC(vframe) st = {0};
+    uint32_t ret = UINT32_MAX, o = value_op(l, dst, v);
+    if (o == UINT32_MAX || !XF_VEC_PUSH(l->scratch, st, ((vframe){v, o, 0})))
+        return UINT32_MAX;
+    while (st.n) {
+        vframe *f = &st.v[st.n - 1];
+        if (f->i == l->first[f->v + 1] - l->first[f->v]) {
+            ret = f->o;
+            st.n--;
+            if (st.n) { /* the edge from this operand to its operation */
+                vframe *up = &st.v[st.n - 1];
+                if (!xf_expr_edge(l->doc, dst, ret, up->o, (int64_t)++up->i))
+                    return UINT32_MAX;
+            }
+            continue;
+        }
+        uint32_t u = l->ops[l->first[f->v] + f->i];
+        if ((l->mat[u] && l->temp[u]) || !is_op(&l->x->v.v[u])) {
+            uint32_t c = value_leaf(l, dst, u);
+            f = &st.v[st.n - 1];
+            if (c == UINT32_MAX || !xf_expr_edge(l->doc, dst, c, f->o, (int64_t)++f->i))
+                return UINT32_MAX;
+            continue;
+        }
+        if ((o = value_op(l, dst, u)) == UINT32_MAX ||
+            !XF_VEC_PUSH(l->scratch, st, ((vframe){u, o, 0})))
+            return UINT32_MAX;
+    }
+    return ret;
 }
 
 static const char *
@@ -345,6 +384,17 @@ constant_value(const xf_expr *x, uint32_t v, double *out, int depth)
     return true;
 }
 
+/* Only constants and intrinsics: what constant_value may fold (a quick test
+ * first, since constant_value looks for operands edge by edge). */
+static bool
+constants_only(const xf_expr *x)
+{
+    for (uint32_t q = 0; q < x->v.n; q++)
+        if (x->v.v[q].kind != XF_EV_CONSTANT && x->v.v[q].kind != XF_EV_INTRINSIC)
+            return false;
+    return true;
+}
+
 /* The partial @p of vertex @v by its operand @k, as a new expression; *@rank
  * receives the rank of its value. */
 static int
@@ -352,7 +402,7 @@ partial_expr(lin *l, uint32_t v, const xf_ii_partial *p, xf_expr *out, int *rank
 {
     *rank = 0;
     const xf_expr *pe = &p->expr;
-    uint32_t *map = XF_NEW_ARRAY(l->doc->arena, pe->v.n ? pe->v.n : 1, uint32_t);
+    uint32_t *map = XF_NEW_ARRAY(l->scratch, pe->v.n ? pe->v.n : 1, uint32_t);
     if (!map)
         return xf_pass_oom(l->ctx);
     uint32_t n = l->first[v + 1] - l->first[v];
@@ -365,7 +415,7 @@ partial_expr(lin *l, uint32_t v, const xf_ii_partial *p, xf_expr *out, int *rank
             uint32_t of = pv->u.arg == 0 ? v : l->ops[l->first[v] + (uint32_t)pv->u.arg - 1];
             if (l->rank[of] > *rank)
                 *rank = l->rank[of];
-            map[q] = value(l, out, of, 0);
+            map[q] = value(l, out, of);
         } else if (pv->kind == XF_EV_VARREF) {
             return fail(l, "the catalogue's partial of %s refers to a variable",
                         l->x->v.v[v].u.in.name);
@@ -451,7 +501,7 @@ linearize_assign(lin *l, const xf_stmt *s)
         xf_expr rhs = {0};
         xf_varref lhs;
         l->temp[v] = NULL; /* value() must build the operation itself */
-        if (value(l, &rhs, v, 0) == UINT32_MAX || !xf_ref_init(l->doc, &lhs, t))
+        if (value(l, &rhs, v) == UINT32_MAX || !xf_ref_init(l->doc, &lhs, t))
             return xf_pass_oom(l->ctx);
         l->temp[v] = t;
         xf_mark_ref(&lhs, l->active[v], false);
@@ -459,9 +509,9 @@ linearize_assign(lin *l, const xf_stmt *s)
             return -1;
     }
     /* the partials, before anything they read is overwritten */
-    term *terms = XF_NEW_ARRAY(l->doc->arena, x->e.n + 1, term);
-    uint32_t *tfirst = XF_NEW_ARRAY(l->doc->arena, x->v.n + 1, uint32_t);
-    uint32_t *tcount = XF_NEW_ARRAY(l->doc->arena, x->v.n + 1, uint32_t);
+    term *terms = XF_NEW_ARRAY(l->scratch, x->e.n + 1, term);
+    uint32_t *tfirst = XF_NEW_ARRAY(l->scratch, x->v.n + 1, uint32_t);
+    uint32_t *tcount = XF_NEW_ARRAY(l->scratch, x->v.n + 1, uint32_t);
     if (!terms || !tfirst || !tcount)
         return xf_pass_oom(l->ctx);
     uint32_t nt = 0;
@@ -488,7 +538,7 @@ linearize_assign(lin *l, const xf_stmt *s)
             if (partial_expr(l, v, p, &pe, &prank))
                 return -1;
             uint32_t pr = xf_expr_root(&pe);
-            if (pr != UINT32_MAX && constant_value(&pe, pr, &t.c, 0)) {
+            if (pr != UINT32_MAX && constants_only(&pe) && constant_value(&pe, pr, &t.c, 0)) {
                 t.is_const = true;
             } else {
                 t.linvar = xf_fresh_symbol(l->doc, l->scope, "OpenAD_lin_", &l->nlin, XF_TYPE_REAL,
@@ -515,7 +565,7 @@ linearize_assign(lin *l, const xf_stmt *s)
     memset(&as->u.as.rhs, 0,
            sizeof as->u.as.rhs); /* its temporary, or the root over its operands */
     as->u.as.rhs.h = s->u.as.rhs.h;
-    if (value(l, &as->u.as.rhs, root, 0) == UINT32_MAX)
+    if (value(l, &as->u.as.rhs, root) == UINT32_MAX)
         return xf_pass_oom(l->ctx);
     if (emit(l, as))
         return -1;
@@ -545,8 +595,8 @@ linearize_assign(lin *l, const xf_stmt *s)
             uint32_t n = l->first[v + 1] - l->first[v];
             for (uint32_t i = 0; i < n && o != UINT32_MAX; i++) {
                 uint32_t u = l->ops[l->first[v] + i];
-                uint32_t c = l->active[u] ? xf_expr_ref(l->doc, &rhs, deriv_ref(l, u))
-                                          : value(l, &rhs, u, 0);
+                uint32_t c =
+                    l->active[u] ? xf_expr_ref(l->doc, &rhs, deriv_ref(l, u)) : value(l, &rhs, u);
                 if (!xf_expr_edge(l->doc, &rhs, c, o, (int64_t)i + 1))
                     o = UINT32_MAX;
             }
@@ -593,6 +643,7 @@ statement(lin *l, xf_stmt *s)
     if (!xf_is_active_ref(lhs) || xf_flag_is(lhs->deriv, false))
         return emit(l, s);
     l->x = &s->u.as.rhs;
+    xf_arena_reset(l->scratch);
     if (l->x->v.n == 0)
         return fail(l, "an assignment without a right side", NULL);
     if (analyse(l))
@@ -623,23 +674,33 @@ run(xf_pass_ctx *ctx)
         xf_error(ctx->diag, doc->filename, 0, "linearize needs an intrinsics catalogue");
         return -1;
     }
-    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
+    xf_arena *scratch = xf_arena_new();
+    if (!scratch)
+        return xf_pass_oom(ctx);
+    int ret = 0;
+    for (uint32_t r = 0; r < doc->cg.routines.n && !ret; r++) {
         xf_routine *rt = doc->cg.routines.v[r];
         xf_graph *g = xf_work_graph(rt);
         if (!g || !rt->cfg_scope)
             continue;
-        lin l = {
-            .ctx = ctx, .doc = doc, .scope = rt->cfg_scope, .routine = rt->sym ? rt->sym->id : "?"};
-        for (uint32_t i = 0; i < g->v.n; i++) {
+        lin l = {.ctx = ctx,
+                 .doc = doc,
+                 .scope = rt->cfg_scope,
+                 .scratch = scratch,
+                 .routine = rt->sym ? rt->sym->id : "?"};
+        for (uint32_t i = 0; i < g->v.n && !ret; i++) {
             xf_cvertex *v = g->v.v[i];
-            if (loop_part(&l, v->init) || loop_part(&l, v->update))
-                return -1;
+            if (loop_part(&l, v->init) || loop_part(&l, v->update)) {
+                ret = -1;
+                break;
+            }
             if (v->kind != XF_CV_BASICBLOCK)
                 continue;
             memset(&l.out, 0, sizeof l.out);
-            for (uint32_t k = 0; k < v->stmts.n; k++)
-                if (statement(&l, v->stmts.v[k]))
-                    return -1;
+            for (uint32_t k = 0; k < v->stmts.n && !ret; k++)
+                ret = statement(&l, v->stmts.v[k]);
+            if (ret)
+                break;
             v->stmts.v = l.out.v;
             v->stmts.n = l.out.n;
             v->stmts.cap = l.out.cap;
@@ -647,7 +708,8 @@ run(xf_pass_ctx *ctx)
         if (!rt->is_rlist)
             rt->active = XF_FLAG_1;
     }
-    return 0;
+    xf_arena_free(scratch);
+    return ret;
 }
 
 static const char *const after[] = {NULL};

@@ -62,6 +62,11 @@ typedef struct ed {
     bool dead;
 } ed;
 
+/* The most vertices a sequence gets before it is cut: each order costs at
+ * most O(WINDOW^2) per sequence, so a long block costs O(WINDOW) per
+ * statement. The corpus's largest sequence has 313 vertices. */
+enum { WINDOW = 512 };
+
 typedef struct cost {
     uint64_t muls, adds;
     uint64_t words; /* non-constant weights applied: tape words in an adjoint */
@@ -90,6 +95,12 @@ typedef struct pre {
     XF_VEC(const xf_symbol *) ixv; /* variables the locations' subscripts read */
     const xf_stmt *where;          /* for messages */
     bool mid_statement;            /* flushing inside one statement's propagator */
+    /* a window's cut inside a propagator: which temporaries the rest reads */
+    bool window_cut;         /* flushing at such a cut */
+    const xf_stmt *cut_stmt; /* the propagator that lastread describes, or NULL */
+    uint32_t cut_at;         /* the cut: operations cut_at.. are still to come */
+    xf_map lastread;         /* temporary's symbol -> index + 1 of its last reader */
+    xf_arena *stmt_a;        /* lastread's storage */
     /* code being emitted, or costed when dry */
     bool dry;
     bool taped; /* the block is an adjoint's taping sweep: its partials go on the tape */
@@ -139,9 +150,11 @@ same_loc(const loc *a, const xf_symbol *sym, const char *sig)
 
 /* ------------------------------------------------------------ graph */
 
+/* Forget the sequence; everything it kept in the scratch arena goes too. */
 static void
 graph_reset(pre *p)
 {
+    xf_arena_reset(p->a);
     memset(&p->g, 0, sizeof p->g);
     memset(&p->ids, 0, sizeof p->ids);
     memset(&p->ixv, 0, sizeof p->ixv);
@@ -342,27 +355,78 @@ add_op(pre *p, const xf_dpop *op, bool *cut)
 
 /* Is the definition's value used after the sequence? By its DU chain: not
  * when every use it lists is a statement of the sequence. */
+/* The set of key @key in @m: a binary search, as front ends write the keys
+ * in ascending order (then the first of equal keys); a scan when that finds
+ * none, for maps in another order. */
+static const xf_stmtid_set *
+find_set(const xf_stmtid_map *m, int64_t key)
+{
+    uint32_t lo = 0, hi = m->sets.n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (m->sets.v[mid].key < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < m->sets.n && m->sets.v[lo].key == key)
+        return &m->sets.v[lo];
+    for (uint32_t i = 0; i < m->sets.n; i++)
+        if (m->sets.v[i].key == key)
+            return &m->sets.v[i];
+    return NULL;
+}
+
 static bool
 live_after(pre *p, int64_t du)
 {
     if (du == XF_NOINT || du == 0)
         return true;
-    const xf_stmtid_map *m = &p->doc->cg.duud;
-    for (uint32_t i = 0; i < m->sets.n; i++) {
-        if (m->sets.v[i].key != du)
-            continue;
-        const xf_stmtid_set *s = &m->sets.v[i];
-        for (uint32_t k = 0; k < s->ids.n; k++) {
-            const char *id = s->ids.v[k].ref;
-            bool inside = false;
-            for (uint32_t q = 0; id && id[0] && q < p->ids.n && !inside; q++)
-                inside = p->ids.v[q] == id;
-            if (!inside)
-                return true;
-        }
-        return false;
+    const xf_stmtid_set *s = find_set(&p->doc->cg.duud, du);
+    if (!s)
+        return true;
+    for (uint32_t k = 0; k < s->ids.n; k++) {
+        const char *id = s->ids.v[k].ref;
+        bool inside = false;
+        for (uint32_t q = 0; id && id[0] && q < p->ids.n && !inside; q++)
+            inside = p->ids.v[q] == id;
+        if (!inside)
+            return true;
     }
-    return true;
+    return false;
+}
+
+/* After a cut inside a propagator, is temporary vertex @v read by the
+ * operations still to come? Always after a cut that is not a window's (the
+ * corpus's outputs depend on that); after a window's cut, by lastread. */
+static bool
+aux_read_later(const pre *p, uint32_t v)
+{
+    if (!p->window_cut)
+        return true;
+    uintptr_t last = (uintptr_t)xf_map_get(&p->lastread, p->g.locs.v[p->g.vs.v[v].loc].sym);
+    return last > p->cut_at;
+}
+
+/* Fill p->lastread for propagator @s: each temporary's last reader. */
+static int
+note_last_reads(pre *p, const xf_stmt *s)
+{
+    xf_arena_reset(p->stmt_a);
+    memset(&p->lastread, 0, sizeof p->lastread);
+    for (uint32_t i = 0; i < s->u.dp.n; i++) {
+        const xf_dpop *op = &s->u.dp.v[i];
+        bool ax = op->kind == XF_DP_SAX || op->kind == XF_DP_SAXPY;
+        uint32_t n = ax ? op->ax.n : op->kind != XF_DP_ZERODERIV;
+        for (uint32_t k = 0; k < n; k++) {
+            const xf_symref *r = xf_varref_symref(ax ? &op->ax.v[k].x : &op->src);
+            if (r && r->sym && is_aux(r->sym) &&
+                !xf_map_put(&p->lastread, p->stmt_a, r->sym, (void *)(uintptr_t)(i + 1), NULL))
+                return xf_pass_oom(p->ctx);
+        }
+    }
+    p->cut_stmt = s;
+    return 0;
 }
 
 static void
@@ -375,7 +439,8 @@ mark_outputs(pre *p)
         p->g.vs.v[v].final = true;
         /* a statement's temporaries are read by its own propagator only: dead
          * after it, unless the sequence ends inside it */
-        p->g.vs.v[v].output = p->g.vs.v[v].aux ? p->mid_statement : live_after(p, p->g.vs.v[v].du);
+        p->g.vs.v[v].output = p->g.vs.v[v].aux ? p->mid_statement && aux_read_later(p, v)
+                                               : live_after(p, p->g.vs.v[v].du);
     }
 }
 
@@ -1065,6 +1130,16 @@ block(pre *p, xf_cvertex *b)
         case XF_STMT_DERIVPROP:
             for (uint32_t i = 0; i < s->u.dp.n; i++) {
                 p->mid_statement = i > 0;
+                if (p->g.vs.n >= WINDOW) { /* a bounded window */
+                    if (i > 0 && p->cut_stmt != s && note_last_reads(p, s) < 0)
+                        return -1;
+                    p->cut_at = i;
+                    p->window_cut = i > 0;
+                    int r = flush(p);
+                    p->window_cut = false;
+                    if (r)
+                        return -1;
+                }
                 bool cut;
                 int r = add_op(p, &s->u.dp.v[i], &cut);
                 if (r < 0)
@@ -1113,10 +1188,14 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         return 0;
     pre p = {.ctx = ctx, .doc = ctx->doc, .scope = rt->cfg_scope, .taped = rt->is_rlist};
     p.a = ctx->scratch;
-    for (uint32_t i = 0; i < g->v.n; i++)
-        if (g->v.v[i]->kind == XF_CV_BASICBLOCK && block(&p, g->v.v[i]))
-            return -1;
-    return 0;
+    if (!(p.stmt_a = xf_arena_new()))
+        return xf_pass_oom(ctx);
+    int ret = 0;
+    for (uint32_t i = 0; i < g->v.n && !ret; i++)
+        if (g->v.v[i]->kind == XF_CV_BASICBLOCK)
+            ret = block(&p, g->v.v[i]);
+    xf_arena_free(p.stmt_a);
+    return ret;
 }
 
 static int
@@ -1173,7 +1252,8 @@ const xf_pass xf_pass_preaccumulate = {
             "elimination (OpenAD_acc_*) and applied once. --elimination forward, reverse\n"
             "or markowitz chooses the order; best (the default) takes, per sequence, the\n"
             "cheapest in multiplications and additions of those, of eliminating each\n"
-            "statement's temporaries only, and of none.\n",
+            "statement's temporaries only, and of none. A sequence holds at most 512\n"
+            "vertices: a longer block is cut into windows of that size.\n",
     .after = after,
     .opts = opts,
     .run_routine = run_routine,

@@ -33,6 +33,7 @@ main(void)
     srunner_add_suite(sr, test_names_suite());
     srunner_add_suite(sr, test_ir_check_suite());
     srunner_add_suite(sr, test_catalogue_suite());
+    srunner_add_suite(sr, test_scale_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);
