@@ -3,15 +3,7 @@
 # the folder search, example names, exit statuses, --help, and the
 # expectations file (--expect, --update, --summary). -DXAIFORM= -DSRC= -DTMP=
 set(failed 0)
-function(expect rc text)
-  execute_process(COMMAND ${XAIFORM} ${ARGN} RESULT_VARIABLE got OUTPUT_VARIABLE out
-                  ERROR_VARIABLE err)
-  string(FIND "${out}${err}" "${text}" at)
-  if(NOT got EQUAL rc OR at EQUAL -1)
-    message("[FAIL] xaiform ${ARGN}: exit ${got} (want ${rc}), output:\n${out}${err}\n want: ${text}")
-    set(failed 1 PARENT_SCOPE)
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 # An example folder of OpenAD's layout for examples/head.xaif.
 function(make_example dir)

@@ -1,14 +1,6 @@
 # cli.cmake: the command line's exit statuses (0 ok, 1 input, 2 usage) and messages.
 set(failed 0)
-function(expect rc text)
-  execute_process(COMMAND ${XAIFORM} ${ARGN} RESULT_VARIABLE got OUTPUT_VARIABLE out
-                  ERROR_VARIABLE err)
-  string(FIND "${out}${err}" "${text}" at)
-  if(NOT got EQUAL rc OR at EQUAL -1)
-    message("[FAIL] xaiform ${ARGN}: exit ${got} (want ${rc}), output:\n${out}${err}\n want: ${text}")
-    set(failed 1 PARENT_SCOPE)
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
 set(ex ${SRC}/examples/head.xaif)
 expect(2 "usage: xaiform VERB")
