@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "diag.h"
+#include "fuzz_fail.h"
 #include "pass.h"
 #include "passmgr.h"
 #include "pipeline.h"
@@ -76,13 +77,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 static void
 fail(const char *what, const char *pipeline, const xf_diag *diag, const char *text, size_t len)
 {
-    fprintf(stderr, "fuzz_pipeline: %s (%s)\n", what, pipeline);
-    for (size_t i = 0; i < xf_diag_count(diag); i++)
-        fprintf(stderr, "  %s\n", xf_diag_message(diag, i));
-    if (text)
-        fprintf(stderr, "--- written text (%zu bytes) ---\n%.*s\n---\n", len,
-                len > 4000 ? 4000 : (int)len, text);
-    abort();
+    fuzz_fail("fuzz_pipeline", what, pipeline, diag, text, len);
 }
 
 static void

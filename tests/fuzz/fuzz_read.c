@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "diag.h"
+#include "fuzz_fail.h"
 #include "read.h"
 #include "write.h"
 
@@ -37,13 +38,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 static void
 fail(const char *what, const xf_diag *diag, bool lenient, const char *text, size_t len)
 {
-    fprintf(stderr, "fuzz_read: %s (%s)\n", what, lenient ? "lenient" : "strict");
-    for (size_t i = 0; i < xf_diag_count(diag); i++)
-        fprintf(stderr, "  %s\n", xf_diag_message(diag, i));
-    if (text)
-        fprintf(stderr, "--- written text (%zu bytes) ---\n%.*s\n---\n", len,
-                len > 4000 ? 4000 : (int)len, text);
-    abort();
+    fuzz_fail("fuzz_read", what, lenient ? "lenient" : "strict", diag, text, len);
 }
 
 static void
