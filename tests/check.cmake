@@ -117,6 +117,37 @@ expect(1 "two examples are named head" check --mode dd --expect ${exp} ${TMP}/tw
 expect(1 "two examples are named head" check --mode dd --expect ${TMP}/new.txt --update ${TMP}/twins)
 expect(1 "cannot open" check --expect ${TMP}/nothere.txt ${tree})
 
+# An example without adm.xaif: the adjoint modes run it from tlm.xaif, judged
+# by ref/dd.out, and say so in their line and in the expectations file; when
+# adm.xaif appears later, the line's input changed, which is a change.
+make_example(${TMP}/tlmonly/head)
+file(REMOVE ${TMP}/tlmonly/head/adm.xaif)
+expect(0 "PASS* adjoint-joint head (from tlm.xaif, no adm.xaif: against dd.out)\n"
+  check --mode adjoint-joint ${TMP}/tlmonly)
+expect(0 "adjoint-split: 0 passed, 0 failed, 0 skipped; where OpenAD's is wrong, against dd.out: 1 passed, 0 failed (from tlm.xaif, for want of adm.xaif: 1 passed, 0 failed)"
+  check --mode adjoint-split ${TMP}/tlmonly)
+expect(0 "SKIP  ref-adjoint  head: no ref/adm.xb.xaif" check --mode ref-adjoint ${TMP}/tlmonly)
+set(tlmexp ${TMP}/tlmonly.txt)
+expect(0 "wrote" check --expect ${tlmexp} --update ${TMP}/tlmonly)
+file(READ ${tlmexp} tlmcontent)
+string(REGEX MATCH "\nhead +adjoint-split +PASS-DD +[0-9]+ +[0-9]+ +- +- tlm.xaif\n" line "${tlmcontent}")
+string(REGEX MATCH "\nhead +tangent +PASS +[0-9]+ +0 +- +-\n" tline "${tlmcontent}")
+if(NOT line OR NOT tline)
+  message("[FAIL] ${tlmexp}: no adjoint-split line from tlm.xaif, or a tangent line with it:\n${tlmcontent}")
+  set(failed 1)
+endif()
+expect(0 "tlmonly.txt: 0 changes, 0 improvements" check --expect ${tlmexp} ${TMP}/tlmonly)
+expect(0 "wrote" check --expect ${tlmexp} --update ${TMP}/tlmonly)
+file(READ ${tlmexp} again)
+if(NOT again STREQUAL tlmcontent)
+  message("[FAIL] a second --update of ${tlmexp} wrote another file:\n${again}")
+  set(failed 1)
+endif()
+configure_file(${SRC}/examples/head.xaif ${TMP}/tlmonly/head/adm.xaif COPYONLY)
+expect(1 "changed  head adjoint-joint: PASS-DD from tlm.xaif in ${tlmexp} -> PASS from adm.xaif\n"
+  check --expect ${tlmexp} ${TMP}/tlmonly)
+expect(1 "tlmonly.txt: 2 changes" check --expect ${tlmexp} ${TMP}/tlmonly)
+
 # --summary: the totals of a hand-made file.
 set(sum ${SRC}/tests/check/summary.txt)
 expect(0 "dd: 1 passed, 1 failed, 1 skipped\n" check --summary ${sum})

@@ -99,7 +99,7 @@ void
 xf_check_summary(const xf_check_results *r, FILE *out)
 {
     for (int m = 0; m < XF_CHECK_MODES; m++) {
-        int c[XF_CHECK_STATUSES] = {0}, seen = 0, both = 0;
+        int c[XF_CHECK_STATUSES] = {0}, seen = 0, both = 0, tlm[XF_CHECK_STATUSES] = {0};
         uint64_t t[4] = {0};
         for (size_t i = 0; i < r->n; i++) {
             const xf_check_result *x = &r->v[i];
@@ -107,6 +107,7 @@ xf_check_summary(const xf_check_results *r, FILE *out)
                 continue;
             seen++;
             c[x->status]++;
+            tlm[x->status] += x->from_tlm;
             if (x->have_ours && x->have_ref) {
                 t[0] += x->ops;
                 t[1] += x->ref_ops;
@@ -123,6 +124,9 @@ xf_check_summary(const xf_check_results *r, FILE *out)
         if (c[XF_CHECK_PASS_DD] + c[XF_CHECK_FAIL_DD])
             fprintf(out, "; where OpenAD's is wrong, against dd.out: %d passed, %d failed",
                     c[XF_CHECK_PASS_DD], c[XF_CHECK_FAIL_DD]);
+        if (tlm[XF_CHECK_PASS_DD] + tlm[XF_CHECK_FAIL_DD])
+            fprintf(out, " (from tlm.xaif, for want of adm.xaif: %d passed, %d failed)",
+                    tlm[XF_CHECK_PASS_DD], tlm[XF_CHECK_FAIL_DD]);
         if (c[XF_CHECK_PASS_XB] + c[XF_CHECK_FAIL_XB])
             fprintf(out,
                     "; custom drivers, against xaifBooster's output under the generic driver: "

@@ -43,8 +43,9 @@ typedef struct xf_check_result {
     char *name; /* the example folder's last component; owned by the results */
     xf_check_mode mode;
     xf_check_status status;
-    bool have_ours;     /* a passing derivative mode: ops and tape of our derivative run */
-    bool have_ref;      /* ...and of xaifBooster's output, where it passes against ref/ad.out */
+    bool have_ours; /* a passing derivative mode: ops and tape of our derivative run */
+    bool have_ref;  /* ...and of xaifBooster's output, where it passes against ref/ad.out */
+    bool from_tlm;  /* an adjoint mode run from tlm.xaif for want of adm.xaif (judged by dd.out) */
     uint64_t ops, tape; /* floating-point operations, tape words pushed */
     uint64_t ref_ops, ref_tape;
 } xf_check_result;
@@ -69,7 +70,7 @@ void xf_check_results_fini(xf_check_results *r);
 /**
  * xf_check_summary:
  * Per mode present in @r, in the order of xf_check_mode: "MODE: N passed,
- * N failed, N skipped" (with the dd.out and custom-driver counts where
+ * N failed, N skipped" (with the dd.out, from-tlm.xaif and custom-driver counts where
  * there are any), then the operations and tape words of ours against
  * xaifBooster's over the records that have both.
  */

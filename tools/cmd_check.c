@@ -33,6 +33,10 @@ static const char usage[] =
     "                 ref/ad.out (1e-10)\n"
     "  adjoint-split  the same under OpenAD's split driver\n"
     "\n"
+    "Where OpenAD's pipeline failed before writing adm.xaif, the adjoint modes run\n"
+    "tlm.xaif instead, judged against ref/dd.out ('from tlm.xaif' in the line; the\n"
+    "input column tlm.xaif in the expectations file).\n"
+    "\n"
     "In the last three modes, where a FAILREASON file says OpenAD's derivative is wrong,\n"
     "the result is judged against ref/dd.out within params.conf's tolerance (PASS*,\n"
     "FAIL*); where the example needs a custom driver (CUSTOM_DRIVER), against\n"
@@ -42,7 +46,10 @@ static const char usage[] =
     "mode, then 'N passed, N failed, N skipped' per mode, and for the derivative modes\n"
     "the operations and tape words of ours against xaifBooster's output's.\n"
     "Default: all modes.\n"
-    "\n"
+    "\n";
+
+/* The options (one string would pass the 4095 characters C guarantees). */
+static const char usage_options[] =
     "  --mode MODE         one of the modes above; may be repeated\n"
     "  -e, --elimination ORDER   forward, reverse, markowitz or best (the default), as\n"
     "                      for 'xaiform tangent'\n"
@@ -207,6 +214,7 @@ xf_cmd_check(int argc, char **argv)
             break;
         case 'h':
             fputs(usage, stdout);
+            fputs(usage_options, stdout);
             return XF_EXIT_OK;
         default:
             return xf_usage_error("check", "unknown option");

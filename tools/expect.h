@@ -19,8 +19,9 @@ typedef struct xf_expect_scope {
 /**
  * xf_expect_read:
  * Read the expectations file @path into @r (sorted): '#' comments and blank
- * lines, else "EXAMPLE MODE STATUS OPS TAPE XB_OPS XB_TAPE" ('-' where a
- * count does not exist; the counts may be left out together).
+ * lines, else "EXAMPLE MODE STATUS OPS TAPE XB_OPS XB_TAPE [INPUT]" ('-'
+ * where a count does not exist; the counts may be left out together; INPUT
+ * "tlm.xaif" where an adjoint mode ran from it, for want of adm.xaif).
  * @returns 0, or -1 with "PATH:LINE: error: ..." printed to @err.
  */
 int xf_expect_read(const char *path, xf_check_results *r, FILE *err);

@@ -193,6 +193,51 @@ START_TEST(read_a_file)
 }
 END_TEST
 
+/* An adjoint mode run from tlm.xaif (no adm.xaif): the input column. */
+START_TEST(the_input_column)
+{
+    xf_check_results r = {0};
+    ck_assert_int_eq(xf_expect_read(XF_TEST_DATA "/check/input.txt", &r, stderr), 0);
+    ck_assert_uint_eq(r.n, 3);
+    const xf_check_result *x = xf_check_results_find(&r, "delta", XF_CHECK_ADJOINT_JOINT);
+    ck_assert(x && x->from_tlm && x->status == XF_CHECK_PASS_DD && x->have_ours);
+    ck_assert_uint_eq(x->tape, 16);
+    x = xf_check_results_find(&r, "delta", XF_CHECK_ADJOINT_SPLIT);
+    ck_assert(x && x->from_tlm && x->status == XF_CHECK_FAIL_DD && !x->have_ours);
+    x = xf_check_results_find(&r, "delta", XF_CHECK_TANGENT);
+    ck_assert(x && !x->from_tlm);
+    /* the same example from adm.xaif is a change, whatever its status */
+    xf_check_results run = {0};
+    for (size_t i = 0; i < r.n; i++) {
+        xf_check_result y = r.v[i];
+        y.from_tlm = y.from_tlm && y.mode != XF_CHECK_ADJOINT_JOINT;
+        ck_assert_int_eq(xf_check_results_add(&run, &y), 0);
+    }
+    xf_check_results_sort(&run);
+    xf_expect_scope sc = {.modes = {[XF_CHECK_ADJOINT_JOINT] = true,
+                                    [XF_CHECK_ADJOINT_SPLIT] = true,
+                                    [XF_CHECK_TANGENT] = true},
+                          .all = true};
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    ck_assert_int_eq(xf_expect_compare(&r, &run, &sc, "in.txt", f), 1);
+    fclose(f);
+    ck_assert_ptr_nonnull(strstr(buf, "changed  delta adjoint-joint: PASS-DD from tlm.xaif in "
+                                      "in.txt -> PASS-DD from adm.xaif\n"));
+    free(buf);
+    xf_check_results_fini(&run);
+    xf_check_results_fini(&r);
+    f = open_memstream(&buf, &size);
+    ck_assert_int_eq(xf_expect_read(XF_TEST_DATA "/check/bad-input.txt", &r, f), -1);
+    fclose(f);
+    ck_assert_ptr_nonnull(
+        strstr(buf, "/check/bad-input.txt:3: error: only the adjoint modes run from tlm.xaif"));
+    free(buf);
+    xf_check_results_fini(&r);
+}
+END_TEST
+
 Suite *
 test_check_suite(void)
 {
@@ -206,6 +251,7 @@ test_check_suite(void)
     tcase_add_test(tc, lines_outside_the_run_are_not_compared);
     tcase_add_test(tc, two_examples_of_one_name);
     tcase_add_test(tc, read_a_file);
+    tcase_add_test(tc, the_input_column);
     suite_add_tcase(s, tc);
     return s;
 }
