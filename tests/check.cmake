@@ -117,6 +117,25 @@ expect(1 "two examples are named head" check --mode dd --expect ${exp} ${TMP}/tw
 expect(1 "two examples are named head" check --mode dd --expect ${TMP}/new.txt --update ${TMP}/twins)
 expect(1 "cannot open" check --expect ${TMP}/nothere.txt ${tree})
 
+# --schema: the derivative modes validate each derivative they make; one
+# that violates the schema fails its example and the run, and --update
+# does not write it down. The project's schema passes the example; a schema
+# no xaif satisfies does not.
+expect(0 "derivatives not valid against xaif.xsd: 0\n" check --mode tangent --mode adjoint-split
+  --schema ${SRC}/schema/xaif.xsd ${tree})
+expect(1 "FAIL  tangent      head2: not valid against reject.xsd: the output of head2/tlm.xaif:"
+  check --mode tangent --schema ${SRC}/tests/check/reject.xsd ${tree})
+expect(1 "derivatives not valid against reject.xsd: 2\n"
+  check --mode adjoint-joint --schema ${SRC}/tests/check/reject.xsd ${tree})
+expect(1 "exp-reject.txt: not written: a derivative is not valid against" check --mode tangent
+  --schema ${SRC}/tests/check/reject.xsd --expect ${TMP}/exp-reject.txt --update ${tree})
+if(EXISTS ${TMP}/exp-reject.txt)
+  message("[FAIL] --update wrote an expectations file from invalid derivatives")
+  set(failed 1)
+endif()
+file(WRITE ${TMP}/empty.xsd "") # an empty file is no schema
+expect(1 "empty.xsd" check --mode tangent --schema ${TMP}/empty.xsd ${tree})
+
 # An example without adm.xaif: the adjoint modes run it from tlm.xaif, judged
 # by ref/dd.out, and say so in their line and in the expectations file; when
 # adm.xaif appears later, the line's input changed, which is a change.

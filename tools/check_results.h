@@ -53,6 +53,7 @@ typedef struct xf_check_result {
 typedef struct xf_check_results {
     xf_check_result *v;
     size_t n, cap;
+    size_t invalid; /* derivatives made that violate the schema of `check --schema` */
 } xf_check_results;
 
 /** xf_check_results_add: append a copy of @x (its name copied). @returns 0, or -1 out of memory. */

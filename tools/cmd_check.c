@@ -13,7 +13,8 @@
 #include "regress.h"
 
 static const char usage[] =
-    "usage: xaiform check [--mode MODE]... [--expect FILE [--update]] [--stats] DIR...\n"
+    "usage: xaiform check [--mode MODE]... [--expect FILE [--update]] [--stats]\n"
+    "                     [--schema FILE.xsd] DIR...\n"
     "       xaiform check --summary FILE\n"
     "\n"
     "Run every example folder at or under each DIR (OpenAD's regression layout: a folder\n"
@@ -56,6 +57,10 @@ static const char usage_options[] =
     "  --catalogue FILE    as for 'xaiform tangent'\n"
     "  --stats             also the operations of the derivative runs per example\n"
     "                      (OPS lines: ours and xaifBooster's output's)\n"
+    "  --schema FILE.xsd   the transform modes validate each derivative they make\n"
+    "                      against this XML Schema (OpenAD's xaif_output.xsd, say)\n"
+    "                      before running it: a violation fails the example, with\n"
+    "                      the first violation as the reason\n"
     "  --expect FILE       compare the run with the expectations FILE (one line per\n"
     "                      example and mode: status, operations, tape words): a changed\n"
     "                      status (either way), a rise of operations or tape words, or\n"
@@ -149,6 +154,7 @@ xf_cmd_check(int argc, char **argv)
                                          {"catalogue", required_argument, NULL, 'c'},
                                          {"elimination", required_argument, NULL, 'e'},
                                          {"stats", no_argument, NULL, 's'},
+                                         {"schema", required_argument, NULL, 'X'},
                                          {"xaifbooster-root", required_argument, NULL, 'D'},
                                          {"expect", required_argument, NULL, 'x'},
                                          {"update", no_argument, NULL, 'u'},
@@ -158,7 +164,8 @@ xf_cmd_check(int argc, char **argv)
     xf_check_mode modes[XF_CHECK_MODES];
     const char *given[XF_CHECK_MODES];
     int nmodes = 0, min_pass = 0, c;
-    const char *catalogue = NULL, *order = NULL, *expect = NULL, *sum = NULL, *door = NULL;
+    const char *catalogue = NULL, *order = NULL, *expect = NULL, *sum = NULL, *door = NULL,
+               *schema = NULL;
     xf_opts passopts;
     xf_pm_opts_init(&passopts);
     char err[300];
@@ -203,6 +210,9 @@ xf_cmd_check(int argc, char **argv)
         case 'D':
             door = optarg;
             break;
+        case 'X':
+            schema = optarg;
+            break;
         case 'x':
             expect = optarg;
             break;
@@ -221,7 +231,8 @@ xf_cmd_check(int argc, char **argv)
         }
     }
     if (sum) {
-        if (optind < argc || nmodes || expect || update || min_pass || stats || order || catalogue)
+        if (optind < argc || nmodes || expect || update || min_pass || stats || order ||
+            catalogue || schema)
             return xf_usage_error("check", "--summary FILE takes no other option or folder");
         return summary(sum);
     }
@@ -253,16 +264,21 @@ xf_cmd_check(int argc, char **argv)
                        .catalogue = catalogue,
                        .passopts = passopts,
                        .door = door,
-                       .stats = stats};
+                       .stats = stats,
+                       .schema = schema};
     int ret = xf_check_run(&o, stdout, &run, &scope.all);
     if (ret < 0)
         ret = XF_EXIT_INPUT;
     else if (expect) {
         fflush(stdout);
         int changes = fresh ? 0 : xf_expect_compare(&old, &run, &scope, expect, stdout);
-        if (changes < 0)
+        if (changes < 0) {
             ret = XF_EXIT_INPUT;
-        else if (update) {
+        } else if (run.invalid) { /* an invalid derivative fails whatever was expected */
+            ret = XF_EXIT_INPUT;
+            if (update)
+                printf("%s: not written: a derivative is not valid against %s\n", expect, schema);
+        } else if (update) {
             char by[2048];
             made_by(by, sizeof by, given, ngiven, order, catalogue, expect, argv + optind,
                     argc - optind);

@@ -13,6 +13,8 @@
 #include "pipeline.h"
 #include "read.h"
 #include "run.h"
+#include "schema.h"
+#include "write.h"
 
 /* @dir/@name into @p; false if it does not fit. */
 static bool
@@ -96,8 +98,36 @@ typedef struct transform {
     int n;
     const xf_doc *catalogue, *direct;
     xf_opts opts;
-    const char *door; /* --oad-driver: a program makes the derivative instead */
+    const char *door;  /* --oad-driver: a program makes the derivative instead */
+    xf_schema *schema; /* --schema: every output must satisfy it; or NULL */
+    const char *schema_name;
+    size_t *invalid; /* counts the outputs that violate it */
 } transform;
+
+/* Does the derivative @doc made of @dir/@file satisfy @tr's schema? 0, or
+ * -1 with the first violation in @why. */
+static int
+valid_output(const transform *tr, const xf_doc *doc, const char *dir, const char *file, char *why,
+             size_t len)
+{
+    char *buf = NULL, name[4096];
+    size_t n = 0;
+    const char *last = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+    snprintf(name, sizeof name, "the output of %s/%s", last, file);
+    xf_diag *d = xf_diag_new(NULL);
+    int ret = xf_write_memory(doc, &buf, &n, d) == 0 &&
+                      xf_schema_validate_memory(tr->schema, buf, n, name, d) == 0
+                  ? 0
+                  : -1;
+    if (ret != 0) {
+        snprintf(why, len, "not valid against %s: %s", tr->schema_name,
+                 xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "unchecked");
+        (*tr->invalid)++;
+    }
+    free(buf);
+    xf_diag_free(d);
+    return ret;
+}
 
 /* Run @file of @dir (transformed by @tr, if any) under @driver into @got.
  * @returns 0, or -1 with the reason in @why. */
@@ -125,6 +155,11 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
     if (!doc && tr && tr->door) {
         xf_diag_free(d);
         return -1;
+    } else if (doc && tr && tr->door && tr->schema &&
+               valid_output(tr, doc, dir, file, why, len) != 0) {
+        xf_doc_free(doc);
+        xf_diag_free(d);
+        return -1;
     } else if (!doc) {
         snprintf(why, len, "%s", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "unreadable");
     } else if (tr && !tr->door) {
@@ -136,6 +171,11 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
         if (xf_pipeline_run(&ctx, tr->passes, tr->n) != 0) {
             snprintf(why, len, "%s",
                      xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "the transform failed");
+            xf_doc_free(doc);
+            xf_diag_free(d);
+            return -1;
+        }
+        if (tr->schema && valid_output(tr, doc, dir, file, why, len) != 0) {
             xf_doc_free(doc);
             xf_diag_free(d);
             return -1;
@@ -403,15 +443,19 @@ static const char *const outcome_names[XF_CHECK_STATUSES] = {"PASS",  "FAIL",  "
 
 /* The transform modes' pipelines and catalogues, when a mode needs them. */
 static int
-transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, const xf_check_opts *o, FILE *out)
+transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **schema,
+                const xf_check_opts *o, FILE *out, size_t *invalid)
 {
     char err[300];
     xf_diag *d = xf_diag_new(out);
     *cat = xf_catalogue_load(o->catalogue, d);
     *direct = xf_direct_load(NULL, d);
+    *schema = o->schema ? xf_schema_load(o->schema, d) : NULL;
     xf_diag_free(d);
-    if (!*cat || !*direct)
+    if (!*cat || !*direct || (o->schema && !*schema))
         return -1;
+    const char *sname =
+        o->schema && strrchr(o->schema, '/') ? strrchr(o->schema, '/') + 1 : o->schema;
     transform *t[2] = {&trs->tangent, &trs->adjoint};
     const char *names[2] = {"tangent", "adjoint"};
     for (int k = 0; k < 2; k++) {
@@ -419,6 +463,9 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, const xf_check_o
         t[k]->direct = *direct;
         t[k]->opts = o->passopts;
         t[k]->door = o->door;
+        t[k]->schema = *schema;
+        t[k]->schema_name = sname;
+        t[k]->invalid = invalid;
         t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, 16, err, sizeof err);
         if (t[k]->n < 0) {
             fprintf(out, "%s\n", err);
@@ -517,11 +564,12 @@ xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *sea
     int failed = 0, ret = 0;
     transforms trs = {.tangent = {.opts = {.elimination = XF_ELIM_BEST}}};
     xf_doc *cat = NULL, *direct = NULL;
+    xf_schema *schema = NULL;
     bool need = false;
     *searched = false;
     for (int k = 0; k < o->nmodes; k++)
         need = need || o->modes[k] >= XF_CHECK_TANGENT;
-    if (need && transforms_init(&trs, &cat, &direct, o, out) != 0)
+    if (need && transforms_init(&trs, &cat, &direct, &schema, o, out, &res->invalid) != 0)
         ret = -1;
     for (int r = 0; r < o->nroots && ret == 0; r++) {
         char **ex;
@@ -548,10 +596,16 @@ xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *sea
     }
     xf_doc_free(cat);
     xf_doc_free(direct);
+    xf_schema_free(schema);
     if (ret != 0)
         return ret;
     xf_check_results_sort(res);
     xf_check_summary(res, out);
+    if (schema)
+        fprintf(out, "derivatives not valid against %s: %zu\n",
+                strrchr(o->schema, '/') ? strrchr(o->schema, '/') + 1 : o->schema, res->invalid);
+    if (res->invalid)
+        return 1;
     if (o->min_pass > 0)
         return reached(res, o->min_pass) ? 0 : 1;
     return failed ? 1 : 0;

@@ -23,6 +23,7 @@ typedef struct xf_check_opts {
                               programs make the derivative instead; NULL: in-process */
     bool
         stats; /* print the operation counts (and tape words) of ours and of xaifBooster's output */
+    const char *schema; /* for the transform modes: an .xsd every output must satisfy; or NULL */
 } xf_check_opts;
 
 /**
@@ -52,8 +53,10 @@ long xf_check_find(const char *root, char ***v, bool *searched, FILE *out);
  * and mode to @res (sorted at the end; the caller finishes it).
  * *@searched: whether a root was searched for examples (rather than being
  * an example folder itself), i.e. whether the run covers all examples.
- * @returns 0 when nothing failed (or each mode reached min_pass), 1 otherwise,
- * -1 when a root cannot be read or holds no example.
+ * With o->schema, every derivative made is validated against it first (an
+ * invalid one fails, counted in res->invalid, and the run returns 1).
+ * @returns 0 when nothing failed (or each mode reached min_pass) and every
+ * derivative was valid, 1 otherwise, -1 when a root cannot be read or holds no example.
  */
 int xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *searched);
 

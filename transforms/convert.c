@@ -17,7 +17,9 @@
  * temporary of the section's extents; an array element passed to an array
  * formal (sequence association) converts the whole array and passes the
  * temporary's element with the same subscripts. Constants and non-real
- * arguments are left alone. Needs: nothing. Breaks: nothing. */
+ * arguments are left alone. A call without formalArgCount gets it (the
+ * callee's formals), as OpenAD's output schema requires.
+ * Needs: nothing. Breaks: nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -305,6 +307,10 @@ call(conv *c, xf_stmt *s)
 {
     const xf_routine *callee = s->u.call.sym ? c->callee[s->u.call.sym->index] : NULL;
     uint32_t n = s->u.call.args.n;
+    /* OpenAD's output schema requires formalArgCount, which some front-end
+     * xaif leaves out: the callee's formals, else (not in the document) the actuals */
+    if (s->u.call.formal_count == XF_NOINT)
+        s->u.call.formal_count = callee ? (int64_t)callee->args.n : (int64_t)n;
     pending *p = calloc(n ? n : 1, sizeof *p);
     bool *done = calloc(n ? n : 1, sizeof *done);
     int ret = p && done ? 0 : oom(c);

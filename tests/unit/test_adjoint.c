@@ -416,6 +416,57 @@ START_TEST(replacement_lists_and_checkpoints)
 }
 END_TEST
 
+/* A front end's call without formalArgCount (as in some of OpenAD's
+ * adm.xaif) gets the callee's count of formals in the tangent and the
+ * adjoint: OpenAD's output schema requires it. */
+START_TEST(calls_get_their_formal_count)
+{
+    static const char *const pipelines[2] = {"tangent", "adjoint"};
+    for (int k = 0; k < 2; k++) {
+        xb *b = calls(__func__);
+        char *text = strdup(xb_build(b));
+        /* drop every formalArgCount="N" */
+        char *w = text;
+        for (const char *r = text; *r;) {
+            if (!strncmp(r, " formalArgCount=\"", 17)) {
+                r = strchr(r + 17, '"') + 1;
+                continue;
+            }
+            *w++ = *r++;
+        }
+        *w = 0;
+        ck_assert_ptr_null(strstr(text, "formalArgCount"));
+        xf_diag *d;
+        xf_doc *doc = read_text(text, &d);
+        ck_assert_ptr_nonnull(doc);
+        const xf_pass *passes[16];
+        char err[256];
+        int n = xf_pipeline_parse(pipelines[k], passes, 16, err, sizeof err);
+        ck_assert_msg(n > 0, "%s", err);
+        xf_opts o = {.elimination = XF_ELIM_BEST};
+        xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
+        ck_assert_int_eq(xf_pipeline_run(&ctx, passes, n), 0);
+        char *out;
+        size_t len;
+        ck_assert_int_eq(xf_write_memory(doc, &out, &len, d), 0);
+        int calls = 0;
+        for (const char *q = out; (q = strstr(q, "<xaif:SubroutineCall ")); q++) {
+            const char *end = strchr(q, '>');
+            const char *f = strstr(q, " formalArgCount=\"2\"");
+            ck_assert_msg(f && f < end, "%s: a call without formalArgCount=\"2\": %.*s",
+                          pipelines[k], (int)(end - q + 1), q);
+            calls++;
+        }
+        ck_assert_int_eq(calls, k == 0 ? 2 : 6); /* the adjoint: in placeholders 1, 2 and 3 */
+        free(out);
+        xf_doc_free(doc);
+        xf_diag_free(d);
+        free(text);
+        xb_free(b);
+    }
+}
+END_TEST
+
 Suite *
 test_adjoint_suite(void)
 {
@@ -435,6 +486,7 @@ test_adjoint_suite(void)
     tcase_add_test(tc, calls_with_changing_subscripts);
     tcase_add_test(tc, adjoint_equals_tangent);
     tcase_add_test(tc, replacement_lists_and_checkpoints);
+    tcase_add_test(tc, calls_get_their_formal_count);
     suite_add_tcase(s, tc);
     return s;
 }
