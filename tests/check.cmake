@@ -136,6 +136,28 @@ endif()
 file(WRITE ${TMP}/empty.xsd "") # an empty file is no schema
 expect(1 "empty.xsd" check --mode tangent --schema ${TMP}/empty.xsd ${tree})
 
+# --stats: the adjoint modes' real/integer tape words (as `run --stats`
+# counts them for examples/head.xaif's adjoint: real 2, integer 3), of ours,
+# xaifBooster's output (here: our own adjoint in its place) and each
+# --variant (our adjoint under other pass options), and their sums.
+make_example(${TMP}/tape/head)
+execute_process(COMMAND ${XAIFORM} adjoint ${SRC}/examples/head.xaif
+  -o ${TMP}/tape/head/ref/adm.xb.xaif RESULT_VARIABLE rc)
+expect(0 "TAPE  adjoint-joint head real/int words: ours 2/3, xaifBooster 2/3, fwd 2/3, rev 2/3\n"
+  check --mode adjoint-joint --stats --variant fwd:elimination=forward
+  --variant rev:elimination=reverse,report ${TMP}/tape)
+expect(0 "adjoint-split real tape words over 1 examples: ours 2, xaifBooster's 2, fwd 2 (over 1)\nadjoint-split integer tape words over 1 examples: ours 3, xaifBooster's 3, fwd 3 (over 1)\n"
+  check --mode adjoint-split --stats --variant fwd:elimination=forward ${TMP}/tape)
+expect(0 "TAPE  adjoint-joint head2 real/int words: ours 2/3, xaifBooster -\n"
+  check --mode adjoint-joint --stats ${tree}/head2)
+expect(0 "tangent: 2 passed" check --mode tangent --pass-option elimination=markowitz ${tree})
+expect(2 "--variant needs --stats" check --variant fwd:elimination=forward ${tree})
+expect(2 "--variant fwd: not LABEL:NAME" check --stats --variant fwd ${tree})
+expect(2 "--variant x:nope=1: no pass has an option --nope" check --stats --variant x:nope=1 ${tree})
+expect(2 "--pass-option elimination=fast: unknown elimination order 'fast'"
+  check --pass-option elimination=fast ${tree})
+expect(2 "--pass-option report=1: --report takes no argument" check --pass-option report=1 ${tree})
+
 # An example without adm.xaif: the adjoint modes run it from tlm.xaif, judged
 # by ref/dd.out, and say so in their line and in the expectations file; when
 # adm.xaif appears later, the line's input changed, which is a change.

@@ -56,7 +56,17 @@ static const char usage_options[] =
     "                      for 'xaiform tangent'\n"
     "  --catalogue FILE    as for 'xaiform tangent'\n"
     "  --stats             also the operations of the derivative runs per example\n"
-    "                      (OPS lines: ours and xaifBooster's output's)\n"
+    "                      (OPS lines: ours and xaifBooster's output's) and, for\n"
+    "                      the adjoint modes, the real and integer tape words\n"
+    "                      pushed (TAPE lines: ours, xaifBooster's, the variants';\n"
+    "                      their sums after the summary)\n"
+    "  --pass-option NAME[=VALUE]  a pass option for the transform modes, as\n"
+    "                      'xaiform passes --list' names them (elimination=forward,\n"
+    "                      say); may be repeated\n"
+    "  --variant LABEL:NAME[=VALUE][,...]  with --stats: the adjoint modes also make\n"
+    "                      our adjoint under these pass options (over the defaults)\n"
+    "                      and report its tape words in a column LABEL, counted\n"
+    "                      where its Jacobian equals ours; up to 4\n"
     "  --schema FILE.xsd   the transform modes validate each derivative they make\n"
     "                      against this XML Schema (OpenAD's xaif_output.xsd, say)\n"
     "                      before running it: a violation fails the example, with\n"
@@ -86,6 +96,52 @@ static const char usage_options[] =
     "Exit status 0 when nothing failed (with --expect: nothing changed; with --update:\n"
     "the file was written), 1 otherwise or when a DIR cannot be read or holds no\n"
     "example, 2 usage error.\n";
+
+/* --pass-option NAME[=VALUE] into @o: 0, or -1 with the reason in @err. */
+static int
+pass_option(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    char name[128];
+    const char *eq = strchr(arg, '=');
+    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+    if (n == 0 || n >= sizeof name) {
+        snprintf(err, len, "not NAME or NAME=VALUE");
+        return -1;
+    }
+    memcpy(name, arg, n);
+    name[n] = 0;
+    return xf_pm_option(o, name, eq ? eq + 1 : NULL, err, len);
+}
+
+/* --variant LABEL:NAME[=VALUE][,NAME[=VALUE]]...: the label into @label,
+ * the pass options (over the defaults) into @o. 0, or -1 with the reason. */
+static int
+variant(const char *arg, char label[64], xf_opts *o, char *err, size_t len)
+{
+    const char *colon = strchr(arg, ':');
+    size_t n = colon ? (size_t)(colon - arg) : 0;
+    if (!colon || n == 0 || n >= 64 || strcspn(arg, " \t,=") < n) {
+        snprintf(err, len, "not LABEL:NAME[=VALUE][,NAME[=VALUE]]...");
+        return -1;
+    }
+    memcpy(label, arg, n);
+    label[n] = 0;
+    xf_pm_opts_init(o);
+    char opt[256];
+    for (const char *p = colon + 1; *p;) {
+        size_t k = strcspn(p, ",");
+        if (k == 0 || k >= sizeof opt) {
+            snprintf(err, len, "an empty or overlong pass option");
+            return -1;
+        }
+        memcpy(opt, p, k);
+        opt[k] = 0;
+        if (pass_option(o, opt, err, len) != 0)
+            return -1;
+        p += k + (p[k] == ',');
+    }
+    return 0;
+}
 
 /* Append the last component of @path (trailing slashes left out) to @buf. */
 static void
@@ -155,6 +211,8 @@ xf_cmd_check(int argc, char **argv)
                                          {"elimination", required_argument, NULL, 'e'},
                                          {"stats", no_argument, NULL, 's'},
                                          {"schema", required_argument, NULL, 'X'},
+                                         {"pass-option", required_argument, NULL, 'O'},
+                                         {"variant", required_argument, NULL, 'V'},
                                          {"xaifbooster-root", required_argument, NULL, 'D'},
                                          {"expect", required_argument, NULL, 'x'},
                                          {"update", no_argument, NULL, 'u'},
@@ -170,6 +228,9 @@ xf_cmd_check(int argc, char **argv)
     xf_pm_opts_init(&passopts);
     char err[300];
     bool stats = false, update = false;
+    int nvariants = 0;
+    char vnames[XF_CHECK_VARIANTS][64];
+    xf_opts vopts[XF_CHECK_VARIANTS];
     optind = 1;
     while ((c = getopt_long(argc, argv, "he:", opts, NULL)) != -1) {
         switch (c) {
@@ -213,6 +274,17 @@ xf_cmd_check(int argc, char **argv)
         case 'X':
             schema = optarg;
             break;
+        case 'O':
+            if (pass_option(&passopts, optarg, err, sizeof err) != 0)
+                return xf_usage_error("check", "--pass-option %s: %s", optarg, err);
+            break;
+        case 'V':
+            if (nvariants == XF_CHECK_VARIANTS)
+                return xf_usage_error("check", "at most %d variants", XF_CHECK_VARIANTS);
+            if (variant(optarg, vnames[nvariants], &vopts[nvariants], err, sizeof err) != 0)
+                return xf_usage_error("check", "--variant %s: %s", optarg, err);
+            nvariants++;
+            break;
         case 'x':
             expect = optarg;
             break;
@@ -236,6 +308,8 @@ xf_cmd_check(int argc, char **argv)
             return xf_usage_error("check", "--summary FILE takes no other option or folder");
         return summary(sum);
     }
+    if (nvariants && !stats)
+        return xf_usage_error("check", "--variant needs --stats");
     if (update && !expect)
         return xf_usage_error("check", "--update needs --expect FILE");
     if (expect && min_pass)
@@ -265,7 +339,12 @@ xf_cmd_check(int argc, char **argv)
                        .passopts = passopts,
                        .door = door,
                        .stats = stats,
-                       .schema = schema};
+                       .schema = schema,
+                       .nvariants = nvariants};
+    for (int v = 0; v < nvariants; v++) {
+        o.variant_names[v] = vnames[v];
+        o.variant_opts[v] = vopts[v];
+    }
     int ret = xf_check_run(&o, stdout, &run, &scope.all);
     if (ret < 0)
         ret = XF_EXIT_INPUT;

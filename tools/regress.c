@@ -246,9 +246,10 @@ tape_words(const xf_run_stats *s)
     return n;
 }
 
-/* The pipelines of the transform modes. */
+/* The pipelines of the transform modes, and the adjoint's variants. */
 typedef struct transforms {
     transform tangent, adjoint;
+    transform variants[XF_CHECK_VARIANTS];
 } transforms;
 
 /* A transform mode: ours of @file under @driver against ref/ad.out, or
@@ -472,7 +473,108 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **sche
             return -1;
         }
     }
+    for (int v = 0; v < o->nvariants; v++) {
+        trs->variants[v] = trs->adjoint;
+        trs->variants[v].opts = o->variant_opts[v];
+    }
     return 0;
+}
+
+/* The tape words of the adjoint modes: real and integer, per example and
+ * in sum, of ours, xaifBooster's output and each variant of ours. */
+typedef struct tapes {
+    int n; /* examples in the sums: ours and xaifBooster's both counted */
+    uint64_t real[2 + XF_CHECK_VARIANTS], ints[2 + XF_CHECK_VARIANTS];
+    int nvar[XF_CHECK_VARIANTS]; /* of those, where the variant agreed with ours */
+} tapes;
+
+/* Variant @tv of our adjoint of @file under @driver: its counts in @st
+ * when its Jacobian equals ours (both run here). 0, or -1 with the reason. */
+static int
+variant_run(const char *dir, const char *file, const transform *ours, const transform *tv,
+            xf_driver driver, const xf_params *par, xf_run_stats *st, char *why, size_t len)
+{
+    xf_jacobian a, b;
+    if (execute(dir, file, ours, driver, par, &a, why, len, NULL) != 0)
+        return -1;
+    int ret = execute(dir, file, tv, driver, par, &b, why, len, st);
+    if (ret == 0) {
+        ret = compare(&b, &a, 1e-10, 1e-12, why, len) == 0 ? 0 : -1;
+        xf_jacobian_fini(&b);
+    }
+    xf_jacobian_fini(&a);
+    return ret;
+}
+
+/* "R/I" words of @s, or "-". */
+static void
+words(char *p, size_t len, bool have, const xf_run_stats *s)
+{
+    if (have)
+        snprintf(p, len, "%llu/%llu", (unsigned long long)s->push[XF_WORD_REAL],
+                 (unsigned long long)s->push[XF_WORD_INT]);
+    else
+        snprintf(p, len, "-");
+}
+
+/* The TAPE line of an adjoint mode where ours passed; the variants run here. */
+static void
+print_tape(FILE *out, const xf_check_opts *o, const transforms *trs, const char *dir,
+           const char *name, xf_check_mode mode, bool from_tlm, const opcounts *ops, tapes *sum)
+{
+    xf_params par;
+    char path[4096], c[64];
+    xf_diag *d = xf_diag_new(NULL);
+    bool ok = join(path, sizeof path, dir, "params.conf") && xf_params_read(path, &par, d) == 0;
+    xf_diag_free(d);
+    xf_driver driver =
+        mode == XF_CHECK_ADJOINT_JOINT ? XF_DRIVER_ADJOINT_JOINT : XF_DRIVER_ADJOINT_SPLIT;
+    words(c, sizeof c, true, &ops->ours);
+    fprintf(out, "TAPE  %-12s %s real/int words: ours %s", xf_check_mode_name(mode), name, c);
+    words(c, sizeof c, ops->have_ref, &ops->ref);
+    fprintf(out, ", xaifBooster %s", c);
+    bool both = ops->have_ref;
+    if (both) {
+        sum->n++;
+        sum->real[0] += ops->ours.push[XF_WORD_REAL];
+        sum->ints[0] += ops->ours.push[XF_WORD_INT];
+        sum->real[1] += ops->ref.push[XF_WORD_REAL];
+        sum->ints[1] += ops->ref.push[XF_WORD_INT];
+    }
+    for (int v = 0; v < o->nvariants; v++) {
+        xf_run_stats st = {0};
+        char why[1200] = "unreadable params.conf";
+        if (ok && variant_run(dir, from_tlm ? "tlm.xaif" : "adm.xaif", &trs->adjoint,
+                              &trs->variants[v], driver, &par, &st, why, sizeof why) == 0) {
+            words(c, sizeof c, true, &st);
+            fprintf(out, ", %s %s", o->variant_names[v], c);
+            if (both) {
+                sum->nvar[v]++;
+                sum->real[2 + v] += st.push[XF_WORD_REAL];
+                sum->ints[2 + v] += st.push[XF_WORD_INT];
+            }
+        } else {
+            fprintf(out, ", %s - (%s)", o->variant_names[v], why);
+        }
+    }
+    fputc('\n', out);
+}
+
+/* The sums of the TAPE lines of one adjoint mode. */
+static void
+print_tape_sums(FILE *out, const xf_check_opts *o, xf_check_mode mode, const tapes *t)
+{
+    static const char *const kinds[2] = {"real", "integer"};
+    for (int k = 0; k < 2; k++) {
+        const uint64_t *w = k ? t->ints : t->real;
+        fprintf(out, "%s %s tape words over %d examples: ours %llu, xaifBooster's %llu",
+                xf_check_mode_name(mode), kinds[k], t->n, (unsigned long long)w[0],
+                (unsigned long long)w[1]);
+        for (int v = 0; v < o->nvariants; v++)
+            fprintf(out, ", %s %llu (over %d)", o->variant_names[v], (unsigned long long)w[2 + v],
+                    t->nvar[v]);
+        fputc('\n', out);
+    }
 }
 
 static void
@@ -493,7 +595,7 @@ print_ops(FILE *out, xf_check_mode mode, const char *name, const opcounts *ops)
 /* Check the example in folder @dir in every mode of @o. */
 static int
 check_folder(const char *dir, const xf_check_opts *o, const transforms *trs, FILE *out,
-             xf_check_results *res, int *failed)
+             xf_check_results *res, int *failed, tapes *tp)
 {
     const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
     for (int k = 0; k < o->nmodes; k++) {
@@ -504,6 +606,9 @@ check_folder(const char *dir, const xf_check_opts *o, const transforms *trs, FIL
         xf_check_status st = check_example(dir, mode, trs, why, sizeof why, &ops, &from_tlm);
         if (o->stats && ops.have_ours && ops.have_ref)
             print_ops(out, mode, name, &ops);
+        if (o->stats && ops.have_ours &&
+            (mode == XF_CHECK_ADJOINT_JOINT || mode == XF_CHECK_ADJOINT_SPLIT))
+            print_tape(out, o, trs, dir, name, mode, from_tlm, &ops, &tp[mode]);
         xf_check_result r = {.name = (char *)name,
                              .mode = mode,
                              .status = st,
@@ -565,6 +670,7 @@ xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *sea
     transforms trs = {.tangent = {.opts = {.elimination = XF_ELIM_BEST}}};
     xf_doc *cat = NULL, *direct = NULL;
     xf_schema *schema = NULL;
+    tapes tp[XF_CHECK_MODES] = {0};
     bool need = false;
     *searched = false;
     for (int k = 0; k < o->nmodes; k++)
@@ -588,7 +694,7 @@ xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *sea
             ret = -1;
         }
         for (long i = 0; i < n; i++) {
-            if (ret == 0 && check_folder(ex[i], o, &trs, out, res, &failed) != 0)
+            if (ret == 0 && check_folder(ex[i], o, &trs, out, res, &failed, tp) != 0)
                 ret = -1;
             free(ex[i]);
         }
@@ -601,6 +707,9 @@ xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *sea
         return ret;
     xf_check_results_sort(res);
     xf_check_summary(res, out);
+    for (int k = 0; o->stats && k < o->nmodes; k++)
+        if (o->modes[k] == XF_CHECK_ADJOINT_JOINT || o->modes[k] == XF_CHECK_ADJOINT_SPLIT)
+            print_tape_sums(out, o, o->modes[k], &tp[o->modes[k]]);
     if (schema)
         fprintf(out, "derivatives not valid against %s: %zu\n",
                 strrchr(o->schema, '/') ? strrchr(o->schema, '/') + 1 : o->schema, res->invalid);

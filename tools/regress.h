@@ -11,6 +11,9 @@
 /* How many folder levels below a root the search for examples goes. */
 enum { XF_CHECK_DEPTH = 16 };
 
+/* How many variants of the adjoint `check --stats --variant` compares. */
+enum { XF_CHECK_VARIANTS = 4 };
+
 typedef struct xf_check_opts {
     const xf_check_mode *modes;
     int nmodes;
@@ -24,6 +27,11 @@ typedef struct xf_check_opts {
     bool
         stats; /* print the operation counts (and tape words) of ours and of xaifBooster's output */
     const char *schema; /* for the transform modes: an .xsd every output must satisfy; or NULL */
+    /* with stats, the adjoint modes also run these variants of our adjoint
+     * (the same pipeline under other pass options), a tape column each */
+    int nvariants;
+    const char *variant_names[XF_CHECK_VARIANTS];
+    xf_opts variant_opts[XF_CHECK_VARIANTS];
 } xf_check_opts;
 
 /**
