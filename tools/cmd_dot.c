@@ -21,9 +21,10 @@ static const char usage[] =
     "  cfg          one routine's control-flow graph, each basic block with its\n"
     "               statements in pseudo-code (the default with --routine)\n"
     "  expressions  the expression graphs of one basic block's statements\n"
-    "  lcg          the linearized computational graph of one basic block before\n"
-    "               and after preaccumulation (the passes convert, linearize and\n"
-    "               preaccumulate are run on IN first)\n"
+    "  lcg          the linearized computational graphs of one basic block, one\n"
+    "               per sequence, as preaccumulate builds them (convert and\n"
+    "               linearize are run on IN first): independent vertices blue,\n"
+    "               dependent green, edges labelled with the partials\n"
     "The format comes from OUT's extension or --format: svg, png, pdf, or dot/gv\n"
     "(the graph in graphviz's language, without layout).\n"
     "\n" XF_OUTPUT_FILE_HELP "'-' as OUT writes to stdout (with --format).\n"
@@ -39,8 +40,10 @@ static const char usage[] =
     "                           (default: 1, or the first that is not empty)\n"
     "  -b, --block ID           expressions, lcg: the BasicBlock's vertex_id (default:\n"
     "                           the first with an assignment / with propagation)\n"
-    "  -e, --elimination ORDER  lcg: preaccumulate's order: forward, reverse,\n"
-    "                           markowitz or best (the default, as xaiform tangent)\n"
+    "  -E, --eliminated         lcg: each sequence after vertex elimination in the\n"
+    "                           order --elimination names, its edges labelled with\n"
+    "                           the products and sums of partials they accumulate\n"
+    "  -e, --elimination ORDER  lcg --eliminated: forward, reverse or markowitz\n"
     "  -n, --max-lines N        statement lines per block before '... (N more)'\n"
     "                           (default 24; 0: all)\n"
     "  -W, --width N            characters per line before '...' (default 80; 0: all)\n"
@@ -87,6 +90,7 @@ parse(int argc, char **argv, args *a, bool *help)
                                          {"placeholder", required_argument, NULL, 'p'},
                                          {"block", required_argument, NULL, 'b'},
                                          {"elimination", required_argument, NULL, 'e'},
+                                         {"eliminated", no_argument, NULL, 'E'},
                                          {"max-lines", required_argument, NULL, 'n'},
                                          {"width", required_argument, NULL, 'W'},
                                          {"help", no_argument, NULL, 'h'},
@@ -94,7 +98,7 @@ parse(int argc, char **argv, args *a, bool *help)
     unsigned ph;
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:f:w:r:p:b:e:n:W:h", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:f:w:r:p:b:e:En:W:h", opts, NULL)) != -1) {
         switch (c) {
         case 'o':
             a->out = optarg;
@@ -124,6 +128,9 @@ parse(int argc, char **argv, args *a, bool *help)
                 return xf_usage_error("dot", "%s", err);
             break;
         }
+        case 'E':
+            a->o.eliminated = true;
+            break;
         case 'n':
             if (!parse_count(optarg, &a->o.max_lines))
                 return xf_usage_error("dot", "--max-lines wants a number, not '%s'", optarg);
@@ -158,8 +165,20 @@ parse(int argc, char **argv, args *a, bool *help)
                                      "call graph");
     if (a->what == W_CFG && a->o.block)
         return xf_usage_error("dot", "--block applies to --what expressions and lcg");
-    if (a->elim && a->what != W_LCG)
-        return xf_usage_error("dot", "--elimination applies to --what lcg");
+    if ((a->elim || a->o.eliminated) && a->what != W_LCG)
+        return xf_usage_error("dot", "--elimination and --eliminated apply to --what lcg");
+    if (a->elim && !a->o.eliminated)
+        return xf_usage_error("dot", "--elimination applies to --eliminated");
+    if (a->o.eliminated) {
+        static const xf_elim_order orders[] = {[XF_ELIM_FORWARD] = XF_ORDER_FORWARD,
+                                               [XF_ELIM_REVERSE] = XF_ORDER_REVERSE,
+                                               [XF_ELIM_MARKOWITZ] = XF_ORDER_MARKOWITZ};
+        if (!a->elim || a->passes.elimination == XF_ELIM_BEST)
+            return xf_usage_error("dot", "--eliminated needs --elimination forward, reverse or "
+                                         "markowitz (best is chosen by the code each order "
+                                         "writes: preaccumulate --report shows it)");
+        a->o.order = orders[a->passes.elimination];
+    }
     const char *name = a->format;
     if (!name && !strcmp(a->out, "-"))
         return xf_usage_error("dot", "writing to stdout needs --format (%s)", xf_dot_formats());
@@ -175,23 +194,17 @@ parse(int argc, char **argv, args *a, bool *help)
     return XF_EXIT_OK;
 }
 
-/* The linearized computational graph: IN read twice, each copy transformed. */
+/* The linearized computational graphs: IN linearized, then drawn. */
 static Agraph_t *
-lcg(const args *a, xf_dot_opts *o, xf_diag *diag)
+lcg(const args *a, const xf_dot_opts *o, xf_diag *diag)
 {
     Agraph_t *g = NULL;
     xf_doc *cat = xf_catalogue_load(NULL, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
-    xf_doc *before = direct ? xf_read_file(a->in, NULL, diag) : NULL;
-    xf_doc *after = before ? xf_read_file(a->in, NULL, diag) : NULL;
-    char note[64];
-    snprintf(note, sizeof note, "elimination %s", a->elim ? a->elim : "best");
-    o->note = note;
-    if (after && xf_dot_lcg_prepare(before, after, &a->passes, cat, direct, diag) == 0)
-        g = xf_dot_lcg(before, after, o, diag);
-    o->note = NULL;
-    xf_doc_free(after);
-    xf_doc_free(before);
+    xf_doc *doc = direct ? xf_read_file(a->in, NULL, diag) : NULL;
+    if (doc && xf_dot_lcg_prepare(doc, cat, direct, diag) == 0)
+        g = xf_dot_lcg(doc, o, diag);
+    xf_doc_free(doc);
     xf_doc_free(direct);
     xf_doc_free(cat);
     return g;

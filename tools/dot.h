@@ -1,11 +1,12 @@
 /* dot.h: pictures of a document with graphviz (cgraph builds the graph,
  * gvc lays it out and renders it): the call graph, one routine's control
  * flow, the expression graphs of one basic block, and the linearized
- * computational graph of one basic block before and after preaccumulation.
+ * computational graphs of one basic block's preaccumulation sequences.
  *
  * graphviz is opened at the first graph (dl_graphviz.h). Each xf_dot_*
  * builder returns a new graphviz graph that the caller releases with
- * xf_gv()->agclose(); it reads the document and never changes it. The
+ * xf_gv()->agclose(); it reads the document and never changes it (the LCG's
+ * builder interns strings in it). The
  * graph's text (labels) is escaped for graphviz's plain labels: lines end
  * in "\l", a backslash is doubled. Builders report a missing routine, block
  * or placeholder to @diag (with the document's file name) and return NULL. */
@@ -18,6 +19,7 @@
 
 #include "diag.h"
 #include "dl_graphviz.h"
+#include "elim.h"
 #include "ir.h"
 #include "pass.h"
 
@@ -28,7 +30,8 @@ typedef struct xf_dot_opts {
     const char *block;   /* a BasicBlock's vertex_id (expressions, lcg); NULL: the default */
     unsigned max_lines;  /* statement lines per block before "... (N more)"; 0: all */
     unsigned width;      /* characters per line before "..."; 0: no limit */
-    const char *note;    /* lcg: added to the "after" cluster's caption ("elimination best") */
+    bool eliminated;     /* lcg: each sequence after vertex elimination in @order */
+    xf_elim_order order; /* lcg: forward, reverse or markowitz */
 } xf_dot_opts;
 
 /**
@@ -70,31 +73,32 @@ Agraph_t *xf_dot_expressions(const xf_doc *doc, const xf_dot_opts *o, xf_diag *d
 
 /**
  * xf_dot_lcg_prepare:
- * Run the passes "convert,linearize" over @before and
- * "convert,linearize,preaccumulate" over @after (two readings of the same
- * input), with the catalogues @cat and @direct and the options @opts.
+ * Run the passes "convert,linearize" over @doc with the catalogues @cat and
+ * @direct: the propagation that preaccumulate reads.
  * @returns 0, or -1 after a report to @diag.
  */
-int xf_dot_lcg_prepare(xf_doc *before, xf_doc *after, const xf_opts *opts, const xf_doc *cat,
-                       const xf_doc *direct, xf_diag *diag);
+int xf_dot_lcg_prepare(xf_doc *doc, const xf_doc *cat, const xf_doc *direct, xf_diag *diag);
 
 /**
  * xf_dot_lcg:
- * The linearized computational graph of one BasicBlock (@o->block; default:
- * the first whose derivative propagation has an edge, an operation that is
- * not ZeroDeriv) in two clusters: "before", from
- * the DerivativePropagator operations of @before (after linearize), and
- * "after", from those of @after (after preaccumulate). Each operation
- * Y = sum A_i * X_i gives an edge X_i -> Y labelled with A_i (a constant or
- * a variable); the vertices are the versions of the variables: a new one at
- * each write, labelled "x (2)" for the second. Versions read before any
- * write in the block (the inputs) are filled blue, the last version
- * written of each variable that is not a temporary (the outputs) green,
- * and a ZeroDeriv's version is dashed and labelled "x (2) = 0".
+ * The linearized computational graphs of one BasicBlock of @doc (after
+ * xf_dot_lcg_prepare; @o->block, default: the first whose derivative
+ * propagation has an edge, an operation that is not ZeroDeriv), as
+ * preaccumulate builds them (transforms/lcg.h): the block cut into
+ * sequences as the pass cuts it, one cluster per sequence ("sequence 2: 5
+ * vertices, 4 edges"). A vertex is a version of a storage location: a new
+ * one at each write, labelled "x (2)" for the second; independent vertices
+ * (the values at the start of the sequence) are filled blue, dependent
+ * ones (the last version of a location whose value is used after the
+ * sequence) green, intermediates white, and a ZeroDeriv's version is dashed
+ * and labelled "x (2) = 0". An edge is labelled with its partial: a
+ * constant or an OpenAD_lin_* variable. With @o->eliminated, each sequence
+ * is drawn after vertex elimination in @o->order (transforms/elim.h), its
+ * edges labelled with the products and sums of partials they accumulate.
+ * Building the graphs interns strings in @doc; nothing else changes.
  * @returns the graph (agclose() it), or NULL after a report to @diag.
  */
-Agraph_t *xf_dot_lcg(const xf_doc *before, const xf_doc *after, const xf_dot_opts *o,
-                     xf_diag *diag);
+Agraph_t *xf_dot_lcg(xf_doc *doc, const xf_dot_opts *o, xf_diag *diag);
 
 /**
  * xf_dot_format:

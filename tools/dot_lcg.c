@@ -1,6 +1,7 @@
-/* dot_lcg.c: the linearized computational graph of one basic block before
- * and after preaccumulation, from the derivative propagators that the
- * project's passes write (xaiform dot --what lcg). See dot.h. */
+/* dot_lcg.c: the linearized computational graphs of one basic block, as
+ * preaccumulate builds them (transforms/lcg.h), one cluster per sequence,
+ * and optionally after vertex elimination (transforms/elim.h)
+ * (xaiform dot --what lcg). See dot.h. */
 #include "dot_impl.h"
 
 #include <inttypes.h>
@@ -8,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elim.h"
+#include "lcg.h"
 #include "pipeline.h"
 
 /* A derivative propagation with an edge to draw (not only ZeroDeriv). */
@@ -23,262 +26,246 @@ has_propagation(const xf_cvertex *v)
 }
 
 int
-xf_dot_lcg_prepare(xf_doc *before, xf_doc *after, const xf_opts *opts, const xf_doc *cat,
-                   const xf_doc *direct, xf_diag *diag)
+xf_dot_lcg_prepare(xf_doc *doc, const xf_doc *cat, const xf_doc *direct, xf_diag *diag)
 {
     const xf_pass *passes[8];
     char err[300];
     int n = xf_pipeline_parse("convert,linearize", passes, 8, err, sizeof err);
-    int m = n < 0
-                ? -1
-                : xf_pipeline_parse("convert,linearize,preaccumulate", passes, 8, err, sizeof err);
-    if (n < 0 || m < 0) {
+    if (n < 0) {
         xf_internal(diag, err);
         return -1;
     }
-    xf_pass_ctx b = {.doc = before, .opts = opts, .diag = diag, .catalogue = cat, .direct = direct};
-    xf_pass_ctx a = {.doc = after, .opts = opts, .diag = diag, .catalogue = cat, .direct = direct};
-    if (xf_pipeline_run(&b, passes, n) != 0)
-        return -1;
-    return xf_pipeline_run(&a, passes, m);
+    xf_opts opts;
+    xf_pm_opts_init(&opts);
+    xf_pass_ctx c = {.doc = doc, .opts = &opts, .diag = diag, .catalogue = cat, .direct = direct};
+    return xf_pipeline_run(&c, passes, n);
 }
 
-/* A variable of the LCG: its key (the reference's text), its current vertex. */
-typedef struct lvar {
-    char *key;
-    Agnode_t *cur;
-    uint32_t version;
-    bool written;
-    bool temp; /* a temporary (OpenAD_aux_*, OpenAD_prp_*): never an output */
-} lvar;
+/* Labels of eliminated edges are built as text: a weight whose var is
+ * not NULL is an OpenAD_lin_* variable, or a "symbol" of ours whose id is
+ * the product or sum written out, kept in the graph's arena. */
+enum { TEXT_MAX = 240 };
 
-typedef struct lcg {
-    Agraph_t *C;
-    char prefix; /* of node names: 'b' before, 'a' after */
+typedef struct draw {
+    Agraph_t *G;
     const xf_dot_opts *o;
+    bool eliminated; /* after elimination in order, or the graph as built */
+    xf_elim_order order;
+    unsigned nseq;
     char *line;
     dt_lbl b;
-    XF_VEC(lvar) vars; /* malloc'ed here, not in an arena */
-    uint32_t nodes, edges;
     bool oom;
-} lcg;
+} draw;
 
-static lvar *
-lcg_var(lcg *l, const xf_varref *r)
+/* @w's text: "2", "OpenAD_lin_3", "-1*OpenAD_lin_3". */
+static void
+wt_text(const xf_lcg_wt *w, char *buf, size_t len)
 {
-    const char *key = xf_dot_ref_text(r, l->line, DT_LINE_MAX);
-    for (uint32_t i = 0; i < l->vars.n; i++)
-        if (!strcmp(l->vars.v[i].key, key))
-            return &l->vars.v[i];
-    if (l->vars.n == l->vars.cap) {
-        uint32_t cap = l->vars.cap ? 2 * l->vars.cap : 16;
-        lvar *p = realloc(l->vars.v, cap * sizeof *p);
-        if (!p)
-            return NULL;
-        l->vars.v = p;
-        l->vars.cap = cap;
-    }
-    size_t len = strlen(key) + 1;
-    char *k = malloc(len);
-    if (!k)
-        return NULL;
-    memcpy(k, key, len);
-    const xf_symref *sr = xf_varref_symref(r);
-    bool temp = sr && sr->sym && xf_flag_is(sr->sym->temp, false);
-    l->vars.v[l->vars.n] = (lvar){k, NULL, 0, false, temp};
-    return &l->vars.v[l->vars.n++];
+    if (!w->var)
+        snprintf(buf, len, "%.15g", w->c);
+    else if (w->c == 1.0)
+        snprintf(buf, len, "%s", w->var->id);
+    else
+        snprintf(buf, len, "%.15g*%s", w->c, w->var->id);
 }
 
-/* A new version of @v; @zero: its value is set to zero. */
-static Agnode_t *
-lcg_node(lcg *l, lvar *v, bool zero)
+/* A weight standing for @text. */
+static int
+text_weight(xf_lcg *g, const char *text, double c, xf_lcg_wt *out)
 {
-    char name[32], ver[32];
-    snprintf(name, sizeof name, "%c%" PRIu32, l->prefix, l->nodes++);
-    Agnode_t *n = dt_node(l->C, name);
-    if (!n)
-        return NULL;
-    v->version++;
-    dt_lbl_reset(&l->b);
-    dt_put_esc(&l->b, v->key, l->o->width);
-    if (v->version > 1) {
-        snprintf(ver, sizeof ver, " (%" PRIu32 ")", v->version);
-        dt_put_s(&l->b, ver);
+    size_t n = strlen(text);
+    if (n > TEXT_MAX)
+        n = TEXT_MAX;
+    xf_symbol *s = XF_NEW(g->a, xf_symbol);
+    char *id = xf_arena_alloc(g->a, n + 4);
+    if (!s || !id)
+        return xf_lcg_oom(g);
+    memcpy(id, text, n);
+    strcpy(id + n, n == TEXT_MAX ? "..." : "");
+    s->id = id;
+    *out = (xf_lcg_wt){.c = c, .var = s};
+    return 0;
+}
+
+static int
+text_product(void *ctx, const xf_lcg_wt *a, const xf_lcg_wt *b, xf_lcg_wt *out)
+{
+    if (!a->var || !b->var) {
+        *out = (xf_lcg_wt){.c = a->c * b->c, .var = a->var ? a->var : b->var};
+        return 0;
+    }
+    char t[2 * TEXT_MAX + 16];
+    bool pa = strstr(a->var->id, " + ") != NULL, pb = strstr(b->var->id, " + ") != NULL;
+    snprintf(t, sizeof t, "%s%s%s*%s%s%s", pa ? "(" : "", a->var->id, pa ? ")" : "", pb ? "(" : "",
+             b->var->id, pb ? ")" : "");
+    return text_weight(ctx, t, a->c * b->c, out);
+}
+
+static int
+text_sum(void *ctx, const xf_lcg_wt *a, const xf_lcg_wt *b, xf_lcg_wt *out)
+{
+    if (!a->var && !b->var) {
+        *out = (xf_lcg_wt){.c = a->c + b->c};
+        return 0;
+    }
+    char ta[TEXT_MAX + 32], tb[TEXT_MAX + 32], t[2 * TEXT_MAX + 80];
+    wt_text(a, ta, sizeof ta);
+    wt_text(b, tb, sizeof tb);
+    snprintf(t, sizeof t, "%s + %s", ta, tb);
+    return text_weight(ctx, t, 1.0, out);
+}
+
+/* The label of vertex @v: its location, its version when the location has
+ * more than one in the graph, " = 0" when it is zeroed. */
+static void
+vertex_label(draw *d, const xf_lcg *g, uint32_t v, const uint32_t *version, bool zero)
+{
+    dt_lbl_reset(&d->b);
+    const xf_lcg_loc *l = &g->locs.v[g->vs.v[v].loc];
+    dt_put_esc(&d->b, xf_dot_ref_text(l->ref, d->line, DT_LINE_MAX), d->o->width);
+    if (version[v] > 1) {
+        char ver[32];
+        snprintf(ver, sizeof ver, " (%" PRIu32 ")", version[v]);
+        dt_put_s(&d->b, ver);
     }
     if (zero)
-        dt_put_s(&l->b, " = 0");
-    dt_set(n, "label", dt_lbl_text(&l->b));
-    dt_set(n, "style", zero ? "filled,dashed" : "filled");
-    dt_set(n, "fillcolor", "white");
-    v->cur = n;
-    return n;
+        dt_put_s(&d->b, " = 0");
 }
 
-/* The current version of the variable @r refers to (made when first read). */
-static Agnode_t *
-lcg_read(lcg *l, const xf_varref *r)
-{
-    lvar *v = lcg_var(l, r);
-    if (!v)
-        return NULL;
-    if (v->cur)
-        return v->cur;
-    Agnode_t *n = lcg_node(l, v, false);
-    if (n)
-        dt_set(n, "fillcolor", "#cfe2f3"); /* an input of the block */
-    return n;
-}
-
-static Agnode_t *
-lcg_write(lcg *l, const xf_varref *r, bool zero)
-{
-    lvar *v = lcg_var(l, r);
-    if (!v)
-        return NULL;
-    v->written = true;
-    return lcg_node(l, v, zero);
-}
-
+/* Is vertex @v drawn? Not when eliminated. */
 static bool
-lcg_edge(lcg *l, Agnode_t *from, Agnode_t *to, const char *label)
+drawn(const xf_lcg *g, uint32_t v)
 {
-    if (!from || !to)
-        return false;
-    dt_lbl_reset(&l->b);
-    dt_put_esc(&l->b, label, l->o->width);
-    l->edges++;
-    return dt_edge(l->C, from, to, dt_lbl_text(&l->b)) != NULL;
+    return !g->vs.v[v].gone;
 }
 
-static bool
-lcg_op(lcg *l, const xf_dpop *op)
+/* The sequence in @w->g as cluster_N. */
+static int
+cluster(draw *d, xf_lcg *g)
 {
-    Agnode_t *src, *old, *t;
-    switch (op->kind) {
-    case XF_DP_SETDERIV:
-    case XF_DP_SETNEGDERIV:
-        src = lcg_read(l, &op->src);
-        t = lcg_write(l, &op->tgt, false);
-        return lcg_edge(l, src, t, op->kind == XF_DP_SETDERIV ? "1" : "-1");
-    case XF_DP_INCDERIV:
-    case XF_DP_DECDERIV:
-        src = lcg_read(l, &op->src);
-        old = lcg_read(l, &op->tgt);
-        t = lcg_write(l, &op->tgt, false);
-        return lcg_edge(l, old, t, "1") &&
-               lcg_edge(l, src, t, op->kind == XF_DP_INCDERIV ? "1" : "-1");
-    case XF_DP_ZERODERIV:
-        return lcg_write(l, &op->tgt, true) != NULL;
-    case XF_DP_SAX:
-    case XF_DP_SAXPY: {
-        Agnode_t **xs = calloc(op->ax.n ? op->ax.n : 1, sizeof(Agnode_t *));
-        if (!xs)
-            return false;
-        bool ok = true;
-        for (uint32_t i = 0; i < op->ax.n && ok; i++) /* all reads before the write */
-            ok = (xs[i] = lcg_read(l, &op->ax.v[i].x)) != NULL;
-        old = ok && op->kind == XF_DP_SAXPY ? lcg_read(l, &op->y) : NULL;
-        t = ok ? lcg_write(l, &op->y, false) : NULL;
-        ok = ok && t;
-        if (ok && op->kind == XF_DP_SAXPY)
-            ok = lcg_edge(l, old, t, "1");
-        for (uint32_t i = 0; i < op->ax.n && ok; i++) {
-            char *a = malloc(DT_LINE_MAX);
-            ok = a != NULL;
-            if (ok)
-                ok = lcg_edge(l, xs[i], t,
-                              xf_dot_expr_text(&op->ax.v[i].a, UINT32_MAX, a, DT_LINE_MAX));
-            free(a);
-        }
-        free(xs);
-        return ok;
+    unsigned k = ++d->nseq;
+    char name[48], text[160];
+    snprintf(name, sizeof name, "cluster_%u", k);
+    Agraph_t *C = dt_subgraph(d->G, name);
+    uint32_t n = g->vs.n;
+    Agnode_t **nodes = calloc(n ? n : 1, sizeof *nodes);
+    uint32_t *version = calloc(n ? n : 1, sizeof *version);
+    uint32_t *seen = calloc(g->locs.n ? g->locs.n : 1, sizeof *seen);
+    bool ok = C && nodes && version && seen;
+    for (uint32_t v = 0; v < n && ok; v++) /* versions in the order of the statements */
+        version[v] = ++seen[g->vs.v[v].loc];
+    uint32_t nv = 0, ne = 0;
+    for (uint32_t v = 0; v < n && ok; v++) {
+        if (!drawn(g, v))
+            continue;
+        const xf_lcg_vx *x = &g->vs.v[v];
+        bool zero = !x->indep && x->in.n == 0;
+        snprintf(name, sizeof name, "s%u_%" PRIu32, k, v);
+        ok = (nodes[v] = dt_node(C, name)) != NULL;
+        if (!ok)
+            break;
+        nv++;
+        vertex_label(d, g, v, version, zero);
+        dt_set(nodes[v], "label", dt_lbl_text(&d->b));
+        dt_set(nodes[v], "style", zero ? "filled,dashed" : "filled");
+        /* independent blue, dependent (its value needed after) green */
+        dt_set(nodes[v], "fillcolor",
+               x->indep                ? "#cfe2f3"
+               : x->final && x->output ? "#d9ead3"
+                                       : "white");
     }
-    }
-    return false;
-}
-
-/* Cluster @name with the LCG of block @v; returns false when out of memory. */
-static bool
-lcg_cluster(Agraph_t *G, const char *name, char prefix, const char *caption, const xf_cvertex *v,
-            const xf_dot_opts *o)
-{
-    lcg l = {.prefix = prefix, .o = o};
-    l.C = dt_subgraph(G, name);
-    l.line = malloc(DT_LINE_MAX);
-    bool ok = l.C && l.line;
-    for (uint32_t i = 0; v && i < v->stmts.n && ok; i++) {
-        const xf_stmt *s = v->stmts.v[i];
-        if (s->kind == XF_STMT_DERIVPROP)
-            for (uint32_t k = 0; k < s->u.dp.n && ok; k++)
-                ok = lcg_op(&l, &s->u.dp.v[k]);
-    }
-    for (uint32_t i = 0; i < l.vars.n && ok; i++) /* the last version written: an output */
-        if (l.vars.v[i].written && !l.vars.v[i].temp && l.vars.v[i].cur)
-            dt_set(l.vars.v[i].cur, "fillcolor", "#d9ead3");
-    if (ok && l.nodes == 0) {
-        char n[32];
-        snprintf(n, sizeof n, "%cnone", prefix);
-        Agnode_t *none = dt_node(l.C, n);
-        ok = none != NULL;
-        if (ok) {
-            dt_set(none, "label", "no derivative propagation");
-            dt_set(none, "shape", "plaintext");
-        }
+    for (uint32_t i = 0; i < g->es.n && ok; i++) {
+        const xf_lcg_ed *e = &g->es.v[i];
+        if (e->dead || !nodes[e->src] || !nodes[e->tgt])
+            continue;
+        char w[TEXT_MAX + 32];
+        wt_text(&e->w, w, sizeof w);
+        dt_lbl_reset(&d->b);
+        dt_put_esc(&d->b, w, d->o->width);
+        ok = dt_edge(C, nodes[e->src], nodes[e->tgt], dt_lbl_text(&d->b)) != NULL;
+        ne++;
     }
     if (ok) {
-        char text[600];
-        snprintf(text, sizeof text, "%s: %" PRIu32 " %s, %" PRIu32 " edge%s", caption, l.nodes,
-                 l.nodes == 1 ? "vertex" : "vertices", l.edges, l.edges == 1 ? "" : "s");
-        dt_lbl_reset(&l.b);
-        dt_put_esc(&l.b, text, 0);
-        dt_set(l.C, "label", dt_lbl_text(&l.b));
-        dt_set(l.C, "style", "rounded");
-        dt_set(l.C, "color", "#999999");
+        const char *vs = nv == 1 ? "vertex" : "vertices", *es = ne == 1 ? "" : "s";
+        if (!d->eliminated)
+            snprintf(text, sizeof text, "sequence %u: %" PRIu32 " %s, %" PRIu32 " edge%s", k, nv,
+                     vs, ne, es);
+        else
+            snprintf(text, sizeof text,
+                     "sequence %u after %s elimination: %" PRIu32 " %s, %" PRIu32 " edge%s", k,
+                     xf_elim_order_name(d->order), nv, vs, ne, es);
+        dt_lbl_reset(&d->b);
+        dt_put_esc(&d->b, text, 0);
+        dt_set(C, "label", dt_lbl_text(&d->b));
+        dt_set(C, "style", "rounded");
+        dt_set(C, "color", "#999999");
     }
-    ok = ok && !l.b.oom;
-    for (uint32_t i = 0; i < l.vars.n; i++)
-        free(l.vars.v[i].key);
-    free(l.vars.v);
-    free(l.line);
-    free(l.b.p);
-    return ok;
+    free(nodes);
+    free(version);
+    free(seen);
+    if (!ok || d->b.oom) {
+        d->oom = true;
+        return -1;
+    }
+    return 0;
+}
+
+/* A sequence of the walk (xf_lcg_sink): eliminated if asked, then drawn. */
+static int
+sequence(void *ctx, xf_lcg_walk *w)
+{
+    draw *d = ctx;
+    if (d->eliminated) {
+        const xf_elim_algebra alg = {.ctx = &w->g, .product = text_product, .sum = text_sum};
+        if (xf_elim_run(&w->g, d->order, &alg, NULL))
+            return -1;
+    }
+    return cluster(d, &w->g);
 }
 
 Agraph_t *
-xf_dot_lcg(const xf_doc *before, const xf_doc *after, const xf_dot_opts *o, xf_diag *diag)
+xf_dot_lcg(xf_doc *doc, const xf_dot_opts *o, xf_diag *diag)
 {
     dt_sel s;
     static const dt_need want = {has_propagation,
                                  "no derivative propagation to draw (no active assignment, or only "
                                  "ZeroDeriv)",
                                  "derivative propagation"};
-    if (dt_select(before, o, &want, &s, diag) != 0)
+    if (dt_select(doc, o, &want, &s, diag) != 0)
         return NULL;
-    /* the same routine, placeholder and block in the other document */
-    const xf_routine *ra = dt_find_routine(after, dt_routine_name(s.r));
-    const char *ph = NULL;
-    const xf_graph *ga = ra ? dt_routine_graph(ra, o->placeholder, &ph) : NULL;
-    const xf_cvertex *va = ga && s.block->id ? dt_find_block(ga, s.block->id) : NULL;
-    if (!va) {
-        xf_error(diag, after->filename, 0, "routine %s has no BasicBlock %s after preaccumulate",
-                 dt_routine_name(s.r), s.block->id ? s.block->id : "?");
-        return NULL;
-    }
     char title[400], tail[300];
     snprintf(tail, sizeof tail, ", BasicBlock %s: linearized computational graph",
              s.block->id ? s.block->id : "?");
     dt_graph_title(&s, tail, title, sizeof title);
-    Agraph_t *G = dt_new_graph(title, before, diag);
+    Agraph_t *G = dt_new_graph(title, doc, diag);
     if (!G)
         return NULL;
-    char cap[300];
-    snprintf(cap, sizeof cap, "after: convert, linearize, preaccumulate%s%s%s", o->note ? " (" : "",
-             o->note ? o->note : "", o->note ? ")" : "");
-    bool ok = lcg_cluster(G, "cluster_before", 'b', "before: convert, linearize", s.block, o) &&
-              lcg_cluster(G, "cluster_after", 'a', cap, va, o);
-    if (!ok) {
+    draw d = {.G = G, .o = o, .eliminated = o->eliminated, .order = o->order};
+    d.line = malloc(DT_LINE_MAX);
+    xf_arena *a = xf_arena_new();
+    xf_lcg_walk w;
+    int ret = -1;
+    if (d.line && a && xf_lcg_walk_init(&w, doc, a, diag) == 0) {
+        const xf_lcg_sink sink = {.ctx = &d, .sequence = sequence};
+        ret = xf_lcg_walk_block(&w, s.block, &sink);
+        xf_lcg_walk_fini(&w);
+    } else
+        d.oom = true;
+    xf_arena_free(a);
+    free(d.line);
+    free(d.b.p);
+    if (ret == 0 && d.nseq == 0) {
+        Agnode_t *none = dt_node(G, "none");
+        if (none) {
+            dt_set(none, "label", "no sequence: the propagation cannot be preaccumulated");
+            dt_set(none, "shape", "plaintext");
+        } else
+            d.oom = true;
+    }
+    if (ret != 0 || d.oom) {
         xf_gv()->agclose(G);
-        xf_error(diag, before->filename, 0, "out of memory");
+        if (d.oom)
+            xf_error(diag, doc->filename, 0, "out of memory");
         return NULL;
     }
     return G;

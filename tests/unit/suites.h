@@ -23,6 +23,7 @@ Suite *test_check_suite(void);
 Suite *test_names_suite(void);
 Suite *test_ir_check_suite(void);
 Suite *test_catalogue_suite(void);
+Suite *test_lcg_suite(void);
 Suite *test_scale_suite(void);
 
 #endif

@@ -476,27 +476,23 @@ END_TEST
 /* ------------------------------------------------------------ LCG */
 
 typedef struct lcg_run {
-    xf_doc *before, *after;
+    xf_doc *doc;
     xf_diag *d;
     Agraph_t *G;
 } lcg_run;
 
 static void
-lcg_build(lcg_run *t, xb *b, xf_elimination e, const xf_dot_opts *o)
+lcg_build(lcg_run *t, xb *b, const xf_dot_opts *o)
 {
-    const char *text = xb_build(b);
-    t->before = read_text(text, &t->d);
-    ck_assert_ptr_nonnull(t->before);
-    t->after = xf_read_memory(text, strlen(text), "t.xaif", NULL, t->d);
-    ck_assert_ptr_nonnull(t->after);
+    t->doc = read_text(xb_build(b), &t->d);
+    ck_assert_ptr_nonnull(t->doc);
     xf_doc *cat = xf_catalogue_load(NULL, t->d);
     xf_doc *direct = xf_direct_load(NULL, t->d);
     ck_assert(cat && direct);
-    xf_opts opts = {.elimination = e};
-    ck_assert_int_eq(xf_dot_lcg_prepare(t->before, t->after, &opts, cat, direct, t->d), 0);
+    ck_assert_int_eq(xf_dot_lcg_prepare(t->doc, cat, direct, t->d), 0);
     xf_doc_free(cat);
     xf_doc_free(direct);
-    t->G = xf_dot_lcg(t->before, t->after, o, t->d);
+    t->G = xf_dot_lcg(t->doc, o, t->d);
 }
 
 static void
@@ -504,37 +500,45 @@ lcg_fini(lcg_run *t)
 {
     if (t->G)
         agclose(t->G);
-    xf_doc_free(t->before);
-    xf_doc_free(t->after);
+    xf_doc_free(t->doc);
     xf_diag_free(t->d);
 }
 
-START_TEST(lcg_before_and_after_elimination)
+START_TEST(lcg_of_the_pass_and_eliminated)
 {
     /* y = sin(x1*x2): linearize makes aux = x1*x2 with partials x2, x1 and
-     * y = sin(aux) with cos(aux): x(1), x(2) -> aux -> y. Forward
-     * elimination leaves the Jacobian x(1), x(2) -> y. */
+     * y = sin(aux) with cos(aux): x(1), x(2) -> aux -> y, one sequence of
+     * preaccumulate's. Forward elimination leaves the Jacobian x(1), x(2)
+     * -> y, each edge the product of the two partials on its path. */
     xb *b = one_block("y = sin_scal(x(1)*x(2))");
     lcg_run t;
     xf_dot_opts o = {0};
-    lcg_build(&t, b, XF_ELIM_FORWARD, &o);
+    lcg_build(&t, b, &o);
     ck_assert_msg(t.G != NULL, "%s", first_message(t.d));
     ck_assert_str_eq(label_of(t.G), "head, BasicBlock 2: linearized computational graph");
-    Agraph_t *bc = cluster(t.G, "cluster_before"), *ac = cluster(t.G, "cluster_after");
-    ck_assert_int_eq(agnnodes(bc), 4);
-    ck_assert_int_eq(agnedges(bc), 3);
-    ck_assert_str_eq(label_of(bc), "before: convert, linearize: 4 vertices, 3 edges");
-    ck_assert_str_eq(edge_label(bc, "x(1)", "OpenAD_aux_0"), "OpenAD_lin_0");
-    ck_assert_str_eq(edge_label(bc, "x(2)", "OpenAD_aux_0"), "OpenAD_lin_1");
-    ck_assert_str_eq(edge_label(bc, "OpenAD_aux_0", "y"), "OpenAD_lin_2");
-    ck_assert_str_eq(agget(node_with(bc, "x(1)"), (char *)"fillcolor"), "#cfe2f3");
-    ck_assert_str_eq(agget(node_with(bc, "OpenAD_aux_0"), (char *)"fillcolor"), "white");
-    ck_assert_str_eq(agget(node_with(bc, "y"), (char *)"fillcolor"), "#d9ead3");
-    ck_assert_int_eq(agnnodes(ac), 3);
-    ck_assert_int_eq(agnedges(ac), 2);
-    ck_assert(starts(edge_label(ac, "x(1)", "y"), "OpenAD_acc_"));
-    ck_assert(starts(edge_label(ac, "x(2)", "y"), "OpenAD_acc_"));
-    ck_assert_int_eq(nodes_with(ac, "OpenAD_aux"), 0);
+    Agraph_t *c = cluster(t.G, "cluster_1");
+    ck_assert_ptr_null(agsubg(t.G, (char *)"cluster_2", 0));
+    ck_assert_int_eq(agnnodes(c), 4);
+    ck_assert_int_eq(agnedges(c), 3);
+    ck_assert_str_eq(label_of(c), "sequence 1: 4 vertices, 3 edges");
+    ck_assert_str_eq(edge_label(c, "x(1)", "OpenAD_aux_0"), "OpenAD_lin_0");
+    ck_assert_str_eq(edge_label(c, "x(2)", "OpenAD_aux_0"), "OpenAD_lin_1");
+    ck_assert_str_eq(edge_label(c, "OpenAD_aux_0", "y"), "OpenAD_lin_2");
+    ck_assert_str_eq(agget(node_with(c, "x(1)"), (char *)"fillcolor"), "#cfe2f3");
+    ck_assert_str_eq(agget(node_with(c, "OpenAD_aux_0"), (char *)"fillcolor"), "white");
+    ck_assert_str_eq(agget(node_with(c, "y"), (char *)"fillcolor"), "#d9ead3");
+    lcg_fini(&t);
+
+    o = (xf_dot_opts){.eliminated = true, .order = XF_ORDER_FORWARD};
+    lcg_build(&t, b, &o);
+    ck_assert_msg(t.G != NULL, "%s", first_message(t.d));
+    c = cluster(t.G, "cluster_1");
+    ck_assert_str_eq(label_of(c), "sequence 1 after forward elimination: 3 vertices, 2 edges");
+    ck_assert_int_eq(agnnodes(c), 3);
+    ck_assert_int_eq(agnedges(c), 2);
+    ck_assert_str_eq(edge_label(c, "x(1)", "y"), "OpenAD_lin_0*OpenAD_lin_2");
+    ck_assert_str_eq(edge_label(c, "x(2)", "y"), "OpenAD_lin_1*OpenAD_lin_2");
+    ck_assert_int_eq(nodes_with(c, "OpenAD_aux"), 0);
     lcg_fini(&t);
     xb_free(b);
 }
@@ -543,33 +547,42 @@ END_TEST
 START_TEST(lcg_versions_constants_and_zero)
 {
     /* y = y*x(1): the new y is the second version; z = 2*x(1) has the
-     * constant partial 2; y = 1 zeroes y's derivative (third version). */
+     * constant partial 2; y = 1 zeroes y's derivative (third version, the
+     * output; the second is an intermediate). */
     xb *b = one_block("y = y*x(1); z = 2*x(1); y = 1");
     lcg_run t;
-    xf_dot_opts o = {.note = "elimination best"};
-    lcg_build(&t, b, XF_ELIM_BEST, &o);
+    xf_dot_opts o = {0};
+    lcg_build(&t, b, &o);
     ck_assert_msg(t.G != NULL, "%s", first_message(t.d));
-    Agraph_t *bc = cluster(t.G, "cluster_before");
-    ck_assert_int_eq(agnnodes(bc), 5); /* y, x(1), y (2), z, y (3) = 0 */
-    ck_assert_int_eq(agnedges(bc), 3);
-    ck_assert_ptr_null(edge_label(bc, "y (2)", "y (3) = 0")); /* zeroed: no inputs */
-    ck_assert_str_eq(edge_label(bc, "x(1)", "z"), "2");
-    ck_assert(starts(edge_label(bc, "y", "y (2)"), "OpenAD_lin_"));
-    ck_assert(starts(edge_label(bc, "x(1)", "y (2)"), "OpenAD_lin_"));
-    ck_assert_str_eq(agget(node_with(bc, "y"), (char *)"fillcolor"), "#cfe2f3");
-    ck_assert_str_eq(agget(node_with(bc, "y (2)"), (char *)"fillcolor"), "white");
-    ck_assert_str_eq(agget(node_with(bc, "y (3)"), (char *)"fillcolor"), "#d9ead3");
-    ck_assert_str_eq(agget(node_with(bc, "y (3)"), (char *)"style"), "filled,dashed");
-    Agraph_t *ac = cluster(t.G, "cluster_after");
-    ck_assert(
-        strstr(label_of(ac), "after: convert, linearize, preaccumulate (elimination best): "));
+    Agraph_t *c = cluster(t.G, "cluster_1");
+    ck_assert_int_eq(agnnodes(c), 5); /* y, x(1), y (2), z, y (3) = 0 */
+    ck_assert_int_eq(agnedges(c), 3);
+    ck_assert_ptr_null(edge_label(c, "y (2)", "y (3) = 0")); /* zeroed: no inputs */
+    ck_assert_str_eq(edge_label(c, "x(1)", "z"), "2");
+    ck_assert(starts(edge_label(c, "y", "y (2)"), "OpenAD_lin_"));
+    ck_assert(starts(edge_label(c, "x(1)", "y (2)"), "OpenAD_lin_"));
+    ck_assert_str_eq(agget(node_with(c, "y"), (char *)"fillcolor"), "#cfe2f3");
+    ck_assert_str_eq(agget(node_with(c, "y (2)"), (char *)"fillcolor"), "white");
+    ck_assert_str_eq(agget(node_with(c, "y (3)"), (char *)"fillcolor"), "#d9ead3");
+    ck_assert_str_eq(agget(node_with(c, "y (3)"), (char *)"style"), "filled,dashed");
+    lcg_fini(&t);
+
+    /* the pass's cut: x(i) written, then x(1) read (they may be one
+     * element): two sequences, two clusters */
+    xb_free(b);
+    b = one_block("x(i) = y*y; z = x(1)*3");
+    lcg_build(&t, b, &o);
+    ck_assert_msg(t.G != NULL, "%s", first_message(t.d));
+    ck_assert_str_eq(label_of(cluster(t.G, "cluster_1")),
+                     "sequence 1: 2 vertices, 2 edges"); /* y*y: two partials */
+    ck_assert_str_eq(label_of(cluster(t.G, "cluster_2")), "sequence 2: 2 vertices, 1 edge");
+    ck_assert_str_eq(edge_label(cluster(t.G, "cluster_2"), "x(1)", "z"), "3");
     lcg_fini(&t);
     xb_free(b);
 
     /* no active assignment: no LCG, a message */
     b = one_block("i = 2");
-    o = (xf_dot_opts){0};
-    lcg_build(&t, b, XF_ELIM_BEST, &o);
+    lcg_build(&t, b, &o);
     ck_assert_ptr_null(t.G);
     ck_assert_str_eq(first_message(t.d),
                      "t.xaif: error: no routine has a BasicBlock with derivative propagation");
@@ -685,7 +698,7 @@ test_dot_suite(void)
     tcase_add_test(t, expressions_in_a_grid);
     suite_add_tcase(s, t);
     t = tcase_create("lcg");
-    tcase_add_test(t, lcg_before_and_after_elimination);
+    tcase_add_test(t, lcg_of_the_pass_and_eliminated);
     tcase_add_test(t, lcg_versions_constants_and_zero);
     suite_add_tcase(s, t);
     t = tcase_create("render");
