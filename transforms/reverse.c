@@ -17,10 +17,17 @@
  *    adjoint instead, nothing taped;
  *  - branches and loops without any adjoint code inside are left out.
  *
- * A graph that cfgtree cannot parse (gotos, early exits) is reversed by
- * numbers: every block with adjoint code pushes its number after it runs
- * (0 at the start), and the adjoint is a loop that pops a number and runs
- * that block's adjoint until it pops 0 ([000] §5).
+ * A graph that cfgtree cannot parse (gotos, early returns, exits from
+ * loops, loops entered in the middle, PostLoops) is reversed by numbers:
+ * every block with adjoint code pushes its number after it runs (0 at the
+ * start), and the adjoint is a loop that pops a number and runs that
+ * block's adjoint until it pops 0 ([000] §5). Whatever path the run takes,
+ * the adjoint replays its blocks backwards; nothing structured is assumed,
+ * so no loop runs backwards explicitly (adjoin tapes the subscripts) and no
+ * condition is evaluated again. Refused, as the numbers would be wrong or
+ * the run undefined: an edge back into Entry (its second 0 would end the
+ * adjoint early), a second Entry, an edge without its vertices, a vertex
+ * the run may reach without the out-edges the interpreter follows.
  * New vertices are _aug_N (placeholder 2) and _adj_N (placeholder 3); new
  * integers OpenAD_Symbol_*. Needs: adjoin. Breaks: nothing. */
 #include <stdarg.h>
@@ -552,8 +559,8 @@ one_successor(xf_cvkind k)
 /* Is the forward graph one the numbering reverses? The forward sweep must
  * run the blocks the original runs, and its 0 must mark the start of the
  * routine's run only: one Entry, no edge back into it, every edge between
- * two vertices, and every vertex the run may reach with the out-edges the
- * interpreter follows (one, or at least one for a test). *@entry: the Entry,
+ * two vertices, and no vertex the run may reach with several out-edges
+ * but no condition to choose one. *@entry: the Entry,
  * or NULL for a graph without one (nothing runs, nothing to reverse). */
 static int
 numbered_check(rev *r, xf_cvertex **entry)
@@ -610,10 +617,11 @@ numbered_check(rev *r, xf_cvertex **entry)
         uint32_t i = stack[--sp];
         const xf_cvertex *v = g->v.v[i];
         uint32_t deg = first[i + 1] - first[i];
-        bool one = one_successor(v->kind);
-        if (one ? deg != 1 : v->kind != XF_CV_EXIT && deg == 0)
-            return refuse(r, v->h.line, "%s vertex %s has %u out-edges%s", xf_cvkind_name(v->kind),
-                          str(v->id), deg, one ? ", not one" : "");
+        /* a dead end (no out-edge) stops the run, in the interpreter too;
+         * two ways out of a vertex without a condition have no meaning */
+        if (one_successor(v->kind) && deg > 1)
+            return refuse(r, v->h.line, "%s vertex %s has %u out-edges, not one",
+                          xf_cvkind_name(v->kind), str(v->id), deg);
         for (uint32_t k = first[i]; k < first[i + 1]; k++) {
             uint32_t t = out[k]->tgt->index;
             if (!seen[t]) {
@@ -752,7 +760,10 @@ const xf_pass xf_pass_reverse = {
             "now pushes), a loop pops its iteration count and runs that many times (a\n"
             "ForLoop marked explicit runs its variable backwards instead, nothing taped).\n"
             "Branches and loops without adjoint code are left out. Unstructured graphs\n"
-            "push each block's number and dispatch on it in a loop.\n",
+            "(gotos, early returns, exits from loops, loops entered in the middle) push\n"
+            "each block's number and dispatch on it in a loop. Refused (an error naming\n"
+            "the routine): an edge back into Entry, a second Entry, an edge without its\n"
+            "vertices, a vertex with several out-edges and no condition.\n",
     .after = after,
     .run = run,
 };

@@ -166,7 +166,8 @@ END_TEST
 
 /* ============================================================ gotos */
 
-/* Two loops marked explicit, s = s + x(i) x(j) in the inner one, and a goto
+/* Two loops marked explicit, a call f(s, x(i), x(j)) that adds x(i) x(j) to
+ * s in the inner one (its arguments' subscripts taped), and a goto
  * out of both once s > 2.2, to a Label after the outer loop. At x = (0.5,
  * 1, 1.5) the jump is taken at i = 2, j = 1: s = x1 + x1^2 + 2 x1 x2 + x1 x3;
  * y1 = s, y2 = s x3. */
@@ -174,13 +175,13 @@ static xb *
 goto_out_of_nest(const char *name)
 {
     xb *b = xb_new(name);
-    xg *g = raw_head(b, 3, 2, NULL, "real s; integer i; integer j");
+    xg *g = raw_head(b, 3, 2, "sub f", "real s; integer i; integer j");
     g->reversal = "explicit";
     xg_v_plain(g, "Entry");                      /* 1 */
     xg_v_bb(g, "s = x(1)");                      /* 2 */
     xg_v_for(g, "i = 1", "i <= 3", "i = i + 1"); /* 3 */
     xg_v_for(g, "j = 1", "j <= 3", "j = j + 1"); /* 4 */
-    xg_v_bb(g, "s = s + x(i) * x(j)");           /* 5 */
+    xg_v_bb(g, "call f(s, x(i), x(j))");         /* 5 */
     xg_v_test(g, "If", "s > 2.2");               /* 6 */
     xg_v_plain(g, "EndLoop");                    /* 7: j */
     xg_v_plain(g, "EndLoop");                    /* 8: i */
@@ -189,6 +190,9 @@ goto_out_of_nest(const char *name)
     xg_v_bb(g, "y(1) = s; y(2) = s * x(3)");     /* 11 */
     xg_v_plain(g, "Exit");                       /* 12 */
     xg_edges(g, "1>2 2>3 3>4:1 3>10 4>5:1 4>8 5>6 6>9:1 6>7 7>4 8>3 9>10 10>11 11>12");
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real a; real u; real v");
+    xg_bb(xb_cfg(b, "f", 3, "a u v"), "a = a + u * v");
     return b;
 }
 
