@@ -17,12 +17,20 @@
  *    adjoint instead, nothing taped;
  *  - branches and loops without any adjoint code inside are left out.
  *
- * A graph that cfgtree cannot parse (gotos, early exits) is reversed by
- * numbers: every block with adjoint code pushes its number after it runs
- * (0 at the start), and the adjoint is a loop that pops a number and runs
- * that block's adjoint until it pops 0 ([000] §5).
+ * A graph that cfgtree cannot parse (gotos, early returns, exits from
+ * loops, loops entered in the middle, PostLoops) is reversed by numbers:
+ * every block with adjoint code pushes its number after it runs (0 at the
+ * start), and the adjoint is a loop that pops a number and runs that
+ * block's adjoint until it pops 0 ([000] §5). Whatever path the run takes,
+ * the adjoint replays its blocks backwards; nothing structured is assumed,
+ * so no loop runs backwards explicitly (adjoin tapes the subscripts) and no
+ * condition is evaluated again. Refused, as the numbers would be wrong or
+ * the run undefined: an edge back into Entry (its second 0 would end the
+ * adjoint early), a second Entry, an edge without its vertices, a vertex
+ * the run may reach without the out-edges the interpreter follows.
  * New vertices are _aug_N (placeholder 2) and _adj_N (placeholder 3); new
  * integers OpenAD_Symbol_*. Needs: adjoin. Breaks: nothing. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -502,20 +510,147 @@ reverse_seq(rev *r, const xf_rgseq *s, link *l)
 
 /* ------------------------------------------------------------ unstructured */
 
+/* A graph the numbering cannot reverse, named to the user: @line of the
+ * input, what is wrong. */
+static int refuse(rev *r, uint32_t line, const char *fmt, ...) XF_PRINTF(3, 4);
+
+static int
+refuse(rev *r, uint32_t line, const char *fmt, ...)
+{
+    char what[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    xf_error(r->ctx->diag, r->doc->filename, line,
+             "adjoint of routine %s: %s; its control flow cannot be reversed",
+             r->rt->sym && r->rt->sym->id ? r->rt->sym->id : "?", what);
+    return -1;
+}
+
+static const char *
+str(const char *s)
+{
+    return s ? s : "?";
+}
+
+static bool
+one_successor(xf_cvkind k)
+{
+    switch (k) {
+    case XF_CV_ENTRY:
+    case XF_CV_BASICBLOCK:
+    case XF_CV_ENDBRANCH:
+    case XF_CV_ENDLOOP:
+    case XF_CV_LABEL:
+    case XF_CV_GOTO:
+        return true;
+    case XF_CV_EXIT:
+    case XF_CV_BRANCH:
+    case XF_CV_IF:
+    case XF_CV_FORLOOP:
+    case XF_CV_PRELOOP:
+    case XF_CV_POSTLOOP:
+        return false;
+    }
+    return false;
+}
+
+/* Is the forward graph one the numbering reverses? The forward sweep must
+ * run the blocks the original runs, and its 0 must mark the start of the
+ * routine's run only: one Entry, no edge back into it, every edge between
+ * two vertices, and no vertex the run may reach with several out-edges
+ * but no condition to choose one. *@entry: the Entry,
+ * or NULL for a graph without one (nothing runs, nothing to reverse). */
+static int
+numbered_check(rev *r, xf_cvertex **entry)
+{
+    const xf_graph *g = r->fwd;
+    *entry = NULL;
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        xf_cvertex *v = g->v.v[i];
+        if (v->kind != XF_CV_ENTRY)
+            continue;
+        if (*entry)
+            return refuse(r, v->h.line, "a second Entry vertex, %s (the first is %s)", str(v->id),
+                          str((*entry)->id));
+        *entry = v;
+    }
+    for (uint32_t j = 0; j < g->e.n; j++) {
+        const xf_cedge *e = g->e.v[j];
+        if (!e->src || !e->tgt)
+            return refuse(r, e->h.line, "control-flow edge %s has no %s vertex", str(e->id),
+                          e->src ? "target" : "source");
+        if (e->tgt == *entry)
+            return refuse(r, e->h.line,
+                          "control-flow edge %s leads back into Entry vertex %s (a jump to the "
+                          "start of the routine)",
+                          str(e->id), str(e->tgt->id));
+    }
+    if (!*entry)
+        return 0;
+    /* out-edges by source: out[first[i] .. first[i+1]) */
+    uint32_t n = g->v.n, sp = 0;
+    uint32_t *first = XF_NEW_ARRAY(r->a, n + 1, uint32_t);
+    uint32_t *fill = XF_NEW_ARRAY(r->a, n ? n : 1, uint32_t);
+    uint32_t *stack = XF_NEW_ARRAY(r->a, n ? n : 1, uint32_t);
+    const xf_cedge **out = XF_NEW_ARRAY(r->a, g->e.n ? g->e.n : 1, const xf_cedge *);
+    uint8_t *seen = XF_NEW_ARRAY(r->a, n ? n : 1, uint8_t);
+    if (!first || !fill || !stack || !out || !seen)
+        return oom(r);
+    memset(first, 0, (n + 1) * sizeof *first);
+    memset(fill, 0, (n ? n : 1) * sizeof *fill);
+    memset(seen, 0, n ? n : 1);
+    for (uint32_t i = 0; i < n; i++)
+        g->v.v[i]->index = i;
+    for (uint32_t j = 0; j < g->e.n; j++)
+        first[g->e.v[j]->src->index + 1]++;
+    for (uint32_t i = 0; i < n; i++)
+        first[i + 1] += first[i];
+    for (uint32_t j = 0; j < g->e.n; j++) {
+        uint32_t i = g->e.v[j]->src->index;
+        out[first[i] + fill[i]++] = g->e.v[j];
+    }
+    stack[sp++] = (*entry)->index;
+    seen[(*entry)->index] = 1;
+    while (sp) {
+        uint32_t i = stack[--sp];
+        const xf_cvertex *v = g->v.v[i];
+        uint32_t deg = first[i + 1] - first[i];
+        /* a dead end (no out-edge) stops the run, in the interpreter too;
+         * two ways out of a vertex without a condition have no meaning */
+        if (one_successor(v->kind) && deg > 1)
+            return refuse(r, v->h.line, "%s vertex %s has %u out-edges, not one",
+                          xf_cvkind_name(v->kind), str(v->id), deg);
+        for (uint32_t k = first[i]; k < first[i + 1]; k++) {
+            uint32_t t = out[k]->tgt->index;
+            if (!seen[t]) {
+                seen[t] = 1;
+                stack[sp++] = t;
+            }
+        }
+    }
+    return 0;
+}
+
 /* Every block with adjoint code pushes its number after it; the adjoint pops
  * numbers and dispatches until it pops 0. */
 static int
 reverse_numbered(rev *r, link *l)
 {
+    xf_cvertex *entry;
+    if (numbered_check(r, &entry))
+        return -1;
+    uint32_t blocks = 0;
+    for (uint32_t i = 0; i < r->fwd->v.n && entry; i++) {
+        xf_cvertex *m = r->fwd->v.v[i]->kind == XF_CV_BASICBLOCK ? mirror(r, r->fwd->v.v[i]) : NULL;
+        blocks += m && m->stmts.n;
+    }
+    if (!blocks)
+        return 0; /* no adjoint code: nothing to tape, nothing to dispatch */
     xf_symbol *t = int_temp(r);
     if (!t)
         return oom(r);
-    xf_cvertex *entry = NULL;
-    for (uint32_t i = 0; i < r->fwd->v.n && !entry; i++)
-        if (r->fwd->v.v[i]->kind == XF_CV_ENTRY)
-            entry = r->fwd->v.v[i];
-    if (!entry)
-        return 0;
     xf_cvertex *loop = adj_vertex(r, XF_CV_PRELOOP), *end = adj_vertex(r, XF_CV_ENDLOOP);
     xf_cvertex *br = adj_vertex(r, XF_CV_BRANCH), *join = adj_vertex(r, XF_CV_ENDBRANCH);
     if (!loop || !end || !br || !join)
@@ -625,7 +760,10 @@ const xf_pass xf_pass_reverse = {
             "now pushes), a loop pops its iteration count and runs that many times (a\n"
             "ForLoop marked explicit runs its variable backwards instead, nothing taped).\n"
             "Branches and loops without adjoint code are left out. Unstructured graphs\n"
-            "push each block's number and dispatch on it in a loop.\n",
+            "(gotos, early returns, exits from loops, loops entered in the middle) push\n"
+            "each block's number and dispatch on it in a loop. Refused (an error naming\n"
+            "the routine): an edge back into Entry, a second Entry, an edge without its\n"
+            "vertices, a vertex with several out-edges and no condition.\n",
     .after = after,
     .run = run,
 };

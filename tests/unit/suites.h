@@ -25,5 +25,6 @@ Suite *test_ir_check_suite(void);
 Suite *test_catalogue_suite(void);
 Suite *test_lcg_suite(void);
 Suite *test_scale_suite(void);
+Suite *test_unstruct_suite(void);
 
 #endif
