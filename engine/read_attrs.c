@@ -73,14 +73,15 @@ present(const xf_attrdef *row, const char *base, const xf_refids *refs)
 int
 rd_attrs(rd *d, xf_alist l, void *obj, xf_hdr *h, xf_refids *refs)
 {
-    size_t n;
-    const xf_attrdef *rows = xf_alist_rows(l, &n);
+    const xf_alistdef *ld = xf_alist_def(l);
+    const xf_attrdef *rows = ld->rows;
+    size_t n = ld->n;
     char *base = obj;
     xf_refids none;
     if (!refs)
         refs = &none; /* a list without references */
     memset(refs, 0, sizeof *refs);
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; ld->nint && i < n; i++)
         if (rows[i].kind == XF_AK_INT)
             *(int64_t *)(void *)(base + rows[i].off) = XF_NOINT;
     rdattr a;
@@ -92,7 +93,7 @@ rd_attrs(rd *d, xf_alist l, void *obj, xf_hdr *h, xf_refids *refs)
     }
     if (ret < 0)
         return -1;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; ld->nreq && i < n; i++)
         if (rows[i].use == XF_AU_REQ && !present(&rows[i], base, refs))
             return rd_err(d, d->line, "<%s> %s", xf_elem_name(d->el), rows[i].missing);
     return 0;

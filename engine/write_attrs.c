@@ -5,11 +5,11 @@
 void
 wr_attrs(wr *w, xf_alist l, const void *obj, const xf_refids *refs)
 {
-    size_t n;
-    const xf_attrdef *rows = xf_alist_rows(l, &n);
+    const xf_alistdef *ld = xf_alist_def(l);
+    const xf_attrdef *rows = ld->rows;
     const char *base = obj;
-    for (size_t i = 0; i < n; i++) {
-        const char *name = xf_aname_text(rows[i].name);
+    for (size_t i = 0; i < ld->n; i++) {
+        const char *name = rows[i].text;
         const void *p = base + rows[i].off;
         switch (rows[i].kind) {
         case XF_AK_STR:

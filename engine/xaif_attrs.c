@@ -9,6 +9,10 @@ static const char *const anames[XF_AN_COUNT] = {
 #include "xaif_attrs.def"
 };
 
+/* Each name as an array of its own, for the rows' address constants. */
+#define XF_ANAME(id, name) static const char aname_##id[] = name;
+#include "xaif_attrs.def"
+
 static const char *const lnames[XF_AL_COUNT] = {
 #define XF_ALIST(list, type) [XF_AL_##list] = #list,
 #include "xaif_attrs.def"
@@ -31,22 +35,42 @@ enum rowpos {
 
 static const xf_attrdef rows[NROWS] = {
 #define XF_ATTR(list, name, kind, use, dflt, field, missing)                                       \
-    {XF_AL_##list,                                                                                 \
-     XF_AN_##name,                                                                                 \
-     XF_AK_##kind,                                                                                 \
-     XF_AU_##use,                                                                                  \
-     dflt,                                                                                         \
-     missing,                                                                                      \
-     offsetof(al_type_##list, field)},
+    {XF_AL_##list, XF_AN_##name, aname_##name, XF_AK_##kind,                                       \
+     XF_AU_##use,  dflt,         missing,      offsetof(al_type_##list, field)},
 #define XF_AREF(list, name, use, dflt, slot, missing)                                              \
-    {XF_AL_##list, XF_AN_##name, XF_AK_REF, XF_AU_##use, dflt, missing, XF_REF_##slot},
+    {XF_AL_##list, XF_AN_##name, aname_##name, XF_AK_REF,                                          \
+     XF_AU_##use,  dflt,         missing,      XF_REF_##slot},
 #include "xaif_attrs.def"
 };
 
-static const uint16_t first[XF_AL_COUNT + 1] = {
-#define XF_ALIST(list, type) POS_##list,
+/* The rows of each list, and its INT and REQ rows, counted at compile
+ * time: each list starts a sum, each of its rows adds to it. */
+enum nrow {
+    NROW_FIRST_ = 0
+#define XF_ALIST(list, type) , NROW_##list = 0
+#define XF_ATTR(list, name, kind, use, dflt, field, missing) +1
+#define XF_AREF(list, name, use, dflt, slot, missing) +1
 #include "xaif_attrs.def"
-    NROWS};
+};
+enum nint {
+    NINT_FIRST_ = 0
+#define XF_ALIST(list, type) , NINT_##list = 0
+#define XF_ATTR(list, name, kind, use, dflt, field, missing) +(XF_AK_##kind == XF_AK_INT)
+#include "xaif_attrs.def"
+};
+enum nreq {
+    NREQ_FIRST_ = 0
+#define XF_ALIST(list, type) , NREQ_##list = 0
+#define XF_ATTR(list, name, kind, use, dflt, field, missing) +(XF_AU_##use == XF_AU_REQ)
+#define XF_AREF(list, name, use, dflt, slot, missing) +(XF_AU_##use == XF_AU_REQ)
+#include "xaif_attrs.def"
+};
+
+static const xf_alistdef lists[XF_AL_COUNT] = {
+#define XF_ALIST(list, type)                                                                       \
+    [XF_AL_##list] = {rows + POS_##list, NROW_##list, NINT_##list, NREQ_##list},
+#include "xaif_attrs.def"
+};
 
 static const xf_aelem aelems[] = {
 #define XF_AELEM(elem, list) {XF_EL_##elem, XF_AL_##list},
@@ -65,11 +89,17 @@ xf_alist_name(xf_alist l)
     return (size_t)l < XF_AL_COUNT ? lnames[l] : NULL;
 }
 
+const xf_alistdef *
+xf_alist_def(xf_alist l)
+{
+    return &lists[l];
+}
+
 const xf_attrdef *
 xf_alist_rows(xf_alist l, size_t *n)
 {
-    *n = (size_t)(first[l + 1] - first[l]);
-    return rows + first[l];
+    *n = lists[l].n;
+    return lists[l].rows;
 }
 
 const xf_aelem *

@@ -67,6 +67,7 @@ typedef struct xf_refids {
 typedef struct xf_attrdef {
     xf_alist list;
     xf_aname name;
+    const char *text; /* the name ("vertex_id") */
     xf_akind kind;
     xf_ause use;
     const char *dflt;    /* the schema's default (what absence means), or NULL */
@@ -79,6 +80,15 @@ typedef struct xf_aelem {
     xf_elem el;
     xf_alist list;
 } xf_aelem;
+
+/* A list: its rows, how many, and how many of them are INT and REQ. */
+typedef struct xf_alistdef {
+    const xf_attrdef *rows;
+    uint16_t n, nint, nreq;
+} xf_alistdef;
+
+/** xf_alist_def: the list @l. */
+const xf_alistdef *xf_alist_def(xf_alist l);
 
 /** xf_aname_text: the name of @n ("vertex_id"); NULL for XF_AN_UNKNOWN. */
 const char *xf_aname_text(xf_aname n);
