@@ -440,8 +440,18 @@ START_TEST(rows_are_well_formed)
     for (int l = 0; l < XF_AL_COUNT; l++) {
         size_t n;
         const xf_attrdef *r = xf_alist_rows((xf_alist)l, &n);
+        const xf_alistdef *ld = xf_alist_def((xf_alist)l);
+        size_t nint = 0, nreq = 0;
+        for (size_t i = 0; i < n; i++) {
+            nint += r[i].kind == XF_AK_INT;
+            nreq += r[i].use == XF_AU_REQ;
+        }
+        ck_assert_uint_eq(ld->n, n);
+        ck_assert_uint_eq(ld->nint, nint);
+        ck_assert_uint_eq(ld->nreq, nreq);
         for (size_t i = 0; i < n; i++) {
             const char *what = xf_alist_name((xf_alist)l);
+            ck_assert_str_eq(r[i].text, xf_aname_text(r[i].name));
             ck_assert_msg(r[i].list == (xf_alist)l, "a row of %s lies under another list", what);
             ck_assert_msg(r[i].name > XF_AN_UNKNOWN && r[i].name < XF_AN_COUNT, "%s", what);
             ck_assert_msg((r[i].use == XF_AU_REQ) == (r[i].missing != NULL),
