@@ -15,68 +15,6 @@
 
 enum { MAX_DEPTH = 200 };
 
-static const char *const attr_names[A_COUNT] = {
-    [A_VERTEX_ID] = "vertex_id",
-    [A_EDGE_ID] = "edge_id",
-    [A_SOURCE] = "source",
-    [A_TARGET] = "target",
-    [A_ANNOTATION] = "annotation",
-    [A_SYMBOL_ID] = "symbol_id",
-    [A_SCOPE_ID] = "scope_id",
-    [A_KIND] = "kind",
-    [A_TYPE] = "type",
-    [A_FETYPE] = "feType",
-    [A_SHAPE] = "shape",
-    [A_ACTIVE] = "active",
-    [A_TEMP] = "temp",
-    [A_POINTER] = "pointer",
-    [A_LOWER] = "lower",
-    [A_UPPER] = "upper",
-    [A_KEY] = "key",
-    [A_FROM_VA] = "from_virtual_address",
-    [A_TO_VA] = "to_virtual_address",
-    [A_PARTIAL] = "partial",
-    [A_IDREF] = "idRef",
-    [A_PROGRAM_NAME] = "program_name",
-    [A_PREFIX] = "prefix",
-    [A_CFG_SCOPE_ID] = "controlflowgraph_scope_id",
-    [A_STRUCTURED] = "structured",
-    [A_TEMPLATE_NAME] = "template_name",
-    [A_PLACEHOLDER] = "placeholder",
-    [A_POSITION] = "position",
-    [A_INTENT] = "intent",
-    [A_DERIV] = "deriv",
-    [A_LINENUMBER] = "lineNumber",
-    [A_HAS_CV] = "has_condition_value",
-    [A_CV] = "condition_value",
-    [A_REVERSAL] = "reversal",
-    [A_STATEMENT_ID] = "statement_id",
-    [A_DO_CHAIN] = "do_chain",
-    [A_FORMAL_ARG_COUNT] = "formalArgCount",
-    [A_SUBROUTINE_NAME] = "subroutine_name",
-    [A_DU_UD] = "du_ud",
-    [A_ALIAS] = "alias",
-    [A_CONSTANT] = "constant",
-    [A_VALUE] = "value",
-    [A_NAME] = "name",
-    [A_RTYPE] = "rType",
-    [A_RSHAPE] = "rShape",
-    [A_ARGUMENT] = "argument",
-    [A_LANGUAGE] = "language",
-    [A_NR_ARGUMENTS] = "nr_arguments",
-    [A_RETURN_TYPE] = "return_type",
-    [A_NONSMOOTH] = "nonSmooth",
-    [A_SHAPECHANGE] = "shapeChange",
-    [A_BUILTIN_NAME] = "builtin_name",
-    [A_PARTIAL_ID] = "partial_id",
-    [A_PARTIAL_TYPE] = "partial_type",
-    [A_NONVALUEINQUIRY] = "nonValueInquiry",
-    [A_DEP] = "dep",
-    [A_INDEP] = "indep",
-    [A_JACOBIAN] = "jacobian",
-    [A_DERIVACTION] = "derivAction",
-};
-
 /* ------------------------------------------------------------ errors */
 
 int
@@ -267,7 +205,7 @@ ns_name(rd *d, const xmlChar *s)
     return (const xmlChar *)out;
 }
 
-static rdname
+static xf_aname
 attr_id(rd *d, const xmlChar *name)
 {
     void *v = xf_map_get(&d->attrmap, name);
@@ -276,7 +214,7 @@ attr_id(rd *d, const xmlChar *name)
         const xmlChar *n = xmlTextReaderConstString(d->r, name);
         v = n && n != name ? xf_map_get(&d->attrmap, n) : NULL;
     }
-    return v ? (rdname)(uintptr_t)v : A_UNKNOWN;
+    return v ? (xf_aname)(uintptr_t)v : XF_AN_UNKNOWN;
 }
 
 int
@@ -355,16 +293,7 @@ rd_keep_attr(rd *d, xf_hdr *h, const rdattr *a)
 int
 rd_plain_attrs(rd *d, xf_hdr *h)
 {
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        if (a.id == A_ANNOTATION) {
-            if (!(h->annotation = rd_str(d, &a)))
-                return -1;
-        } else if (rd_keep_attr(d, h, &a))
-            return -1;
-    }
-    return ret;
+    return rd_attrs(d, XF_AL_PLAIN, h, h, NULL);
 }
 
 int
@@ -667,27 +596,8 @@ static int
 read_callgraph(rd *d)
 {
     xf_callgraph *cg = &d->doc->cg;
-    rdattr a;
     int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (a.id) {
-        case A_PROGRAM_NAME:
-            cg->program_name = rd_str(d, &a);
-            break;
-        case A_PREFIX:
-            cg->prefix = rd_str(d, &a);
-            break;
-        case A_ANNOTATION:
-            cg->h.annotation = rd_str(d, &a);
-            break;
-        default:
-            if (rd_keep_attr(d, &cg->h, &a))
-                return -1;
-        }
-        if (d->failed)
-            return -1;
-    }
-    if (ret < 0)
+    if (rd_attrs(d, XF_AL_CALLGRAPH, cg, &cg->h, NULL))
         return -1;
     rdpar p;
     rd_start(d, &p, &cg->h);
@@ -740,33 +650,11 @@ read_callgraph(rd *d)
         }
         case XF_EL_CALLGRAPHEDGE: {
             xf_cgedge e = {.seq = p.nkids};
-            const char *src = NULL, *tgt = NULL;
+            xf_refids r;
             e.h.line = d->line;
-            while ((ret = rd_attr(d, &a)) > 0) {
-                switch (a.id) {
-                case A_EDGE_ID:
-                    e.id = rd_str(d, &a);
-                    break;
-                case A_SOURCE:
-                    src = rd_str(d, &a);
-                    break;
-                case A_TARGET:
-                    tgt = rd_str(d, &a);
-                    break;
-                case A_ANNOTATION:
-                    e.h.annotation = rd_str(d, &a);
-                    break;
-                default:
-                    if (rd_keep_attr(d, &e.h, &a))
-                        return -1;
-                }
-                if (d->failed)
-                    return -1;
-            }
-            if (ret < 0 || rd_empty_elem(d, &e.h))
+            if (rd_attrs(d, XF_AL_CGEDGE, &e, &e.h, &r) || rd_empty_elem(d, &e.h))
                 return -1;
-            if (!src || !tgt)
-                return rd_err(d, e.h.line, "<CallGraphEdge> needs a source and a target");
+            const char *src = r.id[XF_REF_SOURCE], *tgt = r.id[XF_REF_TARGET];
             /* routines may follow the edge: resolve at the end */
             if (!XF_VEC_PUSH(d->a, cg->edges, e))
                 return rd_oom(d);
@@ -792,8 +680,8 @@ read_callgraph(rd *d)
             if (rd_soft(
                     d, e->h.line, "dangling reference: call graph edge '%s' %s '%s' is no routine",
                     e->id ? e->id : "", e->src ? "target" : "source", e->src ? ids[1] : ids[0]) ||
-                rd_keep_named(d, &e->h, "source", ids[0]) ||
-                rd_keep_named(d, &e->h, "target", ids[1]))
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_SOURCE), ids[0]) ||
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_TARGET), ids[1]))
                 return -1;
             e->src = e->tgt = NULL;
         }
@@ -816,8 +704,8 @@ setup(rd *d)
                               (void *)(uintptr_t)(e + 1), NULL))
             return rd_oom(d);
     }
-    for (int i = 1; i < A_COUNT; i++) {
-        const xmlChar *n = xmlTextReaderConstString(d->r, BAD_CAST attr_names[i]);
+    for (int i = 1; i < XF_AN_COUNT; i++) {
+        const xmlChar *n = xmlTextReaderConstString(d->r, BAD_CAST xf_aname_text((xf_aname)i));
         if (!n || !xf_map_put(&d->attrmap, d->scratch, n, (void *)(uintptr_t)i, NULL))
             return rd_oom(d);
     }

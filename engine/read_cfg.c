@@ -6,38 +6,10 @@
 static int
 read_arg(rd *d, xf_arg_vec *args)
 {
-    xf_arg g = {.pos = XF_NOINT};
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        if (a.id == A_POSITION)
-            ret = rd_int(d, &a, &g.pos);
-        else if (a.id == A_ANNOTATION)
-            ret = (g.val.h.annotation = rd_str(d, &a)) ? 0 : -1;
-        else
-            ret = rd_keep_attr(d, &g.val.h, &a);
-        if (ret)
-            return -1;
-    }
-    if (ret < 0 || rd_expr_body(d, &g.val))
+    xf_arg g = {0};
+    if (rd_attrs(d, XF_AL_CALLARG, &g, &g.val.h, NULL) || rd_expr_body(d, &g.val))
         return -1;
     return XF_VEC_PUSH(d->a, *args, g) ? 0 : rd_oom(d);
-}
-
-/* Attributes every statement may carry; 1 if @a was one of them. */
-static int
-stmt_attr(rd *d, xf_stmt *s, const rdattr *a)
-{
-    switch (a->id) {
-    case A_STATEMENT_ID:
-        return (s->id = rd_str(d, a)) ? 1 : -1;
-    case A_LINENUMBER:
-        return rd_int(d, a, &s->lineno) ? -1 : 1;
-    case A_ANNOTATION:
-        return (s->h.annotation = rd_str(d, a)) ? 1 : -1;
-    default:
-        return 0;
-    }
 }
 
 /* Assignment, Initialization, Update: AssignmentLHS AssignmentRHS */
@@ -46,18 +18,9 @@ read_assign(rd *d, xf_stmt *s)
 {
     xf_assign *as = &s->u.as;
     s->kind = XF_STMT_ASSIGN;
-    as->do_chain = XF_NOINT;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        ret = stmt_attr(d, s, &a);
-        if (ret == 0)
-            ret = a.id == A_DO_CHAIN ? rd_int(d, &a, &as->do_chain) : rd_keep_attr(d, &s->h, &a);
-        if (ret < 0)
-            return -1;
-    }
-    if (ret < 0)
+    if (rd_attrs(d, d->el == XF_EL_ASSIGNMENT ? XF_AL_ASSIGN : XF_AL_LOOPASSIGN, s, &s->h, NULL))
         return -1;
+    int ret;
     rdpar p;
     rd_start(d, &p, &s->h);
     bool lhs = false, rhs = false;
@@ -85,42 +48,22 @@ read_assign(rd *d, xf_stmt *s)
 static int
 read_call(rd *d, xf_stmt *s, xf_elem el)
 {
-    const char *scope = NULL, *symbol = NULL;
+    static const xf_alist lists[] = {[XF_STMT_CALL] = XF_AL_CALL,
+                                     [XF_STMT_ICALL] = XF_AL_ICALL,
+                                     [XF_STMT_MARKER] = XF_AL_MARKER};
     s->kind = el == XF_EL_SUBROUTINECALL ? XF_STMT_CALL
               : el == XF_EL_MARKER       ? XF_STMT_MARKER
                                          : XF_STMT_ICALL;
-    if (s->kind == XF_STMT_CALL)
-        s->u.call.formal_count = XF_NOINT;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        ret = stmt_attr(d, s, &a);
-        if (ret == 0) {
-            if (s->kind == XF_STMT_CALL && a.id == A_SCOPE_ID)
-                ret = (scope = rd_str(d, &a)) ? 0 : -1;
-            else if (s->kind == XF_STMT_CALL && a.id == A_SYMBOL_ID)
-                ret = (symbol = rd_str(d, &a)) ? 0 : -1;
-            else if (s->kind == XF_STMT_CALL && a.id == A_FORMAL_ARG_COUNT)
-                ret = rd_int(d, &a, &s->u.call.formal_count);
-            else if (s->kind == XF_STMT_CALL && a.id == A_ACTIVE)
-                ret = rd_flag(d, &a, &s->u.call.active);
-            else if (s->kind == XF_STMT_ICALL && a.id == A_SUBROUTINE_NAME)
-                ret = (s->u.icall.name = rd_str(d, &a)) ? 0 : -1;
-            else
-                ret = rd_keep_attr(d, &s->h, &a);
-        }
-        if (ret < 0)
-            return -1;
-    }
-    if (ret < 0)
+    xf_refids r;
+    if (rd_attrs(d, lists[s->kind], s, &s->h, &r))
         return -1;
+    const char *scope = r.id[XF_REF_SCOPE], *symbol = r.id[XF_REF_SYMBOL];
+    int ret;
     if (s->kind == XF_STMT_MARKER)
         return rd_empty_elem(d, &s->h);
     if (s->kind == XF_STMT_CALL &&
         rd_resolve_symbol(d, &s->h, scope, symbol, &s->u.call.scope, &s->u.call.sym))
         return -1;
-    if (s->kind == XF_STMT_ICALL && !s->u.icall.name)
-        return rd_err(d, d->line, "<InlinableSubroutineCall> without a subroutine_name");
     if (s->kind == XF_STMT_ICALL && xf_deriv_icall(s->u.icall.name) &&
         rd_deriv(d, "subroutine_name", s->u.icall.name))
         return -1;
@@ -216,17 +159,9 @@ read_propagator(rd *d, xf_stmt *s)
     s->kind = XF_STMT_DERIVPROP;
     if (rd_deriv(d, NULL, NULL))
         return -1;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        ret = stmt_attr(d, s, &a);
-        if (ret == 0)
-            ret = rd_keep_attr(d, &s->h, &a);
-        if (ret < 0)
-            return -1;
-    }
-    if (ret < 0)
+    if (rd_attrs(d, XF_AL_DERIVPROP, s, &s->h, NULL))
         return -1;
+    int ret;
     rdpar p;
     rd_start(d, &p, &s->h);
     while ((ret = rd_child(d, &p)) > 0) {
@@ -314,6 +249,16 @@ loop_body(rd *d, xf_cvertex *v)
     return ret;
 }
 
+/* The attribute lists of control-flow vertices; ORDER xf_cvkind */
+static const xf_alist vlists[] = {
+    [XF_CV_ENTRY] = XF_AL_CVERTEX,         [XF_CV_EXIT] = XF_AL_CVERTEX,
+    [XF_CV_BASICBLOCK] = XF_AL_BASICBLOCK, [XF_CV_IF] = XF_AL_CVCOND,
+    [XF_CV_FORLOOP] = XF_AL_FORLOOP,       [XF_CV_PRELOOP] = XF_AL_CVCOND,
+    [XF_CV_POSTLOOP] = XF_AL_CVCOND,       [XF_CV_BRANCH] = XF_AL_CVCOND,
+    [XF_CV_ENDBRANCH] = XF_AL_CVERTEX,     [XF_CV_ENDLOOP] = XF_AL_CVERTEX,
+    [XF_CV_LABEL] = XF_AL_CVERTEX,         [XF_CV_GOTO] = XF_AL_CVERTEX,
+};
+
 /* A control-flow vertex; its kind follows from the element. */
 static int
 read_cvertex(rd *d, xf_graph *g, uint32_t seq)
@@ -324,47 +269,11 @@ read_cvertex(rd *d, xf_graph *g, uint32_t seq)
     v->kind = (xf_cvkind)(d->el - XF_EL_ENTRY);
     v->seq = seq;
     v->index = g->v.n;
-    v->lineno = XF_NOINT;
-    const char *scope = NULL;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (a.id) {
-        case A_VERTEX_ID:
-            ret = (v->id = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_ANNOTATION:
-            ret = (v->h.annotation = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_LINENUMBER:
-            ret = rd_int(d, &a, &v->lineno);
-            break;
-        case A_SCOPE_ID:
-            if (v->kind == XF_CV_BASICBLOCK) {
-                ret = (scope = rd_str(d, &a)) ? 0 : -1;
-                break;
-            }
-            ret = rd_keep_attr(d, &v->h, &a);
-            break;
-        case A_REVERSAL:
-            if (v->kind == XF_CV_FORLOOP) {
-                ret = xf_reversal_parse(a.value, &v->reversal) ? 0
-                                                               : rd_bad_value(d, &a, "a reversal");
-                break;
-            }
-            ret = rd_keep_attr(d, &v->h, &a);
-            break;
-        default:
-            ret = rd_keep_attr(d, &v->h, &a);
-        }
-        if (ret)
-            return -1;
-    }
-    if (ret < 0)
+    xf_refids r;
+    if (rd_attrs(d, vlists[v->kind], v, &v->h, &r))
         return -1;
-    if (!v->id)
-        return rd_err(d, d->line, "<%s> without vertex_id", xf_elem_name(d->el));
-    if (rd_resolve_scope(d, &v->h, "scope_id", scope, &v->scope))
+    const char *scope = r.id[XF_REF_SCOPE];
+    if (rd_resolve_scope(d, &v->h, xf_aname_text(XF_AN_SCOPE_ID), scope, &v->scope))
         return -1;
     void *old;
     if (!xf_map_put(&g->vmap, d->a, v->id, v, &old) || !XF_VEC_PUSH(d->a, g->v, v))
@@ -402,41 +311,11 @@ read_cedge(rd *d, xf_graph *g, uint32_t seq)
     if (!e || !XF_VEC_PUSH(d->a, g->e, e))
         return rd_oom(d);
     e->seq = seq;
-    e->cv = XF_NOINT;
-    const char *src = NULL, *tgt = NULL;
     uint32_t line = d->line;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (a.id) {
-        case A_EDGE_ID:
-            ret = (e->id = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_SOURCE:
-            ret = (src = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_TARGET:
-            ret = (tgt = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_HAS_CV:
-            ret = rd_flag(d, &a, &e->has_cv);
-            break;
-        case A_CV:
-            ret = rd_int(d, &a, &e->cv);
-            break;
-        case A_ANNOTATION:
-            ret = (e->h.annotation = rd_str(d, &a)) ? 0 : -1;
-            break;
-        default:
-            ret = rd_keep_attr(d, &e->h, &a);
-        }
-        if (ret)
-            return -1;
-    }
-    if (ret < 0 || rd_empty_elem(d, &e->h))
+    xf_refids r;
+    if (rd_attrs(d, XF_AL_CEDGE, e, &e->h, &r) || rd_empty_elem(d, &e->h))
         return -1;
-    if (!src || !tgt)
-        return rd_err(d, line, "<ControlFlowEdge> needs a source and a target");
+    const char *src = r.id[XF_REF_SOURCE], *tgt = r.id[XF_REF_TARGET];
     return rd_push_pend(d, src, tgt, line);
 }
 
@@ -455,8 +334,8 @@ resolve_graph(rd *d, xf_graph *g, uint32_t base, const char *what)
                         "vertex of %s",
                         e->id ? e->id : "", e->src ? "target" : "source",
                         e->src ? pe->tgt : pe->src, what) ||
-                rd_keep_named(d, &e->h, "source", pe->src) ||
-                rd_keep_named(d, &e->h, "target", pe->tgt))
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_SOURCE), pe->src) ||
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_TARGET), pe->tgt))
                 return -1;
             e->src = e->tgt = NULL;
         }
@@ -478,39 +357,15 @@ read_arglist(rd *d, xf_routine *rt)
     while ((ret = rd_child(d, &p)) > 0) {
         if (d->el != XF_EL_ARGUMENTSYMBOLREFERENCE)
             return rd_unexpected(d, &p);
-        xf_argsym as = {.pos = XF_NOINT};
+        xf_argsym as = {0};
         as.h.line = d->line;
-        const char *scope = NULL, *symbol = NULL;
-        rdattr a;
-        while ((ret = rd_attr(d, &a)) > 0) {
-            switch (a.id) {
-            case A_POSITION:
-                ret = rd_int(d, &a, &as.pos);
-                break;
-            case A_SCOPE_ID:
-                ret = (scope = rd_str(d, &a)) ? 0 : -1;
-                break;
-            case A_SYMBOL_ID:
-                ret = (symbol = rd_str(d, &a)) ? 0 : -1;
-                break;
-            case A_INTENT:
-                ret = xf_intent_parse(a.value, &as.intent) ? 0 : rd_bad_value(d, &a, "an intent");
-                break;
-            case A_DERIV:
-                ret = rd_flag(d, &a, &as.deriv);
-                if (ret == 0 && xf_flag_is(as.deriv, false))
-                    ret = rd_deriv(d, "deriv", a.value);
-                break;
-            case A_ANNOTATION:
-                ret = (as.h.annotation = rd_str(d, &a)) ? 0 : -1;
-                break;
-            default:
-                ret = rd_keep_attr(d, &as.h, &a);
-            }
-            if (ret)
-                return -1;
-        }
-        if (ret < 0 || rd_resolve_symbol(d, &as.h, scope, symbol, &as.scope, &as.sym) ||
+        xf_refids r;
+        if (rd_attrs(d, XF_AL_ARGSYM, &as, &as.h, &r))
+            return -1;
+        if (xf_flag_is(as.deriv, false) && rd_deriv(d, "deriv", xf_flag_text(as.deriv)))
+            return -1;
+        if (rd_resolve_symbol(d, &as.h, r.id[XF_REF_SCOPE], r.id[XF_REF_SYMBOL], &as.scope,
+                              &as.sym) ||
             rd_empty_elem(d, &as.h))
             return -1;
         if (!XF_VEC_PUSH(d->a, rt->args, as))
@@ -548,22 +403,9 @@ read_replacement(rd *d, xf_routine *rt)
     xf_replacement *r = XF_NEW(d->a, xf_replacement);
     if (!r || !XF_VEC_PUSH(d->a, rt->reps, r))
         return rd_oom(d);
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        if (a.id == A_PLACEHOLDER)
-            ret = (r->placeholder = rd_str(d, &a)) ? 0 : -1;
-        else if (a.id == A_STRUCTURED)
-            ret = rd_flag(d, &a, &r->structured);
-        else if (a.id == A_ANNOTATION)
-            ret = (r->h.annotation = rd_str(d, &a)) ? 0 : -1;
-        else
-            ret = rd_keep_attr(d, &r->h, &a);
-        if (ret)
-            return -1;
-    }
-    if (ret < 0)
+    if (rd_attrs(d, XF_AL_REPLACEMENT, r, &r->h, NULL))
         return -1;
+    int ret;
     rdpar p;
     rd_start(d, &p, &r->h);
     uint32_t base = d->pend.n;
@@ -591,46 +433,15 @@ rd_routine(rd *d, xf_routine *rt)
     rt->is_rlist = d->el == XF_EL_REPLACEMENTLIST;
     if (rt->is_rlist && rd_deriv(d, NULL, NULL))
         return -1;
-    const char *scope = NULL, *symbol = NULL, *cfgscope = NULL;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (a.id) {
-        case A_VERTEX_ID:
-            ret = (rt->id = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_SCOPE_ID:
-            ret = (scope = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_SYMBOL_ID:
-            ret = (symbol = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_CFG_SCOPE_ID:
-            ret = (cfgscope = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_ACTIVE:
-            ret = rd_flag(d, &a, &rt->active);
-            break;
-        case A_STRUCTURED:
-            ret = rd_flag(d, &a, &rt->structured);
-            break;
-        case A_TEMPLATE_NAME:
-            ret = (rt->template_name = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_ANNOTATION:
-            ret = (rt->h.annotation = rd_str(d, &a)) ? 0 : -1;
-            break;
-        default:
-            ret = rd_keep_attr(d, &rt->h, &a);
-        }
-        if (ret)
-            return -1;
-    }
-    if (ret < 0 || rd_resolve_symbol(d, &rt->h, scope, symbol, &rt->scope, &rt->sym))
+    xf_refids r;
+    if (rd_attrs(d, rt->is_rlist ? XF_AL_RLIST : XF_AL_CFG, rt, &rt->h, &r))
         return -1;
-    if (!cfgscope)
-        return rd_err(d, d->line, "<%s> without controlflowgraph_scope_id", xf_elem_name(d->el));
-    if (rd_resolve_scope(d, &rt->h, "controlflowgraph_scope_id", cfgscope, &rt->cfg_scope))
+    const char *scope = r.id[XF_REF_SCOPE], *symbol = r.id[XF_REF_SYMBOL];
+    const char *cfgscope = r.id[XF_REF_CFG_SCOPE];
+    int ret = 0;
+    if (rd_resolve_symbol(d, &rt->h, scope, symbol, &rt->scope, &rt->sym))
+        return -1;
+    if (rd_resolve_scope(d, &rt->h, xf_aname_text(XF_AN_CFG_SCOPE_ID), cfgscope, &rt->cfg_scope))
         return -1;
     rdpar p;
     rd_start(d, &p, &rt->h);

@@ -9,31 +9,12 @@ read_symref(rd *d, xf_varref *r, uint32_t seq)
 {
     xf_vrvertex v = {.kind = XF_VR_SYMBOL, .seq = seq};
     xf_symref *s = &v.u.sym;
-    const char *scope = NULL, *symbol = NULL;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (a.id) {
-        case A_VERTEX_ID:
-            ret = (s->id = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_SCOPE_ID:
-            ret = (scope = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_SYMBOL_ID:
-            ret = (symbol = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_ANNOTATION:
-            ret = (v.h.annotation = rd_str(d, &a)) ? 0 : -1;
-            break;
-        default:
-            ret = rd_keep_attr(d, &v.h, &a);
-        }
-        if (ret)
-            return -1;
-    }
-    if (ret < 0 || rd_resolve_symbol(d, &v.h, scope, symbol, &s->scope, &s->sym))
+    xf_refids refs;
+    if (rd_attrs(d, XF_AL_SYMREF, &v, &v.h, &refs) ||
+        rd_resolve_symbol(d, &v.h, refs.id[XF_REF_SCOPE], refs.id[XF_REF_SYMBOL], &s->scope,
+                          &s->sym))
         return -1;
+    int ret;
     rdpar p;
     rd_start(d, &p, &v.h);
     while ((ret = rd_child(d, &p)) > 0) {
@@ -41,17 +22,7 @@ read_symref(rd *d, xf_varref *r, uint32_t seq)
             return rd_unexpected(d, &p);
         xf_symref_prop pr = {0};
         pr.h.line = d->line;
-        while ((ret = rd_attr(d, &a)) > 0) {
-            if (a.id == A_NAME)
-                ret = (pr.name = rd_str(d, &a)) ? 0 : -1;
-            else if (a.id == A_VALUE)
-                ret = (pr.value = rd_str(d, &a)) ? 0 : -1;
-            else
-                ret = rd_keep_attr(d, &pr.h, &a);
-            if (ret)
-                return -1;
-        }
-        if (ret < 0 || rd_empty_elem(d, &pr.h))
+        if (rd_attrs(d, XF_AL_SYMREFPROP, &pr, &pr.h, NULL) || rd_empty_elem(d, &pr.h))
             return -1;
         if (!XF_VEC_PUSH(d->a, s->props, pr))
             return rd_oom(d);
@@ -109,20 +80,9 @@ read_arrref(rd *d, xf_varref *r, uint32_t seq)
 {
     xf_vrvertex v = {.kind = XF_VR_ARRAY, .seq = seq};
     xf_arrref *ar = &v.u.arr;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        if (a.id == A_VERTEX_ID)
-            ret = (ar->id = rd_str(d, &a)) ? 0 : -1;
-        else if (a.id == A_ANNOTATION)
-            ret = (v.h.annotation = rd_str(d, &a)) ? 0 : -1;
-        else
-            ret = rd_keep_attr(d, &v.h, &a);
-        if (ret)
-            return -1;
-    }
-    if (ret < 0)
+    if (rd_attrs(d, XF_AL_ARRREF, &v, &v.h, NULL))
         return -1;
+    int ret;
     rdpar p;
     rd_start(d, &p, &v.h);
     while ((ret = rd_child(d, &p)) > 0) {
@@ -145,31 +105,6 @@ read_arrref(rd *d, xf_varref *r, uint32_t seq)
     return XF_VEC_PUSH(d->a, r->v, v) ? 0 : rd_oom(d);
 }
 
-int
-rd_varref_attr(rd *d, xf_varref *r, const rdattr *a)
-{
-    switch (a->id) {
-    case A_VERTEX_ID:
-        return (r->id = rd_str(d, a)) ? 0 : -1;
-    case A_DU_UD:
-        return rd_int(d, a, &r->du_ud);
-    case A_ALIAS:
-        return rd_int(d, a, &r->alias);
-    case A_ACTIVE:
-        return rd_flag(d, a, &r->active);
-    case A_DERIV:
-        if (rd_flag(d, a, &r->deriv))
-            return -1;
-        return xf_flag_is(r->deriv, false) ? rd_deriv(d, "deriv", a->value) : 0;
-    case A_CONSTANT:
-        return rd_flag(d, a, &r->constant);
-    case A_ANNOTATION:
-        return (r->h.annotation = rd_str(d, a)) ? 0 : -1;
-    default:
-        return rd_keep_attr(d, &r->h, a);
-    }
-}
-
 /* The content of a variable reference:
  * (SymbolReference | ArrayElementReference)+ VariableReferenceEdge* */
 static int
@@ -189,35 +124,14 @@ varref_body(rd *d, xf_varref *r)
             break;
         case XF_EL_VARIABLEREFERENCEEDGE: {
             xf_vredge e = {.seq = p.nkids};
-            const char *src = NULL, *tgt = NULL;
             uint32_t line = d->line;
-            rdattr a;
-            while ((ret = rd_attr(d, &a)) > 0) {
-                switch (a.id) {
-                case A_EDGE_ID:
-                    ret = (e.id = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                case A_SOURCE:
-                    ret = (src = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                case A_TARGET:
-                    ret = (tgt = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                case A_ANNOTATION:
-                    ret = (e.h.annotation = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                default:
-                    ret = rd_keep_attr(d, &e.h, &a);
-                }
-                if (ret)
-                    return -1;
-            }
-            if (ret < 0 || rd_empty_elem(d, &e.h))
+            xf_refids refs;
+            if (rd_attrs(d, XF_AL_VREDGE, &e, &e.h, &refs) || rd_empty_elem(d, &e.h))
                 return -1;
-            if (!src || !tgt)
-                return rd_err(d, line, "<VariableReferenceEdge> needs a source and a target");
+            const char *src = refs.id[XF_REF_SOURCE], *tgt = refs.id[XF_REF_TARGET];
             if (!XF_VEC_PUSH(d->a, r->e, e) || rd_push_pend(d, src, tgt, line))
                 return rd_oom(d);
+            ret = 0;
             break;
         }
         default:
@@ -247,8 +161,8 @@ varref_body(rd *d, xf_varref *r)
                         "dangling reference: variable reference edge %s '%s' is no vertex",
                         e->src == UINT32_MAX ? "source" : "target",
                         e->src == UINT32_MAX ? pe->src : pe->tgt) ||
-                rd_keep_named(d, &e->h, "source", pe->src) ||
-                rd_keep_named(d, &e->h, "target", pe->tgt))
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_SOURCE), pe->src) ||
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_TARGET), pe->tgt))
                 return -1;
             e->src = e->tgt = UINT32_MAX;
         }
@@ -260,26 +174,11 @@ varref_body(rd *d, xf_varref *r)
 int
 rd_varref(rd *d, xf_varref *r)
 {
-    r->du_ud = r->alias = XF_NOINT;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0)
-        if (rd_varref_attr(d, r, &a))
-            return -1;
-    if (ret < 0)
+    if (rd_attrs(d, XF_AL_VARREF, r, &r->h, NULL))
+        return -1;
+    if (xf_flag_is(r->deriv, false) && rd_deriv(d, "deriv", xf_flag_text(r->deriv)))
         return -1;
     return varref_body(d, r);
-}
-
-/* Vertex attributes that all expression vertices share. */
-static int
-vertex_attr(rd *d, xf_evertex *v, const rdattr *a)
-{
-    if (a->id == A_VERTEX_ID)
-        return (v->id = rd_str(d, a)) ? 0 : -1;
-    if (a->id == A_ANNOTATION)
-        return (v->h.annotation = rd_str(d, a)) ? 0 : -1;
-    return rd_keep_attr(d, &v->h, a);
 }
 
 /* Constant, Intrinsic, BooleanOperation, ArgumentReference: empty;
@@ -287,7 +186,6 @@ vertex_attr(rd *d, xf_evertex *v, const rdattr *a)
 static int
 read_vertex(rd *d, xf_evertex *v)
 {
-    rdattr a;
     int ret;
     v->h.line = d->line;
     if (d->el == XF_EL_VARIABLEREFERENCE) {
@@ -319,61 +217,20 @@ read_vertex(rd *d, xf_evertex *v)
                           "<ArgumentReference> outside an intrinsics catalogue (it stands for an "
                           "intrinsic's argument in a partial derivative)");
         v->kind = XF_EV_ARGREF;
-        v->u.arg = XF_NOINT;
         break;
     }
-    const char *scope = NULL, *symbol = NULL;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (v->kind) {
-        case XF_EV_CONSTANT:
-            if (a.id == A_TYPE)
-                ret = xf_type_parse(a.value, &v->u.c.type) ? 0 : rd_bad_value(d, &a, "a type");
-            else if (a.id == A_FETYPE)
-                ret = (v->u.c.fetype = rd_str(d, &a)) ? 0 : -1;
-            else if (a.id == A_VALUE)
-                ret = (v->u.c.value = rd_str(d, &a)) ? 0 : -1;
-            else
-                ret = vertex_attr(d, v, &a);
-            break;
-        case XF_EV_INTRINSIC:
-        case XF_EV_BOOLOP:
-            if (a.id == A_NAME)
-                ret = (v->u.in.name = rd_str(d, &a)) ? 0 : -1;
-            else if (a.id == A_TYPE && v->kind == XF_EV_INTRINSIC)
-                ret = (v->u.in.type = rd_str(d, &a)) ? 0 : -1;
-            else if (a.id == A_RTYPE && v->kind == XF_EV_INTRINSIC)
-                ret = (v->u.in.rtype = rd_str(d, &a)) ? 0 : -1;
-            else if (a.id == A_RSHAPE && v->kind == XF_EV_INTRINSIC)
-                ret = (v->u.in.rshape = rd_str(d, &a)) ? 0 : -1;
-            else
-                ret = vertex_attr(d, v, &a);
-            break;
-        case XF_EV_FUNCALL:
-            if (a.id == A_SCOPE_ID)
-                ret = (scope = rd_str(d, &a)) ? 0 : -1;
-            else if (a.id == A_SYMBOL_ID)
-                ret = (symbol = rd_str(d, &a)) ? 0 : -1;
-            else
-                ret = vertex_attr(d, v, &a);
-            break;
-        case XF_EV_ARGREF:
-            ret = a.id == A_ARGUMENT ? rd_int(d, &a, &v->u.arg) : vertex_attr(d, v, &a);
-            break;
-        case XF_EV_VARREF:
-            break;
-        }
-        if (ret)
-            return -1;
-    }
-    if (ret < 0)
+    static const xf_alist lists[] = {
+        [XF_EV_CONSTANT] = XF_AL_CONSTANT, [XF_EV_INTRINSIC] = XF_AL_INTRINSIC,
+        [XF_EV_FUNCALL] = XF_AL_FUNCALL,   [XF_EV_BOOLOP] = XF_AL_BOOLOP,
+        [XF_EV_ARGREF] = XF_AL_ARGREF,
+    };
+    xf_refids refs;
+    if (rd_attrs(d, lists[v->kind], v, &v->h, &refs))
         return -1;
-    if (v->kind == XF_EV_CONSTANT && !v->u.c.value)
-        return rd_err(d, v->h.line, "<Constant> without a value");
-    if ((v->kind == XF_EV_INTRINSIC || v->kind == XF_EV_BOOLOP) && !v->u.in.name)
-        return rd_err(d, v->h.line, "<%s> without a name", xf_elem_name(d->el));
     if (v->kind != XF_EV_FUNCALL)
         return rd_empty_elem(d, &v->h);
-    if (rd_resolve_symbol(d, &v->h, scope, symbol, &v->u.fn.scope, &v->u.fn.sym))
+    if (rd_resolve_symbol(d, &v->h, refs.id[XF_REF_SCOPE], refs.id[XF_REF_SYMBOL], &v->u.fn.scope,
+                          &v->u.fn.sym))
         return -1;
     rdpar p;
     rd_start(d, &p, &v->h);
@@ -414,39 +271,12 @@ expr_body(rd *d, xf_expr *x)
             break;
         }
         case XF_EL_EXPRESSIONEDGE: {
-            xf_eedge e = {.seq = p.nkids, .pos = XF_NOINT};
-            const char *src = NULL, *tgt = NULL;
+            xf_eedge e = {.seq = p.nkids};
             uint32_t line = d->line;
-            rdattr a;
-            while ((ret = rd_attr(d, &a)) > 0) {
-                switch (a.id) {
-                case A_EDGE_ID:
-                    ret = (e.id = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                case A_SOURCE:
-                    ret = (src = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                case A_TARGET:
-                    ret = (tgt = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                case A_POSITION:
-                    ret = rd_int(d, &a, &e.pos);
-                    break;
-                case A_ANNOTATION:
-                    ret = (e.h.annotation = rd_str(d, &a)) ? 0 : -1;
-                    break;
-                default:
-                    ret = rd_keep_attr(d, &e.h, &a);
-                }
-                if (ret)
-                    return -1;
-            }
-            if (ret < 0 || rd_empty_elem(d, &e.h))
+            xf_refids refs;
+            if (rd_attrs(d, XF_AL_EEDGE, &e, &e.h, &refs) || rd_empty_elem(d, &e.h))
                 return -1;
-            if (!src || !tgt)
-                return rd_err(d, line, "<ExpressionEdge> needs a source and a target");
-            if (e.pos == XF_NOINT)
-                return rd_err(d, line, "<ExpressionEdge> needs a position");
+            const char *src = refs.id[XF_REF_SOURCE], *tgt = refs.id[XF_REF_TARGET];
             if (!XF_VEC_PUSH(d->a, x->e, e) || rd_push_pend(d, src, tgt, line))
                 return rd_oom(d);
             break;
@@ -472,8 +302,8 @@ expr_body(rd *d, xf_expr *x)
             if (rd_soft(d, pe->line, "dangling reference: expression edge %s '%s' is no vertex",
                         e->src == UINT32_MAX ? "source" : "target",
                         e->src == UINT32_MAX ? pe->src : pe->tgt) ||
-                rd_keep_named(d, &e->h, "source", pe->src) ||
-                rd_keep_named(d, &e->h, "target", pe->tgt))
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_SOURCE), pe->src) ||
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_TARGET), pe->tgt))
                 return -1;
             e->src = e->tgt = UINT32_MAX;
         }

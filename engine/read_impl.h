@@ -12,75 +12,11 @@
 
 #include "diag.h"
 #include "ir.h"
-
-/* Attribute names the reader knows; ORDER attr_names in read.c. */
-typedef enum rdname {
-    A_UNKNOWN = 0,
-    A_VERTEX_ID,
-    A_EDGE_ID,
-    A_SOURCE,
-    A_TARGET,
-    A_ANNOTATION,
-    A_SYMBOL_ID,
-    A_SCOPE_ID,
-    A_KIND,
-    A_TYPE,
-    A_FETYPE,
-    A_SHAPE,
-    A_ACTIVE,
-    A_TEMP,
-    A_POINTER,
-    A_LOWER,
-    A_UPPER,
-    A_KEY,
-    A_FROM_VA,
-    A_TO_VA,
-    A_PARTIAL,
-    A_IDREF,
-    A_PROGRAM_NAME,
-    A_PREFIX,
-    A_CFG_SCOPE_ID,
-    A_STRUCTURED,
-    A_TEMPLATE_NAME,
-    A_PLACEHOLDER,
-    A_POSITION,
-    A_INTENT,
-    A_DERIV,
-    A_LINENUMBER,
-    A_HAS_CV,
-    A_CV,
-    A_REVERSAL,
-    A_STATEMENT_ID,
-    A_DO_CHAIN,
-    A_FORMAL_ARG_COUNT,
-    A_SUBROUTINE_NAME,
-    A_DU_UD,
-    A_ALIAS,
-    A_CONSTANT,
-    A_VALUE,
-    A_NAME,
-    A_RTYPE,
-    A_RSHAPE,
-    A_ARGUMENT,
-    A_LANGUAGE,
-    A_NR_ARGUMENTS,
-    A_RETURN_TYPE,
-    A_NONSMOOTH,
-    A_SHAPECHANGE,
-    A_BUILTIN_NAME,
-    A_PARTIAL_ID,
-    A_PARTIAL_TYPE,
-    A_NONVALUEINQUIRY,
-    A_DEP,
-    A_INDEP,
-    A_JACOBIAN,
-    A_DERIVACTION,
-    A_COUNT
-} rdname;
+#include "xaif_attrs.h"
 
 /* One attribute of the element the reader is on. */
 typedef struct rdattr {
-    rdname id;         /* A_UNKNOWN for a name the reader does not know */
+    xf_aname id;       /* XF_AN_UNKNOWN for a name the table does not know */
     const xmlChar *ns; /* namespace URI, NULL when unqualified */
     const xmlChar *prefix, *name;
     const char *value; /* owned by the reader: intern before keeping */
@@ -114,7 +50,7 @@ typedef struct rd {
     uint32_t line; /* its line */
     xf_arena *scratch;
     xf_map elmap[XF_NS_COUNT]; /* reader-dict local name -> element + 1 */
-    xf_map attrmap;            /* reader-dict attribute name -> rdname */
+    xf_map attrmap;            /* reader-dict attribute name -> xf_aname */
     const xmlChar *uri[XF_NS_COUNT];
     XF_VEC(rdpend) pend; /* stack of unresolved edges, in the scratch arena */
     xf_map idmap;        /* scratch: id -> index + 1 */
@@ -150,6 +86,13 @@ int rd_plain_attrs(rd *d, xf_hdr *h);
  * @attr="@value" (both NULL: none) says why. */
 int rd_deriv(rd *d, const char *attr, const char *value);
 
+/* read_attrs.c: the attributes of the element the reader is on (d->el) by
+ * the list @l of the table: each into @obj (the list's struct) or, for
+ * references, its id into @refs (NULL for a list without any); INT fields
+ * start as XF_NOINT; the others are kept in @h's extras. A required one
+ * missing is an error "<Element> ..." at the element's line. */
+int rd_attrs(rd *d, xf_alist l, void *obj, xf_hdr *h, xf_refids *refs);
+
 /* read_scope.c */
 int rd_scopes(rd *d, xf_scopes *s);
 int rd_alias_map(rd *d, xf_alias_map *m);
@@ -166,7 +109,6 @@ int rd_expr(rd *d, xf_expr *x);
 /* rd_expr_body: the children of an expression whose attributes are read */
 int rd_expr_body(rd *d, xf_expr *x);
 int rd_varref(rd *d, xf_varref *r);
-int rd_varref_attr(rd *d, xf_varref *r, const rdattr *a);
 
 /* read_dag.c: @x (edges resolved) is acyclic and no two edges into one
  * vertex share a position; otherwise an error at an edge's line. */

@@ -6,25 +6,9 @@
 static int
 read_bounds(rd *d, xf_symbol *sym)
 {
-    xf_dimbounds b = {.lower = XF_NOINT, .upper = XF_NOINT};
+    xf_dimbounds b = {0};
     b.h.line = d->line;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (a.id) {
-        case A_LOWER:
-            ret = rd_int(d, &a, &b.lower);
-            break;
-        case A_UPPER:
-            ret = rd_int(d, &a, &b.upper);
-            break;
-        default:
-            ret = rd_keep_attr(d, &b.h, &a);
-        }
-        if (ret)
-            return -1;
-    }
-    if (ret < 0 || rd_empty_elem(d, &b.h))
+    if (rd_attrs(d, XF_AL_DIMBOUNDS, &b, &b.h, NULL) || rd_empty_elem(d, &b.h))
         return -1;
     return XF_VEC_PUSH(d->a, sym->dims, b) ? 0 : rd_oom(d);
 }
@@ -38,47 +22,9 @@ read_symbol(rd *d, xf_scope *sc)
         return rd_oom(d);
     s->scope = sc;
     s->index = d->doc->nsymbols++;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        switch (a.id) {
-        case A_SYMBOL_ID:
-            ret = (s->id = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_KIND:
-            ret = xf_symkind_parse(a.value, &s->kind) ? 0 : rd_bad_value(d, &a, "a symbol kind");
-            break;
-        case A_TYPE:
-            ret = xf_type_parse(a.value, &s->type) ? 0 : rd_bad_value(d, &a, "a symbol type");
-            break;
-        case A_SHAPE:
-            ret = xf_shape_parse(a.value, &s->shape) ? 0 : rd_bad_value(d, &a, "a shape");
-            break;
-        case A_FETYPE:
-            ret = (s->fetype = rd_str(d, &a)) ? 0 : -1;
-            break;
-        case A_ACTIVE:
-            ret = rd_flag(d, &a, &s->active);
-            break;
-        case A_TEMP:
-            ret = rd_flag(d, &a, &s->temp);
-            break;
-        case A_POINTER:
-            ret = rd_flag(d, &a, &s->pointer);
-            break;
-        case A_ANNOTATION:
-            ret = (s->h.annotation = rd_str(d, &a)) ? 0 : -1;
-            break;
-        default:
-            ret = rd_keep_attr(d, &s->h, &a);
-        }
-        if (ret)
-            return -1;
-    }
-    if (ret < 0)
+    if (rd_attrs(d, XF_AL_SYMBOL, s, &s->h, NULL))
         return -1;
-    if (!s->id)
-        return rd_err(d, d->line, "<Symbol> without symbol_id");
+    int ret;
     rdpar p;
     rd_start(d, &p, &s->h);
     while ((ret = rd_child(d, &p)) > 0) {
@@ -110,22 +56,9 @@ read_scope(rd *d, xf_scopes *ss, uint32_t seq)
         return rd_oom(d);
     sc->seq = seq;
     sc->index = d->doc->nscopes++;
-    rdattr a;
-    int ret;
-    while ((ret = rd_attr(d, &a)) > 0) {
-        if (a.id == A_VERTEX_ID)
-            ret = (sc->id = rd_str(d, &a)) ? 0 : -1;
-        else if (a.id == A_ANNOTATION)
-            ret = (sc->h.annotation = rd_str(d, &a)) ? 0 : -1;
-        else
-            ret = rd_keep_attr(d, &sc->h, &a);
-        if (ret)
-            return -1;
-    }
-    if (ret < 0)
+    if (rd_attrs(d, XF_AL_SCOPE, sc, &sc->h, NULL))
         return -1;
-    if (!sc->id)
-        return rd_err(d, d->line, "<Scope> without vertex_id");
+    int ret;
     void *old;
     if (!xf_map_put(&ss->map, d->a, sc->id, sc, &old))
         return rd_oom(d);
@@ -181,33 +114,11 @@ rd_scopes(rd *d, xf_scopes *ss)
         if (d->el != XF_EL_SCOPEEDGE)
             return rd_unexpected(d, &p);
         xf_scope_edge e = {.seq = p.nkids};
-        const char *src = NULL, *tgt = NULL;
+        xf_refids r;
         e.h.line = d->line;
-        rdattr a;
-        while ((ret = rd_attr(d, &a)) > 0) {
-            switch (a.id) {
-            case A_EDGE_ID:
-                ret = (e.id = rd_str(d, &a)) ? 0 : -1;
-                break;
-            case A_SOURCE:
-                ret = (src = rd_str(d, &a)) ? 0 : -1;
-                break;
-            case A_TARGET:
-                ret = (tgt = rd_str(d, &a)) ? 0 : -1;
-                break;
-            case A_ANNOTATION:
-                ret = (e.h.annotation = rd_str(d, &a)) ? 0 : -1;
-                break;
-            default:
-                ret = rd_keep_attr(d, &e.h, &a);
-            }
-            if (ret)
-                return -1;
-        }
-        if (ret < 0 || rd_empty_elem(d, &e.h))
+        if (rd_attrs(d, XF_AL_SCOPEEDGE, &e, &e.h, &r) || rd_empty_elem(d, &e.h))
             return -1;
-        if (!src || !tgt)
-            return rd_err(d, e.h.line, "<ScopeEdge> needs a source and a target");
+        const char *src = r.id[XF_REF_SOURCE], *tgt = r.id[XF_REF_TARGET];
         if (!XF_VEC_PUSH(d->a, ss->e, e) || rd_push_pend(d, src, tgt, e.h.line))
             return rd_oom(d);
     }
@@ -223,8 +134,8 @@ rd_scopes(rd *d, xf_scopes *ss)
             if (rd_soft(d, pe->line, "dangling reference: scope edge '%s' %s '%s' is no scope",
                         e->id ? e->id : "", e->src ? "target" : "source",
                         e->src ? pe->tgt : pe->src) ||
-                rd_keep_named(d, &e->h, "source", pe->src) ||
-                rd_keep_named(d, &e->h, "target", pe->tgt))
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_SOURCE), pe->src) ||
+                rd_keep_named(d, &e->h, xf_aname_text(XF_AN_TARGET), pe->tgt))
                 return -1;
             e->src = e->tgt = NULL;
             continue;
@@ -261,8 +172,8 @@ rd_resolve_symbol(rd *d, xf_hdr *h, const char *scope_id, const char *symbol_id,
                                scope_id)
                      : rd_soft(d, line, "dangling reference: no scope '%s' (symbol '%s')", scope_id,
                                symbol_id);
-        if (ret || rd_keep_named(d, h, "scope_id", scope_id) ||
-            rd_keep_named(d, h, "symbol_id", symbol_id))
+        if (ret || rd_keep_named(d, h, xf_aname_text(XF_AN_SCOPE_ID), scope_id) ||
+            rd_keep_named(d, h, xf_aname_text(XF_AN_SYMBOL_ID), symbol_id))
             return -1;
         return 0;
     }
@@ -296,39 +207,16 @@ rd_alias_map(rd *d, xf_alias_map *m)
     while ((ret = rd_child(d, &p)) > 0) {
         if (d->el != XF_EL_ALIASSET)
             return rd_unexpected(d, &p);
-        xf_alias_set s = {.key = XF_NOINT};
-        rdattr a;
-        while ((ret = rd_attr(d, &a)) > 0) {
-            ret = a.id == A_KEY ? rd_int(d, &a, &s.key) : rd_keep_attr(d, &s.h, &a);
-            if (ret)
-                return -1;
-        }
-        if (ret < 0)
+        xf_alias_set s = {0};
+        if (rd_attrs(d, XF_AL_ALIASSET, &s, &s.h, NULL))
             return -1;
         rd_start(d, &q, &s.h);
         while ((ret = rd_child(d, &q)) > 0) {
             if (d->el != XF_EL_ALIASRANGE)
                 return rd_unexpected(d, &q);
-            xf_alias_range r = {.from = XF_NOINT, .to = XF_NOINT};
+            xf_alias_range r = {0};
             r.h.line = d->line;
-            while ((ret = rd_attr(d, &a)) > 0) {
-                switch (a.id) {
-                case A_FROM_VA:
-                    ret = rd_int(d, &a, &r.from);
-                    break;
-                case A_TO_VA:
-                    ret = rd_int(d, &a, &r.to);
-                    break;
-                case A_PARTIAL:
-                    ret = rd_flag(d, &a, &r.partial);
-                    break;
-                default:
-                    ret = rd_keep_attr(d, &r.h, &a);
-                }
-                if (ret)
-                    return -1;
-            }
-            if (ret < 0 || rd_empty_elem(d, &r.h))
+            if (rd_attrs(d, XF_AL_ALIASRANGE, &r, &r.h, NULL) || rd_empty_elem(d, &r.h))
                 return -1;
             if (!XF_VEC_PUSH(d->a, s.r, r))
                 return rd_oom(d);
@@ -356,14 +244,8 @@ rd_stmtid_map(rd *d, xf_stmtid_map *m)
     while ((ret = rd_child(d, &p)) > 0) {
         if (d->el != want)
             return rd_unexpected(d, &p);
-        xf_stmtid_set s = {.key = XF_NOINT};
-        rdattr a;
-        while ((ret = rd_attr(d, &a)) > 0) {
-            ret = a.id == A_KEY ? rd_int(d, &a, &s.key) : rd_keep_attr(d, &s.h, &a);
-            if (ret)
-                return -1;
-        }
-        if (ret < 0)
+        xf_stmtid_set s = {0};
+        if (rd_attrs(d, XF_AL_STMTIDSET, &s, &s.h, NULL))
             return -1;
         rd_start(d, &q, &s.h);
         while ((ret = rd_child(d, &q)) > 0) {
@@ -371,13 +253,7 @@ rd_stmtid_map(rd *d, xf_stmtid_map *m)
                 return rd_unexpected(d, &q);
             xf_stmtid id = {0};
             id.h.line = d->line;
-            while ((ret = rd_attr(d, &a)) > 0) {
-                ret = a.id == A_IDREF ? ((id.ref = rd_str(d, &a)) ? 0 : -1)
-                                      : rd_keep_attr(d, &id.h, &a);
-                if (ret)
-                    return -1;
-            }
-            if (ret < 0 || rd_empty_elem(d, &id.h))
+            if (rd_attrs(d, XF_AL_STMTID, &id, &id.h, NULL) || rd_empty_elem(d, &id.h))
                 return -1;
             if (!XF_VEC_PUSH(d->a, s.ids, id))
                 return rd_oom(d);

@@ -322,37 +322,17 @@ wr_extra_attrs(wr *w, const xf_hdr *h)
         modeled_attrs(w, &h->extra->attrs);
 }
 
-void
-wr_leaf(wr *w, xf_elem el, const xf_hdr *h)
-{
-    wr_open(w, el, h);
-    wr_str(w, "annotation", h->annotation);
-    wr_extra_attrs(w, h);
-    wr_close(w);
-}
-
 /* ------------------------------------------------------------ scopes */
 
 static void
 write_symbol(wr *w, const xf_symbol *s)
 {
     wr_open(w, XF_EL_SYMBOL, &s->h);
-    wr_str(w, "symbol_id", s->id);
-    wr_str(w, "kind", xf_symkind_name(s->kind));
-    wr_str(w, "type", xf_type_name(s->type));
-    wr_str(w, "feType", s->fetype);
-    wr_str(w, "shape", xf_shape_name(s->shape));
-    wr_str(w, "annotation", s->h.annotation);
-    wr_flag(w, "active", s->active);
-    wr_flag(w, "temp", s->temp);
-    wr_flag(w, "pointer", s->pointer);
-    wr_extra_attrs(w, &s->h);
+    wr_attrs(w, XF_AL_SYMBOL, s, NULL);
     for (uint32_t i = 0; i < s->dims.n; i++) {
         const xf_dimbounds *b = &s->dims.v[i];
         wr_open(w, XF_EL_DIMENSIONBOUNDS, &b->h);
-        wr_int(w, "lower", b->lower);
-        wr_int(w, "upper", b->upper);
-        wr_extra_attrs(w, &b->h);
+        wr_attrs(w, XF_AL_DIMBOUNDS, b, NULL);
         wr_close(w);
     }
     wr_close(w);
@@ -362,19 +342,15 @@ static void
 write_scopes(wr *w, const xf_scopes *ss)
 {
     wr_open(w, XF_EL_SCOPEHIERARCHY, &ss->h);
-    wr_str(w, "annotation", ss->h.annotation);
-    wr_extra_attrs(w, &ss->h);
+    wr_attrs(w, XF_AL_PLAIN, &ss->h, NULL);
     uint32_t i = 0, j = 0;
     while (i < ss->v.n || j < ss->e.n) {
         if (i < ss->v.n && (j >= ss->e.n || ss->v.v[i]->seq <= ss->e.v[j].seq)) {
             const xf_scope *sc = ss->v.v[i++];
             wr_open(w, XF_EL_SCOPE, &sc->h);
-            wr_str(w, "vertex_id", sc->id);
-            wr_str(w, "annotation", sc->h.annotation);
-            wr_extra_attrs(w, &sc->h);
+            wr_attrs(w, XF_AL_SCOPE, sc, NULL);
             wr_open(w, XF_EL_SYMBOLTABLE, &sc->symtab);
-            wr_str(w, "annotation", sc->symtab.annotation);
-            wr_extra_attrs(w, &sc->symtab);
+            wr_attrs(w, XF_AL_PLAIN, &sc->symtab, NULL);
             for (uint32_t k = 0; k < sc->syms.n; k++)
                 write_symbol(w, sc->syms.v[k]);
             wr_close(w);
@@ -382,11 +358,7 @@ write_scopes(wr *w, const xf_scopes *ss)
         } else {
             const xf_scope_edge *e = &ss->e.v[j++];
             wr_open(w, XF_EL_SCOPEEDGE, &e->h);
-            wr_str(w, "edge_id", e->id);
-            wr_str(w, "source", XF_ID(e->src));
-            wr_str(w, "target", XF_ID(e->tgt));
-            wr_str(w, "annotation", e->h.annotation);
-            wr_extra_attrs(w, &e->h);
+            wr_attrs(w, XF_AL_SCOPEEDGE, e, &XF_EDGE_REFS(XF_ID(e->src), XF_ID(e->tgt)));
             wr_close(w);
         }
     }
@@ -401,20 +373,15 @@ write_alias_map(wr *w, const xf_alias_map *m)
     if (!m->present)
         return;
     wr_open(w, m->list_form ? XF_EL_ALIASSETLIST : XF_EL_ALIASSETMAP, &m->h);
-    wr_str(w, "annotation", m->h.annotation);
-    wr_extra_attrs(w, &m->h);
+    wr_attrs(w, XF_AL_PLAIN, &m->h, NULL);
     for (uint32_t i = 0; i < m->sets.n; i++) {
         const xf_alias_set *s = &m->sets.v[i];
         wr_open(w, XF_EL_ALIASSET, &s->h);
-        wr_int(w, "key", s->key);
-        wr_extra_attrs(w, &s->h);
+        wr_attrs(w, XF_AL_ALIASSET, s, NULL);
         for (uint32_t k = 0; k < s->r.n; k++) {
             const xf_alias_range *r = &s->r.v[k];
             wr_open(w, XF_EL_ALIASRANGE, &r->h);
-            wr_int(w, "from_virtual_address", r->from);
-            wr_int(w, "to_virtual_address", r->to);
-            wr_flag(w, "partial", r->partial);
-            wr_extra_attrs(w, &r->h);
+            wr_attrs(w, XF_AL_ALIASRANGE, r, NULL);
             wr_close(w);
         }
         wr_close(w);
@@ -430,17 +397,14 @@ write_stmtid_map(wr *w, xf_elem el, const xf_stmtid_map *m)
     if (m->list_form)
         el = XF_EL_DUUDSETLIST;
     wr_open(w, el, &m->h);
-    wr_str(w, "annotation", m->h.annotation);
-    wr_extra_attrs(w, &m->h);
+    wr_attrs(w, XF_AL_PLAIN, &m->h, NULL);
     for (uint32_t i = 0; i < m->sets.n; i++) {
         const xf_stmtid_set *s = &m->sets.v[i];
         wr_open(w, m->list_form ? XF_EL_DUUDSET : XF_EL_STMTIDSET, &s->h);
-        wr_int(w, "key", s->key);
-        wr_extra_attrs(w, &s->h);
+        wr_attrs(w, XF_AL_STMTIDSET, s, NULL);
         for (uint32_t k = 0; k < s->ids.n; k++) {
             wr_open(w, XF_EL_STATEMENTID, &s->ids.v[k].h);
-            wr_str(w, "idRef", s->ids.v[k].ref);
-            wr_extra_attrs(w, &s->ids.v[k].h);
+            wr_attrs(w, XF_AL_STMTID, &s->ids.v[k], NULL);
             wr_close(w);
         }
         wr_close(w);
@@ -467,10 +431,7 @@ write_callgraph(wr *w)
     const xf_callgraph *cg = &w->doc->cg;
     wr_open(w, XF_EL_CALLGRAPH, &cg->h);
     write_nsdecls(w);
-    wr_str(w, "program_name", cg->program_name);
-    wr_str(w, "prefix", cg->prefix);
-    wr_str(w, "annotation", cg->h.annotation);
-    wr_extra_attrs(w, &cg->h);
+    wr_attrs(w, XF_AL_CALLGRAPH, cg, NULL);
     write_scopes(w, &cg->scopes);
     write_alias_map(w, &cg->alias);
     write_stmtid_map(w, XF_EL_DUUDSETMAP, &cg->duud);
@@ -483,11 +444,7 @@ write_callgraph(wr *w)
         } else {
             const xf_cgedge *e = &cg->edges.v[j++];
             wr_open(w, XF_EL_CALLGRAPHEDGE, &e->h);
-            wr_str(w, "edge_id", e->id);
-            wr_str(w, "source", XF_ID(e->src));
-            wr_str(w, "target", XF_ID(e->tgt));
-            wr_str(w, "annotation", e->h.annotation);
-            wr_extra_attrs(w, &e->h);
+            wr_attrs(w, XF_AL_CGEDGE, e, &XF_EDGE_REFS(XF_ID(e->src), XF_ID(e->tgt)));
             wr_close(w);
         }
     }
@@ -500,25 +457,14 @@ write_ii_defs(wr *w)
     const xf_doc *doc = w->doc;
     wr_open(w, XF_EL_II_DEFINITIONS, &doc->defs_h);
     write_nsdecls(w);
-    wr_str(w, "language", doc->language);
-    wr_str(w, "annotation", doc->defs_h.annotation);
-    wr_extra_attrs(w, &doc->defs_h);
+    wr_attrs(w, XF_AL_IIDEFS, doc, NULL);
     for (uint32_t i = 0; i < doc->ii.n; i++) {
         const xf_ii *ii = &doc->ii.v[i];
         wr_open(w, XF_EL_II_INTRINSIC, &ii->h);
-        wr_str(w, "name", ii->name);
-        wr_int(w, "nr_arguments", ii->nargs);
-        wr_str(w, "return_type", ii->return_type);
-        wr_flag(w, "nonSmooth", ii->non_smooth);
-        wr_str(w, "shapeChange", ii->shape_change);
-        wr_str(w, "annotation", ii->h.annotation);
-        wr_extra_attrs(w, &ii->h);
+        wr_attrs(w, XF_AL_II, ii, NULL);
         if (ii->has_fn) {
             wr_open(w, XF_EL_II_FUNCTION, &ii->fn_h);
-            wr_str(w, "type", ii->fn_type);
-            wr_str(w, "builtin_name", ii->fn_builtin);
-            wr_str(w, "annotation", ii->fn_h.annotation);
-            wr_extra_attrs(w, &ii->fn_h);
+            wr_attrs(w, XF_AL_IIFUNCTION, ii, NULL);
             wr_close(w);
         }
         for (uint32_t k = 0; k < ii->partials.n; k++)
@@ -534,25 +480,15 @@ write_nii_defs(wr *w)
     const xf_doc *doc = w->doc;
     wr_open(w, XF_EL_NII_DEFINITIONS, &doc->defs_h);
     write_nsdecls(w);
-    wr_str(w, "annotation", doc->defs_h.annotation);
-    wr_extra_attrs(w, &doc->defs_h);
+    wr_attrs(w, XF_AL_PLAIN, &doc->defs_h, NULL);
     for (uint32_t i = 0; i < doc->nii.n; i++) {
         const xf_nii *n = &doc->nii.v[i];
         wr_open(w, n->direct ? XF_EL_NII_DIRECTACTION : XF_EL_NII_EXPLICITJACOBIAN, &n->h);
-        wr_str(w, "name", n->name);
-        wr_str(w, "jacobian", n->jacobian);
-        wr_str(w, "return_type", n->return_type);
-        wr_str(w, "derivAction", n->deriv_action);
-        wr_str(w, "annotation", n->h.annotation);
-        wr_extra_attrs(w, &n->h);
+        wr_attrs(w, n->direct ? XF_AL_NIIDIRECT : XF_AL_NIIJACOBIAN, n, NULL);
         for (uint32_t k = 0; k < n->partials.n; k++) {
             const xf_nii_partial *pa = &n->partials.v[k];
             wr_open(w, XF_EL_NII_PARTIAL, &pa->h);
-            wr_int(w, "dep", pa->dep);
-            wr_int(w, "indep", pa->indep);
-            wr_int(w, "partial", pa->partial);
-            wr_str(w, "annotation", pa->h.annotation);
-            wr_extra_attrs(w, &pa->h);
+            wr_attrs(w, XF_AL_NIIPARTIAL, pa, NULL);
             wr_close(w);
         }
         wr_close(w);

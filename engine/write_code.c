@@ -13,17 +13,11 @@ write_symref(wr *w, const xf_vrvertex *v)
 {
     const xf_symref *s = &v->u.sym;
     wr_open(w, XF_EL_SYMBOLREFERENCE, &v->h);
-    wr_str(w, "vertex_id", s->id);
-    wr_str(w, "scope_id", XF_ID(s->scope));
-    wr_str(w, "symbol_id", XF_ID(s->sym));
-    wr_str(w, "annotation", v->h.annotation);
-    wr_extra_attrs(w, &v->h);
+    wr_attrs(w, XF_AL_SYMREF, v, &XF_SYM_REFS(XF_ID(s->scope), XF_ID(s->sym)));
     for (uint32_t i = 0; i < s->props.n; i++) {
         const xf_symref_prop *p = &s->props.v[i];
         wr_open(w, XF_EL_SYMBOLREFERENCEPROPERTY, &p->h);
-        wr_str(w, "name", p->name);
-        wr_str(w, "value", p->value);
-        wr_extra_attrs(w, &p->h);
+        wr_attrs(w, XF_AL_SYMREFPROP, p, NULL);
         wr_close(w);
     }
     wr_close(w);
@@ -34,9 +28,7 @@ write_arrref(wr *w, const xf_vrvertex *v)
 {
     const xf_arrref *ar = &v->u.arr;
     wr_open(w, XF_EL_ARRAYELEMENTREFERENCE, &v->h);
-    wr_str(w, "vertex_id", ar->id);
-    wr_str(w, "annotation", v->h.annotation);
-    wr_extra_attrs(w, &v->h);
+    wr_attrs(w, XF_AL_ARRREF, v, NULL);
     for (uint32_t i = 0; i < ar->t.n; i++) {
         const xf_triplet *t = &ar->t.v[i];
         if (t->bare) {
@@ -44,8 +36,7 @@ write_arrref(wr *w, const xf_vrvertex *v)
             continue;
         }
         wr_open(w, XF_EL_INDEXTRIPLET, &t->h);
-        wr_str(w, "annotation", t->h.annotation);
-        wr_extra_attrs(w, &t->h);
+        wr_attrs(w, XF_AL_PLAIN, &t->h, NULL);
         if (t->index)
             wr_expr(w, XF_EL_INDEX, t->index);
         if (t->bound)
@@ -61,14 +52,7 @@ void
 wr_varref(wr *w, xf_elem el, const xf_varref *r)
 {
     wr_open(w, el, &r->h);
-    wr_str(w, "vertex_id", r->id);
-    wr_int(w, "du_ud", r->du_ud);
-    wr_int(w, "alias", r->alias);
-    wr_flag(w, "active", r->active);
-    wr_flag(w, "deriv", r->deriv);
-    wr_flag(w, "constant", r->constant);
-    wr_str(w, "annotation", r->h.annotation);
-    wr_extra_attrs(w, &r->h);
+    wr_attrs(w, XF_AL_VARREF, r, NULL);
     uint32_t i = 0, j = 0;
     while (i < r->v.n || j < r->e.n) {
         if (i < r->v.n && (j >= r->e.n || r->v.v[i].seq <= r->e.v[j].seq)) {
@@ -80,13 +64,10 @@ wr_varref(wr *w, xf_elem el, const xf_varref *r)
         } else {
             const xf_vredge *e = &r->e.v[j++];
             wr_open(w, XF_EL_VARIABLEREFERENCEEDGE, &e->h);
-            wr_str(w, "edge_id", e->id);
-            if (e->src != UINT32_MAX) { /* else kept among the extras */
-                wr_str(w, "source", vrvertex_id(&r->v.v[e->src]));
-                wr_str(w, "target", vrvertex_id(&r->v.v[e->tgt]));
-            }
-            wr_str(w, "annotation", e->h.annotation);
-            wr_extra_attrs(w, &e->h);
+            bool ok = e->src != UINT32_MAX; /* else kept among the extras */
+            wr_attrs(w, XF_AL_VREDGE, e,
+                     &XF_EDGE_REFS(ok ? vrvertex_id(&r->v.v[e->src]) : NULL,
+                                   ok ? vrvertex_id(&r->v.v[e->tgt]) : NULL));
             wr_close(w);
         }
     }
@@ -102,38 +83,25 @@ write_evertex(wr *w, const xf_evertex *v)
         return;
     case XF_EV_CONSTANT:
         wr_open(w, XF_EL_CONSTANT, &v->h);
-        wr_str(w, "vertex_id", v->id);
-        wr_str(w, "type", xf_type_name(v->u.c.type));
-        wr_str(w, "feType", v->u.c.fetype);
-        wr_str(w, "value", v->u.c.value);
+        wr_attrs(w, XF_AL_CONSTANT, v, NULL);
         break;
     case XF_EV_INTRINSIC:
         wr_open(w, XF_EL_INTRINSIC, &v->h);
-        wr_str(w, "vertex_id", v->id);
-        wr_str(w, "name", v->u.in.name);
-        wr_str(w, "type", v->u.in.type);
-        wr_str(w, "rType", v->u.in.rtype);
-        wr_str(w, "rShape", v->u.in.rshape);
+        wr_attrs(w, XF_AL_INTRINSIC, v, NULL);
         break;
     case XF_EV_BOOLOP:
         wr_open(w, XF_EL_BOOLEANOPERATION, &v->h);
-        wr_str(w, "vertex_id", v->id);
-        wr_str(w, "name", v->u.in.name);
+        wr_attrs(w, XF_AL_BOOLOP, v, NULL);
         break;
     case XF_EV_FUNCALL:
         wr_open(w, XF_EL_FUNCTIONCALL, &v->h);
-        wr_str(w, "vertex_id", v->id);
-        wr_str(w, "scope_id", XF_ID(v->u.fn.scope));
-        wr_str(w, "symbol_id", XF_ID(v->u.fn.sym));
+        wr_attrs(w, XF_AL_FUNCALL, v, &XF_SYM_REFS(XF_ID(v->u.fn.scope), XF_ID(v->u.fn.sym)));
         break;
     case XF_EV_ARGREF:
         wr_open(w, XF_EL_II_ARGUMENTREFERENCE, &v->h);
-        wr_str(w, "vertex_id", v->id);
-        wr_int(w, "argument", v->u.arg);
+        wr_attrs(w, XF_AL_ARGREF, v, NULL);
         break;
     }
-    wr_str(w, "annotation", v->h.annotation);
-    wr_extra_attrs(w, &v->h);
     if (v->kind == XF_EV_FUNCALL)
         for (uint32_t i = 0; i < v->u.fn.args.n; i++)
             wr_varref(w, XF_EL_ARGUMENT, v->u.fn.args.v[i]);
@@ -151,14 +119,9 @@ expr_content(wr *w, const xf_expr *x)
         } else {
             const xf_eedge *e = &x->e.v[j++];
             wr_open(w, XF_EL_EXPRESSIONEDGE, &e->h);
-            wr_str(w, "edge_id", e->id);
-            if (e->src != UINT32_MAX) { /* else kept among the extras */
-                wr_str(w, "source", x->v.v[e->src].id);
-                wr_str(w, "target", x->v.v[e->tgt].id);
-            }
-            wr_int(w, "position", e->pos);
-            wr_str(w, "annotation", e->h.annotation);
-            wr_extra_attrs(w, &e->h);
+            bool ok = e->src != UINT32_MAX; /* else kept among the extras */
+            wr_attrs(w, XF_AL_EEDGE, e,
+                     &XF_EDGE_REFS(ok ? x->v.v[e->src].id : NULL, ok ? x->v.v[e->tgt].id : NULL));
             wr_close(w);
         }
     }
@@ -168,8 +131,7 @@ void
 wr_expr(wr *w, xf_elem el, const xf_expr *x)
 {
     wr_open(w, el, &x->h);
-    wr_str(w, "annotation", x->h.annotation);
-    wr_extra_attrs(w, &x->h);
+    wr_attrs(w, XF_AL_PLAIN, &x->h, NULL);
     expr_content(w, x);
     wr_close(w);
 }
@@ -178,11 +140,7 @@ void
 wr_partial(wr *w, const xf_ii_partial *pa)
 {
     wr_open(w, XF_EL_II_PARTIAL, &pa->expr.h);
-    wr_int(w, "partial_id", pa->id);
-    wr_str(w, "partial_type", pa->type);
-    wr_flag(w, "nonValueInquiry", pa->non_value_inquiry);
-    wr_str(w, "annotation", pa->expr.h.annotation);
-    wr_extra_attrs(w, &pa->expr.h);
+    wr_attrs(w, XF_AL_IIPARTIAL, pa, NULL);
     expr_content(w, &pa->expr);
     wr_close(w);
 }
@@ -192,9 +150,7 @@ write_args(wr *w, const xf_arg *args, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
         wr_open(w, XF_EL_ARGUMENT, &args[i].val.h);
-        wr_int(w, "position", args[i].pos);
-        wr_str(w, "annotation", args[i].val.h.annotation);
-        wr_extra_attrs(w, &args[i].val.h);
+        wr_attrs(w, XF_AL_CALLARG, &args[i], NULL);
         expr_content(w, &args[i].val);
         wr_close(w);
     }
@@ -208,14 +164,12 @@ write_dpop(wr *w, const xf_dpop *op)
         return;
     }
     wr_open(w, (xf_elem)(XF_EL_SETDERIV + op->kind), &op->h);
-    wr_str(w, "annotation", op->h.annotation);
-    wr_extra_attrs(w, &op->h);
+    wr_attrs(w, XF_AL_PLAIN, &op->h, NULL);
     if (op->kind == XF_DP_SAX || op->kind == XF_DP_SAXPY) {
         for (uint32_t i = 0; i < op->ax.n; i++) {
             const xf_ax *ax = &op->ax.v[i];
             wr_open(w, XF_EL_AX, &ax->h);
-            wr_str(w, "annotation", ax->h.annotation);
-            wr_extra_attrs(w, &ax->h);
+            wr_attrs(w, XF_AL_PLAIN, &ax->h, NULL);
             wr_expr(w, XF_EL_A, &ax->a);
             wr_varref(w, XF_EL_X, &ax->x);
             wr_close(w);
@@ -240,23 +194,16 @@ write_stmt(wr *w, xf_elem as_el, const xf_stmt *s)
         [XF_STMT_MARKER] = XF_EL_MARKER,
         [XF_STMT_DERIVPROP] = XF_EL_DERIVATIVEPROPAGATOR,
     };
+    static const xf_alist lists[] = {
+        [XF_STMT_ASSIGN] = XF_AL_ASSIGN,       [XF_STMT_CALL] = XF_AL_CALL,
+        [XF_STMT_ICALL] = XF_AL_ICALL,         [XF_STMT_MARKER] = XF_AL_MARKER,
+        [XF_STMT_DERIVPROP] = XF_AL_DERIVPROP,
+    };
     wr_open(w, s->kind == XF_STMT_ASSIGN ? as_el : els[s->kind], &s->h);
-    if (s->kind == XF_STMT_ICALL)
-        wr_str(w, "subroutine_name", s->u.icall.name);
-    wr_str(w, "statement_id", s->id);
-    if (s->kind == XF_STMT_CALL) {
-        wr_str(w, "symbol_id", XF_ID(s->u.call.sym));
-        wr_str(w, "scope_id", XF_ID(s->u.call.scope));
-    }
-    wr_int(w, "lineNumber", s->lineno);
-    if (s->kind == XF_STMT_CALL) {
-        wr_int(w, "formalArgCount", s->u.call.formal_count);
-        wr_flag(w, "active", s->u.call.active);
-    }
-    if (s->kind == XF_STMT_ASSIGN)
-        wr_int(w, "do_chain", s->u.as.do_chain);
-    wr_str(w, "annotation", s->h.annotation);
-    wr_extra_attrs(w, &s->h);
+    if (s->kind == XF_STMT_CALL)
+        wr_attrs(w, XF_AL_CALL, s, &XF_SYM_REFS(XF_ID(s->u.call.scope), XF_ID(s->u.call.sym)));
+    else
+        wr_attrs(w, as_el == XF_EL_ASSIGNMENT ? lists[s->kind] : XF_AL_LOOPASSIGN, s, NULL);
     switch (s->kind) {
     case XF_STMT_ASSIGN:
         wr_varref(w, XF_EL_ASSIGNMENTLHS, &s->u.as.lhs);
@@ -281,14 +228,16 @@ write_stmt(wr *w, xf_elem as_el, const xf_stmt *s)
 static void
 write_cvertex(wr *w, const xf_cvertex *v)
 {
+    static const xf_alist lists[] = {
+        [XF_CV_ENTRY] = XF_AL_CVERTEX,         [XF_CV_EXIT] = XF_AL_CVERTEX,
+        [XF_CV_BASICBLOCK] = XF_AL_BASICBLOCK, [XF_CV_IF] = XF_AL_CVCOND,
+        [XF_CV_FORLOOP] = XF_AL_FORLOOP,       [XF_CV_PRELOOP] = XF_AL_CVCOND,
+        [XF_CV_POSTLOOP] = XF_AL_CVCOND,       [XF_CV_BRANCH] = XF_AL_CVCOND,
+        [XF_CV_ENDBRANCH] = XF_AL_CVERTEX,     [XF_CV_ENDLOOP] = XF_AL_CVERTEX,
+        [XF_CV_LABEL] = XF_AL_CVERTEX,         [XF_CV_GOTO] = XF_AL_CVERTEX,
+    };
     wr_open(w, (xf_elem)(XF_EL_ENTRY + v->kind), &v->h);
-    wr_str(w, "vertex_id", v->id);
-    if (v->scope)
-        wr_str(w, "scope_id", XF_ID(v->scope));
-    wr_str(w, "reversal", xf_reversal_name(v->reversal));
-    wr_int(w, "lineNumber", v->lineno);
-    wr_str(w, "annotation", v->h.annotation);
-    wr_extra_attrs(w, &v->h);
+    wr_attrs(w, lists[v->kind], v, &(xf_refids){.id = {[XF_REF_SCOPE] = XF_ID(v->scope)}});
     for (uint32_t i = 0; i < v->stmts.n; i++)
         write_stmt(w, XF_EL_ASSIGNMENT, v->stmts.v[i]);
     if (v->init)
@@ -310,13 +259,7 @@ write_graph(wr *w, const xf_graph *g)
         } else {
             const xf_cedge *e = g->e.v[j++];
             wr_open(w, XF_EL_CONTROLFLOWEDGE, &e->h);
-            wr_str(w, "edge_id", e->id);
-            wr_str(w, "source", XF_ID(e->src));
-            wr_str(w, "target", XF_ID(e->tgt));
-            wr_flag(w, "has_condition_value", e->has_cv);
-            wr_int(w, "condition_value", e->cv);
-            wr_str(w, "annotation", e->h.annotation);
-            wr_extra_attrs(w, &e->h);
+            wr_attrs(w, XF_AL_CEDGE, e, &XF_EDGE_REFS(XF_ID(e->src), XF_ID(e->tgt)));
             wr_close(w);
         }
     }
@@ -326,29 +269,16 @@ void
 wr_routine(wr *w, const xf_routine *rt)
 {
     wr_open(w, rt->is_rlist ? XF_EL_REPLACEMENTLIST : XF_EL_CONTROLFLOWGRAPH, &rt->h);
-    wr_str(w, "vertex_id", rt->id);
-    wr_str(w, "scope_id", XF_ID(rt->scope));
-    wr_str(w, "symbol_id", XF_ID(rt->sym));
-    wr_str(w, "annotation", rt->h.annotation);
-    wr_str(w, "controlflowgraph_scope_id", XF_ID(rt->cfg_scope));
-    wr_str(w, "template_name", rt->template_name);
-    wr_flag(w, "active", rt->active);
-    wr_flag(w, "structured", rt->structured);
-    wr_extra_attrs(w, &rt->h);
+    xf_refids refs = XF_SYM_REFS(XF_ID(rt->scope), XF_ID(rt->sym));
+    refs.id[XF_REF_CFG_SCOPE] = XF_ID(rt->cfg_scope);
+    wr_attrs(w, rt->is_rlist ? XF_AL_RLIST : XF_AL_CFG, rt, &refs);
     if (rt->has_args) {
         wr_open(w, XF_EL_ARGUMENTLIST, &rt->args_h);
-        wr_str(w, "annotation", rt->args_h.annotation);
-        wr_extra_attrs(w, &rt->args_h);
+        wr_attrs(w, XF_AL_PLAIN, &rt->args_h, NULL);
         for (uint32_t i = 0; i < rt->args.n; i++) {
             const xf_argsym *a = &rt->args.v[i];
             wr_open(w, XF_EL_ARGUMENTSYMBOLREFERENCE, &a->h);
-            wr_int(w, "position", a->pos);
-            wr_str(w, "scope_id", XF_ID(a->scope));
-            wr_str(w, "symbol_id", XF_ID(a->sym));
-            wr_str(w, "intent", xf_intent_name(a->intent));
-            wr_flag(w, "deriv", a->deriv);
-            wr_str(w, "annotation", a->h.annotation);
-            wr_extra_attrs(w, &a->h);
+            wr_attrs(w, XF_AL_ARGSYM, a, &XF_SYM_REFS(XF_ID(a->scope), XF_ID(a->sym)));
             wr_close(w);
         }
         wr_close(w);
@@ -358,8 +288,7 @@ wr_routine(wr *w, const xf_routine *rt)
         if (!l->present)
             continue;
         wr_open(w, (xf_elem)(XF_EL_MODLOCAL + k), &l->h);
-        wr_str(w, "annotation", l->h.annotation);
-        wr_extra_attrs(w, &l->h);
+        wr_attrs(w, XF_AL_PLAIN, &l->h, NULL);
         for (uint32_t i = 0; i < l->refs.n; i++)
             wr_varref(w, XF_EL_SIDEEFFECTREFERENCE, l->refs.v[i]);
         wr_close(w);
@@ -368,10 +297,7 @@ wr_routine(wr *w, const xf_routine *rt)
     for (uint32_t i = 0; i < rt->reps.n; i++) {
         const xf_replacement *r = rt->reps.v[i];
         wr_open(w, XF_EL_REPLACEMENT, &r->h);
-        wr_str(w, "placeholder", r->placeholder);
-        wr_flag(w, "structured", r->structured);
-        wr_str(w, "annotation", r->h.annotation);
-        wr_extra_attrs(w, &r->h);
+        wr_attrs(w, XF_AL_REPLACEMENT, r, NULL);
         write_graph(w, &r->g);
         wr_close(w);
     }

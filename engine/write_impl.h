@@ -5,12 +5,19 @@
 #include <libxml/xmlwriter.h>
 
 #include "ir.h"
+#include "xaif_attrs.h"
 
 enum { WR_MAX_DEPTH = 512 };
 
 /* The id of a referenced node; NULL (nothing written) when the reference
  * was left unresolved by lenient reading and is kept among the extras. */
 #define XF_ID(p) ((p) ? (p)->id : NULL)
+
+/* The reference ids of an edge and of a symbol link, for wr_attrs. */
+#define XF_EDGE_REFS(src, tgt)                                                                     \
+    ((xf_refids){.id = {[XF_REF_SOURCE] = (src), [XF_REF_TARGET] = (tgt)}})
+#define XF_SYM_REFS(scope, sym)                                                                    \
+    ((xf_refids){.id = {[XF_REF_SCOPE] = (scope), [XF_REF_SYMBOL] = (sym)}})
 
 /* An element being written, for placing the foreign children of its header. */
 typedef struct wrlevel {
@@ -38,8 +45,12 @@ void wr_str(wr *w, const char *name, const char *value);
 void wr_int(wr *w, const char *name, int64_t value);
 void wr_flag(wr *w, const char *name, xf_flag f);
 void wr_extra_attrs(wr *w, const xf_hdr *h);
-/* wr_leaf: open, annotation and extra attributes, close */
-void wr_leaf(wr *w, xf_elem el, const xf_hdr *h);
+
+/* write_attrs.c: the attributes of the element just opened (wr_open): those
+ * of list @l of the table, from @obj (the list's struct) and, for
+ * references, from the ids in @refs (NULL: none written); then the ones its
+ * header keeps as written. */
+void wr_attrs(wr *w, xf_alist l, const void *obj, const xf_refids *refs);
 
 /* write_code.c */
 void wr_routine(wr *w, const xf_routine *rt);

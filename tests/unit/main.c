@@ -19,6 +19,7 @@ main(void)
     srunner_add_suite(sr, test_diag_suite());
     srunner_add_suite(sr, test_read_suite());
     srunner_add_suite(sr, test_write_suite());
+    srunner_add_suite(sr, test_attrs_suite());
     srunner_add_suite(sr, test_schema_suite());
     srunner_add_suite(sr, test_compare_suite());
     srunner_add_suite(sr, test_run_suite());

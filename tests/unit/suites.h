@@ -9,6 +9,7 @@ Suite *test_map_suite(void);
 Suite *test_diag_suite(void);
 Suite *test_read_suite(void);
 Suite *test_write_suite(void);
+Suite *test_attrs_suite(void);
 Suite *test_schema_suite(void);
 Suite *test_compare_suite(void);
 Suite *test_run_suite(void);
