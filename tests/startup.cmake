@@ -1,5 +1,5 @@
 # startup.cmake: a conversion does not load graphviz or libxslt (they are
-# opened at their first use: tools/dl_graphviz.c, tools/dl_xslt.c); dot and
+# opened at their first use: tools/draw/dl_graphviz.c, tools/dl_xslt.c); dot and
 # --xslt do. Read from the dynamic loader's own trace (LD_DEBUG=libs, glibc).
 cmake_minimum_required(VERSION 3.18)
 set(failed 0)

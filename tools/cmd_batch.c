@@ -1,5 +1,5 @@
 /* cmd_batch.c: xaiform batch --mode MODE FILE_OR_DIR...: convert many files
- * with a pool of worker processes (tools/batch.h); what a worker does with
+ * with a pool of worker processes (tools/batch/batch.h); what a worker does with
  * one file (read, the mode's passes, write) is here. */
 #include <errno.h>
 #include <getopt.h>

@@ -1,4 +1,4 @@
-/* test_dot.c: the pictures of xaiform dot (tools/dot.c, dot_text.c,
+/* test_dot.c: the pictures of xaiform dot (tools/draw/dot.c, dot_text.c,
  * dot_render.c): pseudo-code of statements, the graphs built for each
  * --what (counted and read back from cgraph: nodes, edges, labels), the
  * selection errors, and rendering with graphviz's messages caught. */
