@@ -121,6 +121,10 @@ struct xf_addr {
     XF_VEC(xf_symbol *) cand;
     XF_VEC(xf_ablock) b;
     XF_VEC(xf_symbol *) handed; /* E(Exit) */
+    const xf_graph *g;
+    uint32_t *blk;                /* by vertex index: its block, or UINT32_MAX */
+    uint32_t *in_first, *in_edge; /* in-edges of vertex i: in_edge[in_first[i] .. in_first[i+1]) */
+    uint32_t *out_first, *out_edge; /* out-edges likewise */
     xf_addr_counts counts;
 };
 

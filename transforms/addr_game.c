@@ -178,6 +178,8 @@ trigger(const xf_addr *p, const xf_ablock *b, const uint8_t *kn, uint32_t v, uin
 static void
 mark(xf_ablock *b, const xf_addr *p, uint32_t i, int depth)
 {
+    if (i >= b->n.n)
+        return;
     xf_anode *a = &b->n.v[i];
     if (a->used || depth > 1000)
         return;
@@ -256,7 +258,8 @@ xf_addr_game(xf_addr *p, xf_ablock *b)
             for (uint32_t i = 0; i < nn; i++) {
                 if (kn[i] || (b->capped && !restored(b, &b->n.v[i])))
                     continue;
-                uint32_t t = b->capped ? 1 : trigger(p, b, kn, i, sim);
+                /* the trigger sets cost O(n^3) each: past 32 nodes, the first will do */
+                uint32_t t = b->capped || nn > 32 ? 1 : trigger(p, b, kn, i, sim);
                 if (t > most) {
                     most = t;
                     best = i;
@@ -391,6 +394,8 @@ inverse(xf_addr *p, xf_ablock *b, const xf_anode *a, const xf_anode *w)
 static int
 emit(xf_addr *p, xf_ablock *b, uint32_t i, int depth)
 {
+    if (i >= b->n.n)
+        return -1;
     xf_anode *a = &b->n.v[i];
     if (a->emitted || depth > 1000)
         return 0;

@@ -9,7 +9,7 @@
 #include "build.h"
 #include "pass.h"
 
-enum { MAX_NODES = 400, MAX_ROUNDS = 64 };
+enum { MAX_NODES = 128, MAX_ROUNDS = 64 };
 
 bool
 xf_addr_has(const void *vec_v, uint32_t n, const xf_symbol *s)
@@ -347,27 +347,77 @@ collect(xf_addr *p, const xf_rgseq *s, const xf_region *parent_loop_chain)
 }
 
 static uint32_t
-block_of(const xf_addr *p, const xf_cvertex *v)
+vindex(const xf_graph *g, const xf_cvertex *v)
 {
-    for (uint32_t i = 0; i < p->b.n; i++)
-        if (p->b.v[i].v == v)
+    if (v->index < g->v.n && g->v.v[v->index] == v)
+        return v->index;
+    for (uint32_t i = 0; i < g->v.n; i++)
+        if (g->v.v[i] == v)
             return i;
     return UINT32_MAX;
 }
 
+static uint32_t
+block_of(const xf_addr *p, const xf_cvertex *v)
+{
+    uint32_t i = p->blk ? vindex(p->g, v) : UINT32_MAX;
+    return i == UINT32_MAX ? UINT32_MAX : p->blk[i];
+}
+
+/* Edge lists by vertex, and each vertex's block: O(V + E). */
+static int
+index_graph(xf_addr *p, const xf_graph *g)
+{
+    uint32_t nv = g->v.n, ne = g->e.n;
+    p->g = g;
+    p->blk = XF_NEW_ARRAY(p->a, nv + 1, uint32_t);
+    p->in_first = XF_NEW_ARRAY(p->a, nv + 2, uint32_t);
+    p->out_first = XF_NEW_ARRAY(p->a, nv + 2, uint32_t);
+    p->in_edge = XF_NEW_ARRAY(p->a, ne + 1, uint32_t);
+    p->out_edge = XF_NEW_ARRAY(p->a, ne + 1, uint32_t);
+    if (!p->blk || !p->in_first || !p->out_first || !p->in_edge || !p->out_edge)
+        return -1;
+    memset(p->in_first, 0, sizeof(uint32_t) * (nv + 2));
+    memset(p->out_first, 0, sizeof(uint32_t) * (nv + 2));
+    for (uint32_t i = 0; i < nv; i++)
+        p->blk[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < p->b.n; i++) {
+        uint32_t vi = vindex(g, p->b.v[i].v);
+        if (vi != UINT32_MAX)
+            p->blk[vi] = i;
+    }
+    for (uint32_t j = 0; j < ne; j++) {
+        uint32_t s = vindex(g, g->e.v[j]->src), t = vindex(g, g->e.v[j]->tgt);
+        if (s == UINT32_MAX || t == UINT32_MAX)
+            return -1;
+        p->out_first[s + 2]++;
+        p->in_first[t + 2]++;
+    }
+    for (uint32_t i = 2; i < nv + 2; i++) {
+        p->out_first[i] += p->out_first[i - 1];
+        p->in_first[i] += p->in_first[i - 1];
+    }
+    for (uint32_t j = 0; j < ne; j++) {
+        uint32_t s = vindex(g, g->e.v[j]->src), t = vindex(g, g->e.v[j]->tgt);
+        p->out_edge[p->out_first[s + 1]++] = j;
+        p->in_edge[p->in_first[t + 1]++] = j;
+    }
+    return 0;
+}
+
 /* The blocks whose exit reaches @v's entry through control vertices only. */
 static int
-fill_preds(xf_addr *p, const xf_graph *g, uint32_t bi, const xf_cvertex *v)
+fill_preds(xf_addr *p, const xf_graph *g, uint32_t bi, const xf_cvertex *v, uint8_t *seen)
 {
-    XF_VEC(const xf_cvertex *) work = {0}, seen = {0};
+    XF_VEC(const xf_cvertex *) work = {0};
+    XF_VEC(uint32_t) marked = {0};
     if (!XF_VEC_PUSH(p->a, work, v))
         return -1;
     while (work.n) {
         const xf_cvertex *w = work.v[--work.n];
-        for (uint32_t j = 0; j < g->e.n; j++) {
-            const xf_cedge *e = g->e.v[j];
-            if (e->tgt != w)
-                continue;
+        uint32_t wi = vindex(g, w);
+        for (uint32_t q = p->in_first[wi]; wi != UINT32_MAX && q < p->in_first[wi + 1]; q++) {
+            const xf_cedge *e = g->e.v[p->in_edge[q]];
             const xf_cvertex *s = e->src;
             if (s->kind == XF_CV_BASICBLOCK) {
                 uint32_t pb = block_of(p, s);
@@ -378,13 +428,16 @@ fill_preds(xf_addr *p, const xf_graph *g, uint32_t bi, const xf_cvertex *v)
                     return -1;
                 continue;
             }
-            bool was = false;
-            for (uint32_t k = 0; k < seen.n && !was; k++)
-                was = seen.v[k] == s;
-            if (!was && (!XF_VEC_PUSH(p->a, seen, s) || !XF_VEC_PUSH(p->a, work, s)))
-                return -1;
+            uint32_t si = vindex(g, s);
+            if (si != UINT32_MAX && !seen[si]) {
+                seen[si] = 1;
+                if (!XF_VEC_PUSH(p->a, work, s) || !XF_VEC_PUSH(p->a, marked, si))
+                    return -1;
+            }
         }
     }
+    for (uint32_t k = 0; k < marked.n; k++)
+        seen[marked.v[k]] = 0;
     return 0;
 }
 
@@ -489,16 +542,11 @@ liveness(xf_addr *p, const xf_graph *g)
         for (uint32_t i = nv; i-- > 0;) {
             const xf_cvertex *v = g->v.v[i];
             memset(out, 0, nc);
-            for (uint32_t j = 0; j < g->e.n; j++)
-                if (g->e.v[j]->src == v) {
-                    const xf_cvertex *t = g->e.v[j]->tgt;
-                    uint32_t ti = t->index < nv && g->v.v[t->index] == t ? t->index : UINT32_MAX;
-                    for (uint32_t k = 0; ti == UINT32_MAX && k < nv; k++)
-                        if (g->v.v[k] == t)
-                            ti = k;
-                    for (uint32_t c = 0; ti != UINT32_MAX && c < nc; c++)
-                        out[c] |= in[(size_t)ti * nc + c];
-                }
+            for (uint32_t q = p->out_first[i]; q < p->out_first[i + 1]; q++) {
+                uint32_t ti = vindex(g, g->e.v[p->out_edge[q]]->tgt);
+                for (uint32_t c = 0; ti != UINT32_MAX && c < nc; c++)
+                    out[c] |= in[(size_t)ti * nc + c];
+            }
             if (v->kind == XF_CV_BASICBLOCK) {
                 uint32_t bi = block_of(p, v);
                 for (uint32_t c = 0; bi != UINT32_MAX && c < nc; c++)
@@ -543,7 +591,7 @@ xf_addr_plan(xf_doc *doc, xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
     p->rt = rt;
     p->a = a;
     p->nsym = nsym;
-    if (candidates(p, g) || collect(p, &t->top, NULL))
+    if (candidates(p, g) || collect(p, &t->top, NULL) || index_graph(p, g))
         return -1;
     if (!p->cand.n)
         return 0;
@@ -557,8 +605,13 @@ xf_addr_plan(xf_doc *doc, xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
     if (nexit != 1 || last == UINT32_MAX)
         return 0;
     p->b.v[last].last = true;
+    /* the control vertices seen by fill_preds, which clears what it marks */
+    uint8_t *seen = xf_arena_alloc(p->a, g->v.n + 1);
+    if (!seen)
+        return -1;
+    memset(seen, 0, g->v.n + 1);
     for (uint32_t i = 0; i < p->b.n; i++)
-        if (fill_block(p, &p->b.v[i]) || fill_preds(p, g, i, p->b.v[i].v))
+        if (fill_block(p, &p->b.v[i]) || fill_preds(p, g, i, p->b.v[i].v, seen))
             return -1;
     if (liveness(p, g))
         return -1;
