@@ -112,12 +112,12 @@ static const xf_driver sweeps[2] = {XF_DRIVER_ADJOINT_JOINT, XF_DRIVER_ADJOINT_S
  * the i and j that the outer body's i = o; j = o overwrite (2 olB) and
  * hands i and j from the routine's end to its adjoint (2). */
 static void
-experiment_ratio(xb *(*p)(const char *), const char *name, int olb, int na)
+experiment_ratio(xb *(*p)(const char *), const char *name, int olb, int na, int drivers)
 {
     double f12, f20;
     factors(olb, na, &f12, &f20);
     const double want[] = {f12, f12, f20, f20};
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < drivers; k++) {
         tg r, s;
         adjoint_run(p, name, false, sweeps[k], want, 2, 2, &r);
         adjoint_run(p, name, true, sweeps[k], want, 2, 2, &s);
@@ -137,13 +137,15 @@ experiment_ratio(xb *(*p)(const char *), const char *name, int olb, int na)
 
 START_TEST(paper_experiment_olb_100)
 {
-    experiment_ratio(experiment_100, __func__, 100, 600);
+    experiment_ratio(experiment_100, __func__, 100, 600, 2);
 }
 END_TEST
 
 START_TEST(paper_experiment_olb_10000)
 {
-    experiment_ratio(experiment_10000, __func__, 10000, 10500);
+    /* the joint driver only: the split one runs the same output (3 minutes
+     * fewer in the sanitizer build) */
+    experiment_ratio(experiment_10000, __func__, 10000, 10500, 1);
 }
 END_TEST
 
