@@ -314,9 +314,8 @@ fill_block(xf_addr *p, xf_ablock *b)
 
 /* Blocks of the region tree in order, with the enclosing explicit loops' variables. */
 static int
-collect(xf_addr *p, const xf_rgseq *s, const xf_region *parent_loop_chain)
+collect(xf_addr *p, const xf_rgseq *s)
 {
-    (void)parent_loop_chain;
     for (uint32_t i = 0; i < s->v.n; i++) {
         const xf_region *r = s->v.v[i];
         switch (r->kind) {
@@ -334,11 +333,11 @@ collect(xf_addr *p, const xf_rgseq *s, const xf_region *parent_loop_chain)
         }
         case XF_RG_BRANCH:
             for (uint32_t k = 0; k < r->arms.n; k++)
-                if (collect(p, &r->arms.v[k].body, NULL))
+                if (collect(p, &r->arms.v[k].body))
                     return -1;
             break;
         case XF_RG_LOOP:
-            if (collect(p, &r->body, NULL))
+            if (collect(p, &r->body))
                 return -1;
             break;
         }
@@ -591,7 +590,7 @@ xf_addr_plan(xf_doc *doc, xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
     p->rt = rt;
     p->a = a;
     p->nsym = nsym;
-    if (candidates(p, g) || collect(p, &t->top, NULL) || index_graph(p, g))
+    if (candidates(p, g) || collect(p, &t->top) || index_graph(p, g))
         return -1;
     if (!p->cand.n)
         return 0;
