@@ -163,7 +163,7 @@ expect(2 "--pass-option report=1: --report takes no argument" check --pass-optio
 # adm.xaif appears later, the line's input changed, which is a change.
 make_example(${TMP}/tlmonly/head)
 file(REMOVE ${TMP}/tlmonly/head/adm.xaif)
-expect(0 "PASS* adjoint-joint head (from tlm.xaif, no adm.xaif: against dd.out)\n"
+expect(0 "PASS* adjoint-joint head (from tlm.xaif, for want of a complete adm.xaif: against dd.out)\n"
   check --mode adjoint-joint ${TMP}/tlmonly)
 expect(0 "adjoint-split: 0 passed, 0 failed, 0 skipped; where OpenAD's is wrong, against dd.out: 1 passed, 0 failed (from tlm.xaif, for want of adm.xaif: 1 passed, 0 failed)"
   check --mode adjoint-split ${TMP}/tlmonly)

@@ -382,6 +382,11 @@ expect(0 "needs: template, preaccumulate; breaks: the control flow of placeholde
 expect(0 "option -e, --elimination ORDER" passes --list)
 expect(0 "--verify-each" adjoint --help)
 expect(0 "-R, --reversal MODE" adjoint --help)
+expect(0 "--address-recovery HOW" adjoint --help)
+expect(2 "unknown address recovery 'guess' (recover or store)" adjoint ${ex} -o ${TMP}/t.xaif --address-recovery guess)
+expect(2 "--address-recovery is an option of pass adjoin, which is not run here"
+       tangent ${ex} -o ${TMP}/t.xaif --address-recovery store)
+expect(0 "" adjoint ${ex} -o ${TMP}/ar-store.xaif --address-recovery store)
 file(REMOVE_RECURSE ${TMP}/pm-batch)
 file(MAKE_DIRECTORY ${TMP}/pm-batch)
 file(COPY ${ex} DESTINATION ${TMP}/pm-batch)

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "addr.h"
 #include "build.h"
 #include "cfgtree.h"
 #include "ir_check.h"
@@ -47,8 +48,10 @@ typedef struct adj {
     XF_VEC(const xf_symbol *) loopvars; /* of the enclosing explicitly reversed loops */
     XF_VEC(saved) temps;                /* subscript signature -> its temporary (routine) */
     unsigned nsym, nprp;
+    xf_addr *addr; /* the routine's address recovery plan, or NULL (addr.h) */
     /* the block being done */
     const xf_cvertex *bb;
+    uint32_t k;                       /* the statement being done */
     stmtvec fwd;                      /* its new forward statements */
     stmtvec rev;                      /* adjoint statements, chunk by chunk in forward order */
     XF_VEC(uint32_t) chunks;          /* where each chunk starts in rev */
@@ -152,6 +155,11 @@ static int
 save(adj *d, xf_expr **slot, bool copy_first, stmtvec *before, stmtvec *after)
 {
     xf_expr *x = *slot;
+    xf_expr *recovered = xf_addr_subscript(d->doc, d->addr, d->bb, d->k, x);
+    if (recovered) {
+        *slot = recovered;
+        return 0;
+    }
     const char *sig = expr_sig(d, x);
     if (!sig)
         return fail(d, "a subscript too long to tape", NULL);
@@ -566,9 +574,14 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
     memset(&d->fwd, 0, sizeof d->fwd);
     memset(&d->rev, 0, sizeof d->rev);
     memset(&d->chunks, 0, sizeof d->chunks);
+    const xf_addr_code *ac = xf_addr_block(d->addr, v);
+    for (uint32_t i = 0; ac && i < ac->first.n; i++)
+        if (push_stmt(d, &d->fwd, ac->first.v[i]))
+            return -1;
     for (uint32_t k = 0; k < v->stmts.n; k++) {
         xf_stmt *s = v->stmts.v[k];
         int ret = 0;
+        d->k = k;
         switch (s->kind) {
         case XF_STMT_DERIVPROP:
             ret = propagator(d, s);
@@ -587,9 +600,14 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
             ret = push_stmt(d, &d->fwd, s);
             break;
         }
+        for (uint32_t i = 0; !ret && ac && i < ac->after[k].n; i++)
+            ret = push_stmt(d, &d->fwd, ac->after[k].v[i]);
         if (ret)
             return -1;
     }
+    for (uint32_t i = 0; ac && i < ac->last.n; i++)
+        if (push_stmt(d, &d->fwd, ac->last.v[i]))
+            return -1;
     v->stmts.v = d->fwd.v;
     v->stmts.n = d->fwd.n;
     v->stmts.cap = d->fwd.cap;
@@ -598,12 +616,18 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
         return oom(d);
     a->scope = v->scope;
     a->h.annotation = v->h.annotation;
+    for (uint32_t i = 0; ac && i < ac->head.n; i++)
+        if (!XF_VEC_PUSH(d->doc->arena, a->stmts, ac->head.v[i]))
+            return oom(d);
     for (uint32_t c = d->chunks.n; c-- > 0;) {
         uint32_t end = c + 1 < d->chunks.n ? d->chunks.v[c + 1] : d->rev.n;
         for (uint32_t i = d->chunks.v[c]; i < end; i++)
             if (!XF_VEC_PUSH(d->doc->arena, a->stmts, d->rev.v[i]))
                 return oom(d);
     }
+    for (uint32_t i = 0; ac && i < ac->tail.n; i++)
+        if (!XF_VEC_PUSH(d->doc->arena, a->stmts, ac->tail.v[i]))
+            return oom(d);
     return 0;
 }
 
@@ -655,9 +679,14 @@ routine(adj *d, xf_routine *rt)
     d->scope = rt->cfg_scope;
     d->bb = NULL;
     memset(&d->temps, 0, sizeof d->temps);
+    d->addr = NULL;
     xf_cfgtree t;
-    if (xf_cfgtree_parse(&fwd->g, d->a, &t))
+    if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
+        if (!d->ctx->opts->addr_store &&
+            xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
+            return oom(d);
         return sequence(d, &t.top, &rev->g);
+    }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
     memset(&d->loopvars, 0, sizeof d->loopvars);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)
@@ -685,6 +714,28 @@ run(xf_pass_ctx *ctx)
     return 0;
 }
 
+static int
+parse_recovery(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    if (!strcmp(arg, "recover") || !strcmp(arg, "store")) {
+        o->addr_store = !strcmp(arg, "store");
+        return 0;
+    }
+    snprintf(err, len, "unknown address recovery '%s' (recover or store)", arg);
+    return -1;
+}
+
+static const xf_pass_opt opts[] = {
+    {.name = "address-recovery",
+     .arg = "HOW",
+     .help = "recover (the default): subscripts that read local\n"
+             "integers are recovered in the adjoint by inverting\n"
+             "or recomputing their assignments, stored only where\n"
+             "neither works; store: every one is taped (push_i_s0)\n",
+     .parse = parse_recovery},
+    {0},
+};
+
 static const char *const after[] = {"template", "preaccumulate", NULL};
 
 const xf_pass xf_pass_adjoin = {
@@ -695,8 +746,12 @@ const xf_pass xf_pass_adjoin = {
             "recompute (push_i_s0); subscripts of call arguments are pushed after the\n"
             "call. Placeholder 3 receives, per basic block, its adjoint: the pops, the\n"
             "transposed propagation in reverse order (Saxpy x += a*y, ZeroDeriv y) and\n"
-            "the calls again. The pass reverse builds the control flow around them.\n",
+            "the calls again. The pass reverse builds the control flow around them.\n"
+            "Subscripts reading local integers that only assignments in basic blocks\n"
+            "write are recovered instead by the token game of address recovery (Utke et\n"
+            "al., paper 003): invert, else recompute, else store the value that helps most.\n",
     .after = after,
+    .opts = opts,
     .breaks = "the control flow of placeholder 3 (its blocks have no edges) until reverse",
     .breaks_ir = XF_IR_FLOW,
     .run = run,

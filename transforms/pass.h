@@ -23,8 +23,9 @@ typedef enum xf_elimination {
 
 typedef struct xf_opts {
     xf_elimination elimination;
-    FILE *report; /* preaccumulate: one line per block with the costs of each order */
-    bool split;   /* adjoint: split reversal (default: joint) */
+    FILE *report;    /* preaccumulate: one line per block with the costs of each order */
+    bool split;      /* adjoint: split reversal (default: joint) */
+    bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */

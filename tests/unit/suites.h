@@ -27,5 +27,6 @@ Suite *test_catalogue_suite(void);
 Suite *test_lcg_suite(void);
 Suite *test_scale_suite(void);
 Suite *test_unstruct_suite(void);
+Suite *test_addr_suite(void);
 
 #endif

@@ -125,7 +125,7 @@ xf_check_summary(const xf_check_results *r, FILE *out)
             fprintf(out, "; where OpenAD's is wrong, against dd.out: %d passed, %d failed",
                     c[XF_CHECK_PASS_DD], c[XF_CHECK_FAIL_DD]);
         if (tlm[XF_CHECK_PASS_DD] + tlm[XF_CHECK_FAIL_DD])
-            fprintf(out, " (from tlm.xaif, for want of adm.xaif: %d passed, %d failed)",
+            fprintf(out, " (from tlm.xaif, for want of a complete adm.xaif: %d passed, %d failed)",
                     tlm[XF_CHECK_PASS_DD], tlm[XF_CHECK_FAIL_DD]);
         if (c[XF_CHECK_PASS_XB] + c[XF_CHECK_FAIL_XB])
             fprintf(out,

@@ -1,0 +1,679 @@
+/* addr_sets.c: the sets of address recovery (Utke, Naumann, Lyons et al.
+ * [003] §1, §3); see addr.h. The candidates, per block the dependency
+ * graph's nodes and the values the adjoint needs (R), and across the
+ * graph, by a fixpoint, what each block's adjoint must hand back (E) and
+ * may read (X). */
+#include <string.h>
+
+#include "addr.h"
+#include "build.h"
+#include "pass.h"
+
+enum { MAX_NODES = 128, MAX_ROUNDS = 64 };
+
+bool
+xf_addr_has(const void *vec_v, uint32_t n, const xf_symbol *s)
+{
+    xf_symbol *const *v = vec_v;
+    for (uint32_t i = 0; i < n; i++)
+        if (v[i] == s)
+            return true;
+    return false;
+}
+
+bool
+xf_addr_is_cand(const xf_addr *p, const xf_symbol *s)
+{
+    return xf_addr_has(p->cand.v, p->cand.n, s);
+}
+
+static int
+add_sym(xf_arena *a, void *vec, xf_symbol *s, bool *grew)
+{
+    XF_VEC(xf_symbol *) *v = vec;
+    if (xf_addr_has(v->v, v->n, s))
+        return 0;
+    if (grew)
+        *grew = true;
+    return XF_VEC_PUSH(a, *v, s) ? 0 : -1;
+}
+
+/* The value of @s reaching statement @k of @b (INT32_MAX: the block's exit);
+ * its entry node is made on first use. UINT32_MAX when out of memory. */
+uint32_t
+xf_addr_reach(const xf_ablock *cb, const xf_symbol *s, int32_t k)
+{
+    xf_ablock *b = (xf_ablock *)cb;
+    uint32_t best = UINT32_MAX, entry = UINT32_MAX;
+    for (uint32_t i = 0; i < b->n.n; i++) {
+        const xf_anode *n = &b->n.v[i];
+        if (n->var != s)
+            continue;
+        if (n->stmt < 0)
+            entry = i;
+        else if (n->stmt < k && (best == UINT32_MAX || b->n.v[best].stmt < n->stmt))
+            best = i;
+    }
+    return best != UINT32_MAX ? best : entry;
+}
+
+/* ------------------------------------------------------------ candidates */
+
+static const xf_symbol *
+plain_sym(const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    return s && !xf_varref_arrref(r) ? s->sym : NULL;
+}
+
+/* Drop every variable an argument of @args passes (by reference). */
+static void
+drop_args(xf_addr *p, const xf_arg_vec *args)
+{
+    for (uint32_t i = 0; i < args->n; i++) {
+        const xf_expr *x = &args->v[i].val;
+        for (uint32_t k = 0; k < x->v.n; k++) {
+            if (x->v.v[k].kind != XF_EV_VARREF)
+                continue;
+            const xf_symref *s = xf_varref_symref(x->v.v[k].u.ref);
+            for (uint32_t c = 0; s && c < p->cand.n; c++)
+                if (p->cand.v[c] == s->sym)
+                    p->cand.v[c] = p->cand.v[--p->cand.n];
+        }
+    }
+}
+
+static void
+drop(xf_addr *p, const xf_symbol *s)
+{
+    for (uint32_t c = 0; s && c < p->cand.n; c++)
+        if (p->cand.v[c] == s)
+            p->cand.v[c] = p->cand.v[--p->cand.n];
+}
+
+/* A Marker for a passive store the front end did not write out: it may
+ * write any integer, so nothing is recovered in its routine. */
+static bool
+lost_store(const xf_stmt *s)
+{
+    const char *an = s->h.annotation;
+    return s->kind == XF_STMT_MARKER && an &&
+           (strstr(an, "OPR_STID") || strstr(an, "OPR_ISTORE") || strstr(an, "OPR_PSTORE"));
+}
+
+/* Local integer scalars, not formals, that only plain assignments in basic
+ * blocks write, that no call receives and no other variable aliases. */
+static int
+candidates(xf_addr *p, const xf_graph *g)
+{
+    const xf_scope *sc = p->rt->cfg_scope;
+    for (uint32_t i = 0; sc && i < sc->syms.n; i++) {
+        xf_symbol *s = sc->syms.v[i];
+        bool formal = false;
+        for (uint32_t k = 0; k < p->rt->args.n && !formal; k++)
+            formal = p->rt->args.v[k].sym == s;
+        if (!formal && s->type == XF_TYPE_INTEGER && xf_shape_rank(s->shape) <= 0 &&
+            s->kind != XF_SYMKIND_POINTER && !xf_flag_is(s->pointer, false) &&
+            !XF_VEC_PUSH(p->a, p->cand, s))
+            return -1;
+    }
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        if (v->init)
+            drop(p, plain_sym(&v->init->u.as.lhs));
+        if (v->update)
+            drop(p, plain_sym(&v->update->u.as.lhs));
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            switch (s->kind) {
+            case XF_STMT_ASSIGN: {
+                /* an element or a section of something that may overlap a candidate */
+                const xf_symref *l = xf_varref_symref(&s->u.as.lhs);
+                for (uint32_t c = 0; l && c < p->cand.n; c++) {
+                    xf_varref r;
+                    if (l->sym == p->cand.v[c] || !xf_ref_init(p->doc, &r, p->cand.v[c]))
+                        continue;
+                    if (xf_refs_may_alias(p->doc, &s->u.as.lhs, &r))
+                        p->cand.v[c--] = p->cand.v[--p->cand.n];
+                }
+                break;
+            }
+            case XF_STMT_CALL:
+                drop_args(p, &s->u.call.args);
+                break;
+            case XF_STMT_ICALL:
+                drop_args(p, &s->u.icall.args);
+                break;
+            case XF_STMT_MARKER:
+                if (lost_store(s))
+                    p->cand.n = 0;
+                break;
+            case XF_STMT_DERIVPROP:
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ blocks */
+
+static bool
+is_loopvar(const xf_ablock *b, const xf_symbol *s)
+{
+    for (uint32_t i = 0; i < b->loopvars.n; i++)
+        if (b->loopvars.v[i] == s)
+            return true;
+    return false;
+}
+
+/* Does @x read only constants, operations, loop variables and candidates?
+ * *@reads: whether it reads a candidate. */
+static bool
+evaluable(const xf_addr *p, const xf_ablock *b, const xf_expr *x, bool *reads)
+{
+    *reads = false;
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC)
+            continue;
+        if (v->kind != XF_EV_VARREF)
+            return false;
+        const xf_symbol *s = plain_sym(v->u.ref);
+        if (!s)
+            return false;
+        if (xf_addr_is_cand(p, s))
+            *reads = true;
+        else if (!is_loopvar(b, s))
+            return false;
+    }
+    return true;
+}
+
+/* The entry node of @s in @b (made if missing). */
+static int
+entry_node(xf_addr *p, xf_ablock *b, xf_symbol *s)
+{
+    for (uint32_t i = 0; i < b->n.n; i++)
+        if (b->n.v[i].var == s && b->n.v[i].stmt < 0)
+            return 0;
+    xf_anode n = {.var = s, .stmt = -1};
+    return XF_VEC_PUSH(p->a, b->n, n) ? 0 : -1;
+}
+
+/* Entry nodes for the candidates @x reads. */
+static int
+entries_of(xf_addr *p, xf_ablock *b, const xf_expr *x)
+{
+    for (uint32_t i = 0; i < x->v.n; i++)
+        if (x->v.v[i].kind == XF_EV_VARREF) {
+            const xf_symref *s = xf_varref_symref(x->v.v[i].u.ref);
+            if (s && xf_addr_is_cand(p, s->sym) && entry_node(p, b, s->sym))
+                return -1;
+        }
+    return 0;
+}
+
+/* R: the values subscript @x of statement @k needs, when it reads candidates only. */
+static int
+need(xf_addr *p, xf_ablock *b, const xf_expr *x, int32_t k)
+{
+    bool reads;
+    if (!x || !evaluable(p, b, x, &reads) || !reads || entries_of(p, b, x))
+        return 0;
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        if (x->v.v[i].kind != XF_EV_VARREF)
+            continue;
+        const xf_symbol *s = plain_sym(x->v.v[i].u.ref);
+        if (!xf_addr_is_cand(p, s))
+            continue;
+        uint32_t t = xf_addr_reach(b, s, k);
+        bool have = false;
+        for (uint32_t j = 0; j < b->targets.n && !have; j++)
+            have = b->targets.v[j] == t;
+        if (!have && !XF_VEC_PUSH(p->a, b->targets, t))
+            return -1;
+    }
+    return 0;
+}
+
+static int
+need_ref(xf_addr *p, xf_ablock *b, const xf_varref *r, int32_t k)
+{
+    const xf_arrref *ar = xf_varref_arrref(r);
+    for (uint32_t i = 0; ar && i < ar->t.n; i++)
+        if (need(p, b, ar->t.v[i].index, k) || need(p, b, ar->t.v[i].bound, k) ||
+            need(p, b, ar->t.v[i].stride, k))
+            return -1;
+    return 0;
+}
+
+static int
+need_expr_refs(xf_addr *p, xf_ablock *b, const xf_expr *x, int32_t k)
+{
+    for (uint32_t i = 0; i < x->v.n; i++)
+        if (x->v.v[i].kind == XF_EV_VARREF && need_ref(p, b, x->v.v[i].u.ref, k))
+            return -1;
+    return 0;
+}
+
+/* The nodes of @b: one per assignment to a candidate, one per candidate at
+ * entry; and the values its adjoint needs. */
+static int
+fill_block(xf_addr *p, xf_ablock *b)
+{
+    const xf_cvertex *v = b->v;
+    for (uint32_t k = 0; k < v->stmts.n; k++) {
+        const xf_stmt *s = v->stmts.v[k];
+        if (s->kind != XF_STMT_ASSIGN || xf_flag_is(s->u.as.lhs.deriv, false))
+            continue;
+        const xf_symref *l = xf_varref_symref(&s->u.as.lhs);
+        if (!l || xf_varref_arrref(&s->u.as.lhs) || !xf_addr_is_cand(p, l->sym))
+            continue;
+        bool reads;
+        xf_anode n = {.var = l->sym, .stmt = (int32_t)k, .rhs = &s->u.as.rhs};
+        n.evaluable = evaluable(p, b, n.rhs, &reads);
+        if (entries_of(p, b, n.rhs) || entry_node(p, b, l->sym) || !XF_VEC_PUSH(p->a, b->n, n) ||
+            add_sym(p->a, &b->written, l->sym, NULL))
+            return -1;
+    }
+    for (uint32_t k = 0; k < v->stmts.n; k++) {
+        const xf_stmt *s = v->stmts.v[k];
+        int ret = 0;
+        switch (s->kind) {
+        case XF_STMT_DERIVPROP:
+            for (uint32_t o = 0; o < s->u.dp.n && !ret; o++) {
+                const xf_dpop *op = &s->u.dp.v[o];
+                ret = need_ref(p, b, &op->tgt, (int32_t)k) ||
+                      need_ref(p, b, &op->src, (int32_t)k) || need_ref(p, b, &op->y, (int32_t)k);
+                for (uint32_t i = 0; i < op->ax.n && !ret; i++)
+                    ret = need_ref(p, b, &op->ax.v[i].x, (int32_t)k);
+            }
+            break;
+        case XF_STMT_ASSIGN:
+            if (xf_flag_is(s->u.as.lhs.deriv, false))
+                ret = need_ref(p, b, &s->u.as.lhs, (int32_t)k) ||
+                      need_expr_refs(p, b, &s->u.as.rhs, (int32_t)k);
+            break;
+        case XF_STMT_CALL:
+            for (uint32_t i = 0; i < s->u.call.args.n && !ret; i++)
+                ret = need_expr_refs(p, b, &s->u.call.args.v[i].val, (int32_t)k);
+            break;
+        case XF_STMT_ICALL:
+        case XF_STMT_MARKER:
+            break;
+        }
+        if (ret)
+            return -1;
+    }
+    b->capped = b->n.n > MAX_NODES;
+    if (b->capped)
+        b->targets.n = 0;
+    return 0;
+}
+
+/* Blocks of the region tree in order, with the enclosing explicit loops' variables. */
+static int
+collect(xf_addr *p, const xf_rgseq *s)
+{
+    for (uint32_t i = 0; i < s->v.n; i++) {
+        const xf_region *r = s->v.v[i];
+        switch (r->kind) {
+        case XF_RG_BLOCK: {
+            xf_ablock b = {.v = r->v};
+            for (const xf_region *q = r->parent; q; q = q->parent) {
+                xf_loophead h;
+                if (q->kind == XF_RG_LOOP && xf_loop_explicit(q, &h) &&
+                    !XF_VEC_PUSH(p->a, b.loopvars, h.i))
+                    return -1;
+            }
+            if (!XF_VEC_PUSH(p->a, p->b, b))
+                return -1;
+            break;
+        }
+        case XF_RG_BRANCH:
+            for (uint32_t k = 0; k < r->arms.n; k++)
+                if (collect(p, &r->arms.v[k].body))
+                    return -1;
+            break;
+        case XF_RG_LOOP:
+            if (collect(p, &r->body))
+                return -1;
+            break;
+        }
+    }
+    return 0;
+}
+
+static uint32_t
+vindex(const xf_graph *g, const xf_cvertex *v)
+{
+    if (v->index < g->v.n && g->v.v[v->index] == v)
+        return v->index;
+    for (uint32_t i = 0; i < g->v.n; i++)
+        if (g->v.v[i] == v)
+            return i;
+    return UINT32_MAX;
+}
+
+static uint32_t
+block_of(const xf_addr *p, const xf_cvertex *v)
+{
+    uint32_t i = p->blk ? vindex(p->g, v) : UINT32_MAX;
+    return i == UINT32_MAX ? UINT32_MAX : p->blk[i];
+}
+
+/* Edge lists by vertex, and each vertex's block: O(V + E). */
+static int
+index_graph(xf_addr *p, const xf_graph *g)
+{
+    uint32_t nv = g->v.n, ne = g->e.n;
+    p->g = g;
+    p->blk = XF_NEW_ARRAY(p->a, nv + 1, uint32_t);
+    p->in_first = XF_NEW_ARRAY(p->a, nv + 2, uint32_t);
+    p->out_first = XF_NEW_ARRAY(p->a, nv + 2, uint32_t);
+    p->in_edge = XF_NEW_ARRAY(p->a, ne + 1, uint32_t);
+    p->out_edge = XF_NEW_ARRAY(p->a, ne + 1, uint32_t);
+    if (!p->blk || !p->in_first || !p->out_first || !p->in_edge || !p->out_edge)
+        return -1;
+    memset(p->in_first, 0, sizeof(uint32_t) * (nv + 2));
+    memset(p->out_first, 0, sizeof(uint32_t) * (nv + 2));
+    for (uint32_t i = 0; i < nv; i++)
+        p->blk[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < p->b.n; i++) {
+        uint32_t vi = vindex(g, p->b.v[i].v);
+        if (vi != UINT32_MAX)
+            p->blk[vi] = i;
+    }
+    for (uint32_t j = 0; j < ne; j++) {
+        uint32_t s = vindex(g, g->e.v[j]->src), t = vindex(g, g->e.v[j]->tgt);
+        if (s == UINT32_MAX || t == UINT32_MAX)
+            return -1;
+        p->out_first[s + 2]++;
+        p->in_first[t + 2]++;
+    }
+    for (uint32_t i = 2; i < nv + 2; i++) {
+        p->out_first[i] += p->out_first[i - 1];
+        p->in_first[i] += p->in_first[i - 1];
+    }
+    for (uint32_t j = 0; j < ne; j++) {
+        uint32_t s = vindex(g, g->e.v[j]->src), t = vindex(g, g->e.v[j]->tgt);
+        p->out_edge[p->out_first[s + 1]++] = j;
+        p->in_edge[p->in_first[t + 1]++] = j;
+    }
+    return 0;
+}
+
+/* The blocks whose exit reaches @v's entry through control vertices only. */
+static int
+fill_preds(xf_addr *p, const xf_graph *g, uint32_t bi, const xf_cvertex *v, uint8_t *seen)
+{
+    XF_VEC(const xf_cvertex *) work = {0};
+    XF_VEC(uint32_t) marked = {0};
+    if (!XF_VEC_PUSH(p->a, work, v))
+        return -1;
+    while (work.n) {
+        const xf_cvertex *w = work.v[--work.n];
+        uint32_t wi = vindex(g, w);
+        for (uint32_t q = p->in_first[wi]; wi != UINT32_MAX && q < p->in_first[wi + 1]; q++) {
+            const xf_cedge *e = g->e.v[p->in_edge[q]];
+            const xf_cvertex *s = e->src;
+            if (s->kind == XF_CV_BASICBLOCK) {
+                uint32_t pb = block_of(p, s);
+                bool have = false;
+                for (uint32_t k = 0; pb != UINT32_MAX && k < p->b.v[bi].preds.n; k++)
+                    have = have || p->b.v[bi].preds.v[k] == pb;
+                if (pb != UINT32_MAX && !have && !XF_VEC_PUSH(p->a, p->b.v[bi].preds, pb))
+                    return -1;
+                continue;
+            }
+            uint32_t si = vindex(g, s);
+            if (si != UINT32_MAX && !seen[si]) {
+                seen[si] = 1;
+                if (!XF_VEC_PUSH(p->a, work, s) || !XF_VEC_PUSH(p->a, marked, si))
+                    return -1;
+            }
+        }
+    }
+    for (uint32_t k = 0; k < marked.n; k++)
+        seen[marked.v[k]] = 0;
+    return 0;
+}
+
+/* ------------------------------------------------------------ liveness */
+
+static uint32_t
+cand_index(const xf_addr *p, const xf_symbol *s)
+{
+    for (uint32_t c = 0; s && c < p->cand.n; c++)
+        if (p->cand.v[c] == s)
+            return c;
+    return UINT32_MAX;
+}
+
+static void reads_expr(const xf_addr *p, const xf_expr *x, uint8_t *set, int depth);
+
+static void
+reads_ref(const xf_addr *p, const xf_varref *r, uint8_t *set, int depth)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    const xf_arrref *ar = xf_varref_arrref(r);
+    uint32_t c = s && !ar ? cand_index(p, s->sym) : UINT32_MAX;
+    if (c != UINT32_MAX)
+        set[c] = 1;
+    for (uint32_t i = 0; ar && i < ar->t.n && depth < 100; i++) {
+        reads_expr(p, ar->t.v[i].index, set, depth + 1);
+        reads_expr(p, ar->t.v[i].bound, set, depth + 1);
+        reads_expr(p, ar->t.v[i].stride, set, depth + 1);
+    }
+}
+
+static void
+reads_expr(const xf_addr *p, const xf_expr *x, uint8_t *set, int depth)
+{
+    for (uint32_t i = 0; x && i < x->v.n; i++) {
+        if (x->v.v[i].kind == XF_EV_VARREF)
+            reads_ref(p, x->v.v[i].u.ref, set, depth);
+        else if (x->v.v[i].kind == XF_EV_FUNCALL)
+            for (uint32_t k = 0; k < x->v.v[i].u.fn.args.n; k++)
+                reads_ref(p, x->v.v[i].u.fn.args.v[k], set, depth);
+    }
+}
+
+/* in = (out \ defs) ∪ uses, statement by statement from the last. */
+static void
+transfer(const xf_addr *p, const xf_cvertex *v, uint8_t *set)
+{
+    if (v->cond)
+        reads_expr(p, v->cond, set, 0);
+    if (v->init)
+        reads_expr(p, &v->init->u.as.rhs, set, 0);
+    if (v->update)
+        reads_expr(p, &v->update->u.as.rhs, set, 0);
+    for (uint32_t k = v->stmts.n; k-- > 0;) {
+        const xf_stmt *s = v->stmts.v[k];
+        switch (s->kind) {
+        case XF_STMT_ASSIGN: {
+            uint32_t c = cand_index(p, plain_sym(&s->u.as.lhs));
+            if (c != UINT32_MAX)
+                set[c] = 0;
+            else
+                reads_ref(p, &s->u.as.lhs, set, 0);
+            reads_expr(p, &s->u.as.rhs, set, 0);
+            break;
+        }
+        case XF_STMT_CALL:
+            for (uint32_t i = 0; i < s->u.call.args.n; i++)
+                reads_expr(p, &s->u.call.args.v[i].val, set, 0);
+            break;
+        case XF_STMT_ICALL:
+            for (uint32_t i = 0; i < s->u.icall.args.n; i++)
+                reads_expr(p, &s->u.icall.args.v[i].val, set, 0);
+            break;
+        case XF_STMT_DERIVPROP:
+            for (uint32_t o = 0; o < s->u.dp.n; o++) {
+                const xf_dpop *op = &s->u.dp.v[o];
+                reads_ref(p, &op->tgt, set, 0);
+                reads_ref(p, &op->src, set, 0);
+                reads_ref(p, &op->y, set, 0);
+                for (uint32_t i = 0; i < op->ax.n; i++)
+                    reads_ref(p, &op->ax.v[i].x, set, 0);
+            }
+            break;
+        case XF_STMT_MARKER:
+            break;
+        }
+    }
+}
+
+/* Each block's live-out candidates (read later in the forward run before
+ * being written): the values at its exit that the game may start from. */
+static int
+liveness(xf_addr *p, const xf_graph *g)
+{
+    uint32_t nv = g->v.n, nc = p->cand.n;
+    uint8_t *in = xf_arena_alloc(p->a, (size_t)nv * nc + 1), *out = xf_arena_alloc(p->a, nc + 1);
+    if (!in || !out)
+        return -1;
+    memset(in, 0, (size_t)nv * nc);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = nv; i-- > 0;) {
+            const xf_cvertex *v = g->v.v[i];
+            memset(out, 0, nc);
+            for (uint32_t q = p->out_first[i]; q < p->out_first[i + 1]; q++) {
+                uint32_t ti = vindex(g, g->e.v[p->out_edge[q]]->tgt);
+                for (uint32_t c = 0; ti != UINT32_MAX && c < nc; c++)
+                    out[c] |= in[(size_t)ti * nc + c];
+            }
+            if (v->kind == XF_CV_BASICBLOCK) {
+                uint32_t bi = block_of(p, v);
+                for (uint32_t c = 0; bi != UINT32_MAX && c < nc; c++)
+                    if (out[c] && add_sym(p->a, &p->b.v[bi].live_out, p->cand.v[c], NULL))
+                        return -1;
+            }
+            transfer(p, v, out);
+            if (memcmp(out, in + (size_t)i * nc, nc)) {
+                memcpy(in + (size_t)i * nc, out, nc);
+                changed = true;
+            }
+        }
+    }
+    return 0;
+}
+
+/* X(b) ∪= U(b) ∪ (E(b) \ W(b)), from the game just played. */
+static int
+update_exit(xf_addr *p, xf_ablock *b, bool *grew)
+{
+    for (uint32_t i = 0; i < b->entry_in.n; i++)
+        if (!xf_addr_has(b->written.v, b->written.n, b->entry_in.v[i]) &&
+            add_sym(p->a, &b->exit_out, b->entry_in.v[i], grew))
+            return -1;
+    for (uint32_t i = 0; i < b->n.n; i++)
+        if (b->n.v[i].how == XF_ADDR_EXIT && b->n.v[i].used &&
+            add_sym(p->a, &b->exit_out, b->n.v[i].var, grew))
+            return -1;
+    return 0;
+}
+
+int
+xf_addr_plan(xf_doc *doc, xf_routine *rt, const xf_graph *g, const xf_cfgtree *t, xf_arena *a,
+             unsigned *nsym, xf_addr **out)
+{
+    *out = NULL;
+    xf_addr *p = XF_NEW(a, xf_addr);
+    if (!p)
+        return -1;
+    memset(p, 0, sizeof *p);
+    p->doc = doc;
+    p->rt = rt;
+    p->a = a;
+    p->nsym = nsym;
+    if (candidates(p, g) || collect(p, &t->top) || index_graph(p, g))
+        return -1;
+    if (!p->cand.n)
+        return 0;
+    /* the block before Exit hands the promised values over */
+    uint32_t last = UINT32_MAX, nexit = 0;
+    for (uint32_t j = 0; j < g->e.n; j++)
+        if (g->e.v[j]->tgt == t->exit) {
+            nexit++;
+            last = block_of(p, g->e.v[j]->src);
+        }
+    if (nexit != 1 || last == UINT32_MAX)
+        return 0;
+    p->b.v[last].last = true;
+    /* the control vertices seen by fill_preds, which clears what it marks */
+    uint8_t *seen = xf_arena_alloc(p->a, g->v.n + 1);
+    if (!seen)
+        return -1;
+    memset(seen, 0, g->v.n + 1);
+    for (uint32_t i = 0; i < p->b.n; i++)
+        if (fill_block(p, &p->b.v[i]) || fill_preds(p, g, i, p->b.v[i].v, seen))
+            return -1;
+    if (liveness(p, g))
+        return -1;
+    /* E and X to a fixpoint: both only grow */
+    for (int round = 0;; round++) {
+        if (round == MAX_ROUNDS)
+            return 0; /* no recovery rather than a guess */
+        bool grew = false;
+        for (uint32_t i = 0; i < p->b.n; i++) {
+            xf_ablock *b = &p->b.v[i];
+            for (uint32_t k = 0; k < b->entry_in.n; k++)
+                if (entry_node(p, b, b->entry_in.v[k]))
+                    return -1;
+            if (xf_addr_game(p, b) || update_exit(p, b, &grew))
+                return -1;
+        }
+        for (uint32_t i = 0; i < p->b.n; i++) {
+            xf_ablock *b = &p->b.v[i];
+            for (uint32_t k = 0; k < b->preds.n; k++) {
+                const xf_ablock *pb = &p->b.v[b->preds.v[k]];
+                for (uint32_t j = 0; j < pb->exit_out.n; j++)
+                    if (add_sym(a, &b->entry_in, pb->exit_out.v[j], &grew))
+                        return -1;
+            }
+        }
+        if (!grew)
+            break;
+    }
+    for (uint32_t j = 0; j < p->b.v[last].exit_out.n; j++)
+        if (add_sym(a, &p->handed, p->b.v[last].exit_out.v[j], NULL))
+            return -1;
+    for (uint32_t i = 0; i < p->b.n; i++)
+        if (xf_addr_emit(p, &p->b.v[i]))
+            return -1;
+    p->counts.candidates = p->cand.n;
+    p->counts.handed = p->handed.n;
+    *out = p;
+    return 0;
+}
+
+const xf_addr_code *
+xf_addr_block(const xf_addr *p, const xf_cvertex *v)
+{
+    uint32_t i = p ? block_of(p, v) : UINT32_MAX;
+    return i == UINT32_MAX ? NULL : &p->b.v[i].code;
+}
+
+xf_expr *
+xf_addr_subscript(xf_doc *doc, const xf_addr *p, const xf_cvertex *v, uint32_t k, const xf_expr *x)
+{
+    uint32_t i = p ? block_of(p, v) : UINT32_MAX;
+    if (i == UINT32_MAX)
+        return NULL;
+    const xf_ablock *b = &p->b.v[i];
+    bool reads;
+    if (!evaluable(p, b, x, &reads) || !reads)
+        return NULL;
+    return xf_addr_copy_at(doc, p, b, x, (int32_t)k, true);
+}
+
+xf_addr_counts
+xf_addr_counts_of(const xf_addr *p)
+{
+    xf_addr_counts c = {0};
+    return p ? p->counts : c;
+}
