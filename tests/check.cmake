@@ -165,7 +165,7 @@ make_example(${TMP}/tlmonly/head)
 file(REMOVE ${TMP}/tlmonly/head/adm.xaif)
 expect(0 "PASS* adjoint-joint head (from tlm.xaif, for want of a complete adm.xaif: against dd.out)\n"
   check --mode adjoint-joint ${TMP}/tlmonly)
-expect(0 "adjoint-split: 0 passed, 0 failed, 0 skipped; where OpenAD's is wrong, against dd.out: 1 passed, 0 failed (from tlm.xaif, for want of adm.xaif: 1 passed, 0 failed)"
+expect(0 "adjoint-split: 0 passed, 0 failed, 0 skipped; where OpenAD's is wrong, against dd.out: 1 passed, 0 failed (from tlm.xaif, for want of a complete adm.xaif: 1 passed, 0 failed)"
   check --mode adjoint-split ${TMP}/tlmonly)
 expect(0 "SKIP  ref-adjoint  head: no ref/adm.xb.xaif" check --mode ref-adjoint ${TMP}/tlmonly)
 set(tlmexp ${TMP}/tlmonly.txt)
