@@ -24,5 +24,6 @@ Suite *test_names_suite(void);
 Suite *test_ir_check_suite(void);
 Suite *test_catalogue_suite(void);
 Suite *test_scale_suite(void);
+Suite *test_callfacts_suite(void);
 
 #endif
