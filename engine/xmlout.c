@@ -149,11 +149,34 @@ put(xf_xo *x, const char *s)
     put_n(x, s, strlen(s));
 }
 
+/* Room for @k bytes at the end of the buffer, which the caller fills and
+ * then counts (x->n += k); NULL after an error. */
+static char *
+reserve(xf_xo *x, size_t k)
+{
+    return room(x, k) ? x->buf + x->n : NULL;
+}
+
+/* Copy @k bytes to @p, byte by byte: the pieces are short. */
+static char *
+copy(char *p, const char *s, size_t k)
+{
+    while (k--)
+        *p++ = *s++;
+    return p;
+}
+
+/* The indent of @levels open elements. */
 static void
 put_indent(xf_xo *x, size_t levels)
 {
+    size_t u = strlen(x->unit), k = levels * u;
+    char *p = reserve(x, k);
+    if (!p)
+        return;
     for (size_t i = 0; i < levels; i++)
-        put(x, x->unit);
+        p = copy(p, x->unit, u);
+    x->n += k;
 }
 
 /* An attribute value: markup characters and white space other than blanks
@@ -297,10 +320,16 @@ xf_xo_start(xf_xo *x, const char *prefix, const char *name)
     memcpy(q + lp, name, ln + 1);
     x->stk[x->depth++] = (open){.name = x->nlen};
     x->nlen += lp + ln + 1;
-    if (x->unit)
-        put_indent(x, x->depth - 1);
-    put(x, "<");
-    put_n(x, q, lp + ln);
+    size_t u = x->unit ? strlen(x->unit) : 0, levels = x->unit ? x->depth - 1 : 0;
+    size_t k = levels * u + 1 + lp + ln;
+    char *p = reserve(x, k);
+    if (!p)
+        return -1;
+    for (size_t i = 0; i < levels; i++)
+        p = copy(p, x->unit, u);
+    *p++ = '<';
+    copy(p, q, lp + ln);
+    x->n += k;
     return status(x);
 }
 
@@ -311,20 +340,36 @@ xf_xo_end(xf_xo *x)
     if (!t)
         return -1;
     const char *name = x->names + t->name;
+    size_t ln = x->nlen - t->name - 1, u = x->unit ? strlen(x->unit) : 0, levels = 0;
+    size_t k;
     if (!t->text) {
         if (x->unit)
             x->doindent = true;
-        put(x, "/>");
+        k = 2; /* /> */
     } else {
         if (x->unit && x->doindent)
-            put_indent(x, x->depth - 1);
+            levels = x->depth - 1;
         x->doindent = true;
-        put(x, "</");
-        put(x, name);
-        put(x, ">");
+        k = levels * u + 3 + ln; /* </name> */
+    }
+    k += x->unit ? 1 : 0;
+    char *p = reserve(x, k);
+    if (!p)
+        return -1;
+    if (!t->text) {
+        *p++ = '/';
+        *p++ = '>';
+    } else {
+        for (size_t i = 0; i < levels; i++)
+            p = copy(p, x->unit, u);
+        *p++ = '<';
+        *p++ = '/';
+        p = copy(p, name, ln);
+        *p++ = '>';
     }
     if (x->unit)
-        put(x, "\n");
+        *p = '\n';
+    x->n += k;
     x->nlen = t->name;
     x->depth--;
     return status(x);
@@ -336,16 +381,31 @@ xf_xo_attr(xf_xo *x, const char *prefix, const char *name, const char *value)
     open *t = top(x);
     if (!t || t->text || !name || !*name)
         return -1;
-    put(x, " ");
+    size_t lp = prefix ? strlen(prefix) : 0, ln = strlen(name);
+    /* the value as it is when it has nothing to escape, the common case */
+    size_t lv = value ? strcspn(value, "\n\r\t\"<>&") : 0;
+    bool plain = !value || !value[lv];
+    size_t k = 1 + (prefix ? lp + 1 : 0) + ln + 2 + (plain ? lv + 1 : 0);
+    char *p = reserve(x, k);
+    if (!p)
+        return -1;
+    *p++ = ' ';
     if (prefix) {
-        put(x, prefix);
-        put(x, ":");
+        p = copy(p, prefix, lp);
+        *p++ = ':';
     }
-    put(x, name);
-    put(x, "=\"");
-    if (value)
+    p = copy(p, name, ln);
+    *p++ = '=';
+    *p++ = '"';
+    if (plain) {
+        memcpy(p, value ? value : "", lv);
+        p[lv] = '"';
+    }
+    x->n += k;
+    if (!plain) {
         put_attr_value(x, value);
-    put(x, "\"");
+        put(x, "\"");
+    }
     return status(x);
 }
 
