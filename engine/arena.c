@@ -13,7 +13,8 @@
 typedef struct chunk {
     struct chunk *next;
     size_t size, used;
-    int mapped; /* by mmap, not malloc */
+    size_t dirty; /* bytes from the start handed out since the chunk was made (zero beyond) */
+    int mapped;   /* by mmap, not malloc */
     max_align_t data[];
 } chunk;
 
@@ -37,7 +38,7 @@ chunk_alloc(size_t size)
             return c;
         }
     }
-    chunk *c = malloc(total);
+    chunk *c = calloc(1, total);
     if (c)
         c->mapped = 0;
     return c;
@@ -98,6 +99,7 @@ new_chunk(xf_arena *a, size_t need)
         return NULL;
     c->size = size;
     c->used = 0;
+    c->dirty = 0;
     a->reserved += size;
     if (big && a->head) {
         /* a block of its own: the current chunk stays in front, it may still have room */
@@ -129,9 +131,13 @@ xf_arena_alloc(xf_arena *a, size_t size)
             return NULL;
     }
     char *p = (char *)c->data + c->used;
+    /* a new chunk is zero (calloc, mmap); only what a reset handed back is not */
+    if (c->used < c->dirty)
+        memset(p, 0, (c->dirty - c->used < size ? c->dirty - c->used : size));
     c->used += size;
+    if (c->used > c->dirty)
+        c->dirty = c->used;
     a->used += size;
-    memset(p, 0, size);
     return p;
 }
 
