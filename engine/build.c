@@ -1,6 +1,7 @@
 /* build.c: see build.h. */
 #include "build.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,11 +181,43 @@ xf_expr_const(xf_doc *doc, xf_expr *x, xf_type type, const char *value)
     return add_vertex(doc, x, v);
 }
 
+/* @value as printf's "%.20e" writes it, when it is a whole number below
+ * 10^15 in magnitude (exact in a double: the partials of most operations,
+ * 1, -1, 2, ...); false otherwise. Much cheaper than printf. */
+static bool
+whole_e20(double value, char *buf)
+{
+    if (!(value > -1e15 && value < 1e15) || value != (double)(int64_t)value)
+        return false;
+    int64_t v = (int64_t)value;
+    char *p = buf;
+    if (v < 0 || (v == 0 && signbit(value)))
+        *p++ = '-';
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    char d[20];
+    int n = 0;
+    do
+        d[n++] = (char)('0' + u % 10);
+    while (u /= 10);
+    int e = n - 1; /* 0 for 0 */
+    *p++ = d[n - 1];
+    *p++ = '.';
+    for (int i = 0; i < 20; i++)
+        *p++ = i < n - 1 ? d[n - 2 - i] : '0';
+    *p++ = 'e';
+    *p++ = '+';
+    *p++ = (char)('0' + e / 10);
+    *p++ = (char)('0' + e % 10);
+    *p = 0;
+    return true;
+}
+
 uint32_t
 xf_expr_real(xf_doc *doc, xf_expr *x, double value)
 {
     char buf[40];
-    snprintf(buf, sizeof buf, "%.20e", value); /* the 21 digits xaif files carry */
+    if (!whole_e20(value, buf))
+        snprintf(buf, sizeof buf, "%.20e", value); /* the 21 digits xaif files carry */
     return xf_expr_const(doc, x, XF_TYPE_REAL, buf);
 }
 

@@ -13,8 +13,6 @@
 #include "outfile.h"
 #include "write_impl.h"
 
-#define X(s) ((const xmlChar *)(s))
-
 static void
 check(wr *w, int ret)
 {
@@ -106,9 +104,9 @@ static void
 write_decl(wr *w, const char *prefix, const char *uri)
 {
     if (prefix)
-        check(w, xmlTextWriterWriteAttributeNS(w->w, X("xmlns"), X(prefix), NULL, X(uri)));
+        check(w, xf_xo_attr(w->w, "xmlns", prefix, uri));
     else
-        check(w, xmlTextWriterWriteAttribute(w->w, X("xmlns"), X(uri ? uri : "")));
+        check(w, xf_xo_attr(w->w, NULL, "xmlns", uri ? uri : ""));
 }
 
 /* Declare @prefix as @uri on the foreign element @x (child of @parent, NULL
@@ -156,7 +154,7 @@ write_attr(wr *w, const char *prefix, const xf_attr *a)
     if (is_nsdecl(a))
         write_decl(w, a->name, a->value);
     else
-        check(w, xmlTextWriterWriteAttributeNS(w->w, X(prefix), X(a->name), NULL, X(a->value)));
+        check(w, xf_xo_attr(w->w, prefix, a->name, a->value));
 }
 
 /* A prefix for the attributes @v of a modeled element that were written
@@ -217,27 +215,27 @@ write_xnode(wr *w, const xf_xnode *x, const xf_xnode *parent)
 {
     switch (x->kind) {
     case XF_X_ELEMENT:
-        check(w, xmlTextWriterStartElementNS(w->w, X(x->prefix), X(x->name), NULL));
+        check(w, xf_xo_start(w->w, x->prefix, x->name));
         declare_xnode(w, x, parent);
         for (uint32_t i = 0; i < x->attrs.n; i++)
             write_attr(w, x->attrs.v[i].prefix, &x->attrs.v[i]);
         for (uint32_t i = 0; i < x->kids.n; i++)
             write_xnode(w, x->kids.v[i], x);
-        check(w, xmlTextWriterEndElement(w->w));
+        check(w, xf_xo_end(w->w));
         break;
     case XF_X_TEXT:
-        check(w, xmlTextWriterWriteString(w->w, X(x->text)));
+        check(w, xf_xo_text(w->w, x->text));
         break;
     case XF_X_CDATA:
-        check(w, xmlTextWriterWriteCDATA(w->w, X(x->text)));
+        check(w, xf_xo_cdata(w->w, x->text));
         break;
     case XF_X_COMMENT:
-        check(w, xmlTextWriterWriteComment(w->w, X(x->text)));
+        check(w, xf_xo_comment(w->w, x->text));
         /* the comment's text switched indenting off for the next end tag */
-        check(w, xmlTextWriterSetIndent(w->w, 1));
+        check(w, xf_xo_indent(w->w, "  "));
         break;
     case XF_X_PI:
-        check(w, xmlTextWriterWritePI(w->w, X(x->name), X(x->text)));
+        check(w, xf_xo_pi(w->w, x->name, x->text));
         break;
     }
 }
@@ -267,7 +265,7 @@ wr_open(wr *w, xf_elem el, const xf_hdr *h)
         flush_foreign(w, p, p->nkids);
         p->nkids++;
     }
-    check(w, xmlTextWriterStartElement(w->w, X(w->qname[el])));
+    check(w, xf_xo_start(w->w, NULL, w->qname[el]));
     /* an element of a namespace that the root does not declare (an inlinable
      * intrinsic's ArgumentReference in a call graph) declares it itself */
     xf_ns ns = xf_elem_ns(el);
@@ -283,14 +281,14 @@ wr_close(wr *w)
         return;
     flush_foreign(w, &w->stk[w->depth - 1], UINT32_MAX);
     w->depth--;
-    check(w, xmlTextWriterEndElement(w->w));
+    check(w, xf_xo_end(w->w));
 }
 
 void
 wr_str(wr *w, const char *name, const char *value)
 {
     if (value)
-        check(w, xmlTextWriterWriteAttribute(w->w, X(name), X(value)));
+        check(w, xf_xo_attr(w->w, NULL, name, value));
 }
 
 void
@@ -306,7 +304,7 @@ wr_int(wr *w, const char *name, int64_t value)
     while (u /= 10);
     if (value < 0)
         *--p = '-';
-    check(w, xmlTextWriterWriteAttribute(w->w, X(name), X(p)));
+    check(w, xf_xo_attr(w->w, NULL, name, p));
 }
 
 void
@@ -548,16 +546,15 @@ setup(wr *w)
 }
 
 static int
-write_doc(const xf_doc *doc, xmlTextWriterPtr tw, xf_diag *diag, const char *where)
+write_doc(const xf_doc *doc, xf_xo *tw, xf_diag *diag, const char *where)
 {
     wr w = {.w = tw, .doc = doc};
     if (!setup(&w)) {
         xf_error(diag, where, 0, "out of memory");
         return -1;
     }
-    check(&w, xmlTextWriterSetIndent(tw, 1));
-    check(&w, xmlTextWriterSetIndentString(tw, X("  ")));
-    check(&w, xmlTextWriterStartDocument(tw, NULL, "UTF-8", NULL));
+    check(&w, xf_xo_indent(tw, "  "));
+    check(&w, xf_xo_start_document(tw));
     for (uint32_t i = 0; i < doc->before.n; i++)
         write_xnode(&w, doc->before.v[i], NULL);
     switch (doc->kind) {
@@ -573,8 +570,8 @@ write_doc(const xf_doc *doc, xmlTextWriterPtr tw, xf_diag *diag, const char *whe
     }
     for (uint32_t i = 0; i < doc->after.n; i++)
         write_xnode(&w, doc->after.v[i], NULL);
-    check(&w, xmlTextWriterEndDocument(tw));
-    check(&w, xmlTextWriterFlush(tw));
+    check(&w, xf_xo_end_document(tw));
+    check(&w, xf_xo_flush(tw));
     free(w.names);
     if (w.failed) {
         xf_error(diag, where, 0, "cannot write: %s", errno ? strerror(errno) : "output error");
@@ -590,49 +587,31 @@ xf_write_memory(const xf_doc *doc, char **out, size_t *len, xf_diag *diag)
 {
     *out = NULL;
     *len = 0;
-    xmlBufferPtr buf = xmlBufferCreate();
-    /* libxml2 2.9 sizes a new buffer exactly: each write would reallocate it
-     * (a copy of the whole text where realloc cannot grow in place) */
-    if (buf)
-        xmlBufferSetAllocationScheme(buf, XML_BUFFER_ALLOC_DOUBLEIT);
-    xmlTextWriterPtr tw = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
-    if (!tw) {
-        xmlBufferFree(buf);
+    xf_xo *xo = xf_xo_new_memory();
+    if (!xo) {
         xf_error(diag, NULL, 0, "out of memory");
         return -1;
     }
-    int ret = write_doc(doc, tw, diag, "<memory>");
-    xmlFreeTextWriter(tw);
-    if (ret == 0) {
-        size_t n = (size_t)xmlBufferLength(buf);
-        *out = malloc(n + 1);
-        if (!*out) {
-            xf_error(diag, NULL, 0, "out of memory");
-            ret = -1;
-        } else {
-            memcpy(*out, xmlBufferContent(buf), n);
-            (*out)[n] = 0;
-            *len = n;
-        }
+    int ret = write_doc(doc, xo, diag, "<memory>");
+    if (ret == 0 && !(*out = xf_xo_take(xo, len))) {
+        xf_error(diag, NULL, 0, "out of memory");
+        ret = -1;
     }
-    xmlBufferFree(buf);
+    xf_xo_free(xo);
     return ret;
 }
 
 static int
 write_fd(const xf_doc *doc, int fd, const char *where, xf_diag *diag)
 {
-    xmlOutputBufferPtr ob = xmlOutputBufferCreateFd(fd, NULL);
-    xmlTextWriterPtr tw = ob ? xmlNewTextWriter(ob) : NULL;
-    if (!tw) {
-        if (ob)
-            xmlOutputBufferClose(ob);
+    xf_xo *xo = xf_xo_new_fd(fd);
+    if (!xo) {
         xf_error(diag, where, 0, "out of memory");
         return -1;
     }
     errno = 0;
-    int ret = write_doc(doc, tw, diag, where);
-    xmlFreeTextWriter(tw); /* closes ob, not fd */
+    int ret = write_doc(doc, xo, diag, where);
+    xf_xo_free(xo); /* the descriptor stays open */
     return ret;
 }
 

@@ -2,10 +2,9 @@
 #ifndef XF_ENGINE_WRITE_IMPL_H
 #define XF_ENGINE_WRITE_IMPL_H
 
-#include <libxml/xmlwriter.h>
-
 #include "ir.h"
 #include "xaif_attrs.h"
+#include "xmlout.h"
 
 enum { WR_MAX_DEPTH = 512 };
 
@@ -27,7 +26,7 @@ typedef struct wrlevel {
 } wrlevel;
 
 typedef struct wr {
-    xmlTextWriterPtr w;
+    xf_xo *w;
     const xf_doc *doc;
     bool failed;
     const char *qname[XF_EL_COUNT]; /* "xaif:BasicBlock" */

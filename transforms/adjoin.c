@@ -44,9 +44,9 @@ typedef struct adj {
     xf_doc *doc;
     xf_routine *rt;
     xf_scope *scope;
-    xf_arena *a;                        /* scratch, per routine */
-    XF_VEC(const xf_symbol *) loopvars; /* of the enclosing explicitly reversed loops */
-    XF_VEC(saved) temps;                /* subscript signature -> its temporary (routine) */
+    xf_arena *a;         /* scratch, per routine */
+    xf_loopscope loops;  /* the explicitly reversed loops around the block */
+    XF_VEC(saved) temps; /* subscript signature -> its temporary (routine) */
     unsigned nsym, nprp;
     xf_addr *addr; /* the routine's address recovery plan, or NULL (addr.h) */
     /* the block being done */
@@ -88,10 +88,7 @@ push_stmt(adj *d, stmtvec *v, xf_stmt *s)
 static bool
 is_loopvar(const adj *d, const xf_symbol *s)
 {
-    for (uint32_t i = 0; i < d->loopvars.n; i++)
-        if (d->loopvars.v[i] == s)
-            return true;
-    return false;
+    return xf_loopscope_has(&d->loops, s);
 }
 
 /* Can the adjoint evaluate @x itself: constants, operations, and the
@@ -631,40 +628,17 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
     return 0;
 }
 
-/* The loop variables of the explicitly reversed loops around @r. */
+/* Every block of @t in execution order (the tree's pre-order), with the
+ * explicitly reversed loops around it in d->loops. */
 static int
-enclosing_loops(adj *d, const xf_region *r)
+blocks(adj *d, const xf_cfgtree *t, xf_graph *rev)
 {
-    memset(&d->loopvars, 0, sizeof d->loopvars);
-    for (const xf_region *p = r->parent; p; p = p->parent)
-        if (p->kind == XF_RG_LOOP) {
-            xf_loophead h;
-            if (xf_loop_explicit(p, &h) && !XF_VEC_PUSH(d->a, d->loopvars, h.i))
-                return oom(d);
-        }
-    return 0;
-}
-
-static int
-sequence(adj *d, const xf_rgseq *s, xf_graph *rev)
-{
-    for (uint32_t i = 0; i < s->v.n; i++) {
-        const xf_region *r = s->v.v[i];
-        switch (r->kind) {
-        case XF_RG_BLOCK:
-            if (enclosing_loops(d, r) || block(d, r->v, rev))
-                return -1;
-            break;
-        case XF_RG_BRANCH:
-            for (uint32_t k = 0; k < r->arms.n; k++)
-                if (sequence(d, &r->arms.v[k].body, rev))
-                    return -1;
-            break;
-        case XF_RG_LOOP:
-            if (sequence(d, &r->body, rev))
-                return -1;
-            break;
-        }
+    for (uint32_t i = 0; i < t->all.n; i++) {
+        const xf_region *r = t->all.v[i];
+        if (!xf_loopscope_move(&d->loops, r))
+            return oom(d);
+        if (r->kind == XF_RG_BLOCK && block(d, r->v, rev))
+            return -1;
     }
     return 0;
 }
@@ -680,15 +654,16 @@ routine(adj *d, xf_routine *rt)
     d->bb = NULL;
     memset(&d->temps, 0, sizeof d->temps);
     d->addr = NULL;
+    xf_loopscope_init(&d->loops, d->a);
     xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
         if (!d->ctx->opts->addr_store &&
             xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
             return oom(d);
-        return sequence(d, &t.top, &rev->g);
+        return blocks(d, &t, &rev->g);
     }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
-    memset(&d->loopvars, 0, sizeof d->loopvars);
+    xf_loopscope_init(&d->loops, d->a);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)
         if (fwd->g.v.v[i]->kind == XF_CV_BASICBLOCK && block(d, fwd->g.v.v[i], &rev->g))
             return -1;

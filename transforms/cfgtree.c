@@ -7,10 +7,10 @@
 typedef struct parser {
     const xf_graph *g;
     xf_arena *a;
+    xf_cfgtree *t;
     uint8_t *seen;        /* by vertex index: taken by a region */
     uint32_t *first;      /* out-edges of vertex i: out[first[i] .. first[i+1]) */
     const xf_cedge **out; /* in the graph's edge order */
-    int depth;
 } parser;
 
 bool
@@ -55,32 +55,93 @@ claim(parser *p, const xf_cvertex *v)
     return true;
 }
 
+/* A new region in @s (and in the pre-order), with what it inherits from
+ * @parent: the explicit mark, and for a loop its header when reversed so. */
 static xf_region *
 region(parser *p, xf_rgkind kind, xf_cvertex *v, xf_region *parent, xf_rgseq *s)
 {
     xf_region *r = XF_NEW(p->a, xf_region);
     if (!r)
         return NULL;
+    memset(r, 0, sizeof *r);
     r->kind = kind;
     r->v = v;
     r->parent = parent;
-    return XF_VEC_PUSH(p->a, s->v, r) ? r : NULL;
+    r->index = p->t->all.n;
+    r->marked =
+        (parent && parent->marked) || (kind == XF_RG_LOOP && v->reversal == XF_REVERSAL_EXPLICIT);
+    xf_loophead h;
+    if (kind == XF_RG_LOOP && r->marked && xf_loop_header(v, &h)) {
+        xf_loophead *c = XF_NEW(p->a, xf_loophead);
+        if (!c)
+            return NULL;
+        *c = h;
+        r->head = c;
+    }
+    return XF_VEC_PUSH(p->a, s->v, r) && XF_VEC_PUSH(p->a, p->t->all, r) ? r : NULL;
 }
 
-/* Parse from @v into @s until a vertex that ends an enclosing construct
- * (EndBranch, EndLoop, Exit), which is returned; NULL if not structured. */
+/* One open construct of the parse: the sequence being read into @s, inside
+ * @r (a branch's arm @k or a loop's body; NULL: the routine's top). */
+typedef struct frame {
+    xf_region *r;
+    uint32_t k;
+    xf_rgseq *s;
+} frame;
+
+/* A branch's next arm: where it starts; its body is read into the frame. */
 static xf_cvertex *
-sequence(parser *p, xf_cvertex *v, xf_rgseq *s, xf_region *parent)
+open_arm(parser *p, frame *f)
 {
-    if (++p->depth > 10000)
+    uint32_t i = index_of(p, f->r->v);
+    xf_rgarm arm = {.edge = p->out[p->first[i] + f->k]};
+    if (!XF_VEC_PUSH(p->a, f->r->arms, arm))
         return NULL;
-    for (uint32_t steps = 0; v && steps <= p->g->v.n; steps++) {
+    f->s = &f->r->arms.v[f->k].body;
+    return arm.edge->tgt;
+}
+
+/* Parse from the Entry's successor to Exit, which is returned; NULL if not
+ * structured. The open constructs are on an explicit stack: nesting is
+ * bounded by memory only. Every step claims a vertex or closes an arm or
+ * body, so the loop ends. */
+static xf_cvertex *
+parse(parser *p, xf_cvertex *v)
+{
+    XF_VEC(frame) st = {0};
+    if (!XF_VEC_PUSH(p->a, st, ((frame){.s = &p->t->top})))
+        return NULL;
+    uint64_t limit = 2 * ((uint64_t)p->g->v.n + p->g->e.n) + 2;
+    for (uint64_t steps = 0; v && steps <= limit; steps++) {
+        frame *f = &st.v[st.n - 1];
         switch (v->kind) {
         case XF_CV_EXIT:
         case XF_CV_ENDBRANCH:
-        case XF_CV_ENDLOOP:
-            p->depth--;
-            return v;
+        case XF_CV_ENDLOOP: {
+            xf_region *r = f->r;
+            if (!r)
+                return v;
+            if (r->kind == XF_RG_BRANCH) {
+                if (v->kind != XF_CV_ENDBRANCH || (r->end && v != r->end))
+                    return NULL;
+                r->end = v;
+                if (++f->k < degree(p, index_of(p, r->v))) {
+                    v = open_arm(p, f);
+                    break;
+                }
+                if (!claim(p, r->end))
+                    return NULL;
+                st.n--;
+                v = next(p, r->end);
+            } else {
+                if (v->kind != XF_CV_ENDLOOP || next(p, v) != r->v || !claim(p, v))
+                    return NULL;
+                r->end = v;
+                st.n--;
+                v = r->exit_edge->tgt;
+            }
+            break;
+        }
         case XF_CV_LABEL:
         case XF_CV_GOTO:
             if (!claim(p, v))
@@ -88,34 +149,23 @@ sequence(parser *p, xf_cvertex *v, xf_rgseq *s, xf_region *parent)
             v = next(p, v);
             break;
         case XF_CV_BASICBLOCK:
-            if (!claim(p, v) || !region(p, XF_RG_BLOCK, v, parent, s))
+            if (!claim(p, v) || !region(p, XF_RG_BLOCK, v, f->r, f->s))
                 return NULL;
             v = next(p, v);
             break;
         case XF_CV_BRANCH:
         case XF_CV_IF: {
             uint32_t i = index_of(p, v);
-            xf_region *r = claim(p, v) ? region(p, XF_RG_BRANCH, v, parent, s) : NULL;
-            if (!r || degree(p, i) == 0)
+            xf_region *r = claim(p, v) ? region(p, XF_RG_BRANCH, v, f->r, f->s) : NULL;
+            if (!r || degree(p, i) == 0 || !XF_VEC_PUSH(p->a, st, ((frame){.r = r})))
                 return NULL;
-            for (uint32_t k = p->first[i]; k < p->first[i + 1]; k++) {
-                xf_rgarm arm = {.edge = p->out[k]};
-                xf_cvertex *end = sequence(p, p->out[k]->tgt, &arm.body, r);
-                if (!end || end->kind != XF_CV_ENDBRANCH || (r->end && end != r->end))
-                    return NULL;
-                r->end = end;
-                if (!XF_VEC_PUSH(p->a, r->arms, arm))
-                    return NULL;
-            }
-            if (!claim(p, r->end))
-                return NULL;
-            v = next(p, r->end);
+            v = open_arm(p, &st.v[st.n - 1]);
             break;
         }
         case XF_CV_FORLOOP:
         case XF_CV_PRELOOP: {
             uint32_t i = index_of(p, v);
-            xf_region *r = claim(p, v) ? region(p, XF_RG_LOOP, v, parent, s) : NULL;
+            xf_region *r = claim(p, v) ? region(p, XF_RG_LOOP, v, f->r, f->s) : NULL;
             if (!r || degree(p, i) != 2)
                 return NULL;
             const xf_cedge *a = p->out[p->first[i]], *b = p->out[p->first[i] + 1];
@@ -123,11 +173,9 @@ sequence(parser *p, xf_cvertex *v, xf_rgseq *s, xf_region *parent)
                 return NULL;
             r->body_edge = xf_is_body_edge(a) ? a : b;
             r->exit_edge = xf_is_body_edge(a) ? b : a;
-            xf_cvertex *end = sequence(p, r->body_edge->tgt, &r->body, r);
-            if (!end || end->kind != XF_CV_ENDLOOP || next(p, end) != v || !claim(p, end))
+            if (!XF_VEC_PUSH(p->a, st, ((frame){.r = r, .s = &r->body})))
                 return NULL;
-            r->end = end;
-            v = r->exit_edge->tgt;
+            v = r->body_edge->tgt;
             break;
         }
         default: /* Entry inside, PostLoop: not handled as structured */
@@ -142,7 +190,7 @@ xf_cfgtree_parse(const xf_graph *g, xf_arena *a, xf_cfgtree *t)
 {
     memset(t, 0, sizeof *t);
     uint32_t n = g->v.n;
-    parser p = {.g = g, .a = a};
+    parser p = {.g = g, .a = a, .t = t};
     p.seen = XF_NEW_ARRAY(a, n ? n : 1, uint8_t);
     p.first = XF_NEW_ARRAY(a, n + 1, uint32_t);
     p.out = XF_NEW_ARRAY(a, g->e.n ? g->e.n : 1, const xf_cedge *);
@@ -172,7 +220,7 @@ xf_cfgtree_parse(const xf_graph *g, xf_arena *a, xf_cfgtree *t)
         }
     if (!t->entry || !claim(&p, t->entry))
         return false;
-    xf_cvertex *end = sequence(&p, next(&p, t->entry), &t->top, NULL);
+    xf_cvertex *end = parse(&p, next(&p, t->entry));
     if (!end || end->kind != XF_CV_EXIT || !claim(&p, end))
         return false;
     t->exit = end;
@@ -257,13 +305,10 @@ xf_expr_reads(const xf_expr *x, uint32_t v, const xf_symbol *s)
 bool
 xf_loop_explicit(const xf_region *r, xf_loophead *h)
 {
-    if (r->kind != XF_RG_LOOP)
+    if (r->kind != XF_RG_LOOP || !r->head)
         return false;
-    /* the "simple loop" mark of a loop holds for the loops nested in it */
-    bool marked = false;
-    for (const xf_region *p = r; p && !marked; p = p->parent)
-        marked = p->kind == XF_RG_LOOP && p->v->reversal == XF_REVERSAL_EXPLICIT;
-    return marked && xf_loop_header(r->v, h);
+    *h = *r->head;
+    return true;
 }
 
 bool
@@ -334,4 +379,43 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
     else
         return false;
     return h->lo != UINT32_MAX;
+}
+
+/* ------------------------------------------------------------ loop scope */
+
+void
+xf_loopscope_init(xf_loopscope *s, xf_arena *a)
+{
+    memset(s, 0, sizeof *s);
+    s->a = a;
+}
+
+/* Add @d to the count of @r's loop variable, if @r is reversed explicitly. */
+static bool
+count(xf_loopscope *s, const xf_region *r, int d)
+{
+    if (r->kind != XF_RG_LOOP || !r->head)
+        return true;
+    uintptr_t n = (uintptr_t)xf_map_get(&s->count, r->head->i) + (uintptr_t)(intptr_t)d;
+    return xf_map_put(&s->count, s->a, r->head->i, (void *)n, NULL);
+}
+
+bool
+xf_loopscope_move(xf_loopscope *s, const xf_region *r)
+{
+    if (s->last && r->parent == s->last) {
+        if (!XF_VEC_PUSH(s->a, s->open, s->last) || !count(s, s->last, 1))
+            return false;
+    }
+    while (s->open.n && s->open.v[s->open.n - 1] != r->parent)
+        if (!count(s, s->open.v[--s->open.n], -1))
+            return false;
+    s->last = r;
+    return true;
+}
+
+bool
+xf_loopscope_has(const xf_loopscope *s, const xf_symbol *sym)
+{
+    return xf_map_get(&s->count, sym) != NULL;
 }

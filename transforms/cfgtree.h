@@ -9,10 +9,12 @@
 
 #include "arena.h"
 #include "ir.h"
+#include "map.h"
 
 typedef enum xf_rgkind { XF_RG_BLOCK, XF_RG_BRANCH, XF_RG_LOOP } xf_rgkind;
 
 typedef struct xf_region xf_region;
+typedef struct xf_loophead xf_loophead;
 
 /* A sequence of regions, in execution order. */
 typedef struct xf_rgseq {
@@ -27,25 +29,35 @@ typedef struct xf_rgarm {
 
 struct xf_region {
     xf_rgkind kind;
+    uint32_t index;  /* in the tree's pre-order: xf_cfgtree.all.v[index] == this */
     xf_cvertex *v;   /* BLOCK: the BasicBlock; BRANCH: Branch/If; LOOP: ForLoop/PreLoop */
     xf_cvertex *end; /* BRANCH: its EndBranch; LOOP: its EndLoop */
     xf_region *parent;
     XF_VEC(xf_rgarm) arms;                 /* BRANCH */
     xf_rgseq body;                         /* LOOP */
     const xf_cedge *body_edge, *exit_edge; /* LOOP */
+    bool marked;             /* a loop marked reversal="explicit" is this region or around it */
+    const xf_loophead *head; /* LOOP: its header, when xf_loop_explicit holds; else NULL */
 };
 
-/* A parsed graph: Entry, the top sequence, Exit. */
+/* A parsed graph: Entry, the top sequence, Exit; and every region in
+ * pre-order (a region before what it holds, the regions of a sequence in
+ * execution order, the arms of a branch in its out-edges' order), so that
+ * a pass can keep a table per region (by xf_region.index) and fill it in
+ * one sweep forwards (parents first) or backwards (children first). */
 typedef struct xf_cfgtree {
     xf_cvertex *entry, *exit;
     xf_rgseq top;
+    XF_VEC(xf_region *) all;
 } xf_cfgtree;
 
 /**
  * xf_cfgtree_parse:
  * Parse @g into @t, allocating in @a. Every vertex reachable from Entry
  * must belong to exactly one region (Label and Goto vertices with one
- * successor are passed through).
+ * successor are passed through). Time O(vertices + edges), with an
+ * explicit stack: any depth of nesting parses. Each loop's header is
+ * examined once here (xf_region.head).
  * @returns true if @g is structured; false otherwise (@t is then unusable).
  */
 bool xf_cfgtree_parse(const xf_graph *g, xf_arena *a, xf_cfgtree *t);
@@ -56,7 +68,7 @@ bool xf_is_body_edge(const xf_cedge *e);
 /* The header of a loop that can run backwards: i = L; i OP U; i = i + S.
  * OP "not_equal" is Fortran's DO i = L, U, S (i <= U for S > 0, i >= U for
  * S < 0), as the interpreter runs it. */
-typedef struct xf_loophead {
+struct xf_loophead {
     xf_symbol *i;
     const xf_expr *lo_x, *hi_x; /* the expressions holding L and U, at vertices lo and hi */
     uint32_t lo, hi;
@@ -65,7 +77,7 @@ typedef struct xf_loophead {
     int64_t step;   /* S when it is a constant; 0 otherwise */
     int sign;       /* S's sign: 1, -1, or 0 when only the run decides (not_equal) */
     int64_t adjust; /* added to U: -1 for <, +1 for >, 0 for <=, >= and != */
-} xf_loophead;
+};
 
 /**
  * xf_loop_header:
@@ -80,9 +92,34 @@ bool xf_loop_header(const xf_cvertex *v, xf_loophead *h);
  * xf_loop_explicit:
  * Is loop region @r to be reversed explicitly: marked reversal="explicit"
  * (OpenAD's "simple loop"), itself or a loop around it, and with a header
- * xf_loop_header accepts? Fills @h if so.
+ * xf_loop_header accepts? Fills @h if so. O(1): the parser decided.
  */
 bool xf_loop_explicit(const xf_region *r, xf_loophead *h);
+
+/* The variables of the explicitly reversed loops around a region, kept as
+ * a depth-first walk over a tree moves (siblings in any order; a region
+ * left out must be left out with all it holds): a move costs O(1)
+ * amortized, a question O(1). */
+typedef struct xf_loopscope {
+    xf_arena *a;
+    XF_VEC(const xf_region *) open; /* the regions around the last one moved to */
+    const xf_region *last;
+    xf_map count; /* symbol -> how many open loops run it backwards (a uintptr_t) */
+} xf_loopscope;
+
+/** xf_loopscope_init: an empty scope (no region around), storage from @a. */
+void xf_loopscope_init(xf_loopscope *s, xf_arena *a);
+
+/**
+ * xf_loopscope_move:
+ * The walk is at @r now: the scope becomes the loops around @r (not @r
+ * itself). @r's parent must be the region moved to last or one around it.
+ * @returns false when out of memory.
+ */
+bool xf_loopscope_move(xf_loopscope *s, const xf_region *r);
+
+/** xf_loopscope_has: is @sym the variable of an explicitly reversed loop in the scope? */
+bool xf_loopscope_has(const xf_loopscope *s, const xf_symbol *sym);
 
 /**
  * xf_expr_reads:

@@ -39,6 +39,8 @@
 #include "cfgtree.h"
 #include "pass.h"
 
+typedef XF_VEC(xf_cedge *) edgevec;
+
 typedef struct rev {
     xf_pass_ctx *ctx;
     xf_doc *doc;
@@ -47,6 +49,12 @@ typedef struct rev {
     xf_graph *fwd, *adj; /* placeholders 2 and 3 */
     xf_graph mirror;     /* adjoin's blocks, by id */
     unsigned nsym, nfv, nfe, nav, nae;
+    /* placeholder 2's edges by vertex, in the graph's edge order: out-edges
+     * by source, in-edges by the target they had when listed (an edge a
+     * split moved is listed again under its new target: check e->tgt) */
+    xf_map outs, ins;
+    bool *has;          /* by region index: holds adjoint code */
+    xf_loopscope loops; /* the explicitly reversed loops around the region at hand */
 } rev;
 
 /* Where the next vertex of the adjoint attaches: an edge from @from,
@@ -133,6 +141,48 @@ push_const(rev *r, int64_t value)
 
 /* ------------------------------------------------------------ placeholder 2 */
 
+/* @v's out-edges (@out) or in-edges in the index; NULL: none. */
+static edgevec *
+edges_of(rev *r, bool out, const xf_cvertex *v)
+{
+    return xf_map_get(out ? &r->outs : &r->ins, v);
+}
+
+static bool
+list_edge(rev *r, xf_map *m, const xf_cvertex *v, xf_cedge *e)
+{
+    if (!v)
+        return true;
+    edgevec *l = xf_map_get(m, v);
+    if (!l) {
+        l = XF_NEW(r->a, edgevec);
+        if (!l)
+            return false;
+        memset(l, 0, sizeof *l);
+        if (!xf_map_put(m, r->a, v, l, NULL))
+            return false;
+    }
+    return XF_VEC_PUSH(r->a, *l, e);
+}
+
+/* Enter @e (new, or moved to a new target) in the index. */
+static bool
+index_edge(rev *r, xf_cedge *e, bool moved)
+{
+    return (moved || list_edge(r, &r->outs, e->src, e)) && list_edge(r, &r->ins, e->tgt, e);
+}
+
+/* Move edge @e of placeholder 2 to end at @b, and add the edge from @b
+ * to where @e ended. */
+static int
+reroute(rev *r, xf_cedge *e, xf_cvertex *b)
+{
+    xf_cvertex *tgt = e->tgt;
+    e->tgt = b;
+    xf_cedge *n = xf_graph_edge(r->doc, r->fwd, b, tgt, fresh_id(r, "_aug_e", &r->nfe), false, 0);
+    return n && index_edge(r, e, true) && index_edge(r, n, false) ? 0 : oom(r);
+}
+
 /* A new block in placeholder 2 holding @s (NULL: none yet). */
 static xf_cvertex *
 fwd_block(rev *r, xf_stmt *s)
@@ -153,10 +203,7 @@ split(rev *r, xf_cedge *e, xf_stmt *s)
     xf_cvertex *b = s ? fwd_block(r, s) : NULL;
     if (!b)
         return oom(r);
-    xf_cvertex *tgt = e->tgt;
-    e->tgt = b;
-    return xf_graph_edge(r->doc, r->fwd, b, tgt, fresh_id(r, "_aug_e", &r->nfe), false, 0) ? 0
-                                                                                           : oom(r);
+    return reroute(r, e, b);
 }
 
 /* ------------------------------------------------------------ placeholder 3 */
@@ -198,30 +245,26 @@ mirror(rev *r, const xf_cvertex *v)
 
 /* ------------------------------------------------------------ structured */
 
-static bool
-has_adjoint(rev *r, const xf_region *g)
+/* r->has for every region of @t: a block with adjoint code, or a branch or
+ * loop holding one (children before their parents: the pre-order backwards). */
+static int
+fill_has(rev *r, const xf_cfgtree *t)
 {
-    switch (g->kind) {
-    case XF_RG_BLOCK: {
-        const xf_cvertex *m = mirror(r, g->v);
-        return m && m->stmts.n > 0;
+    r->has = XF_NEW_ARRAY(r->a, t->all.n ? t->all.n : 1, bool);
+    if (!r->has)
+        return oom(r);
+    memset(r->has, 0, (t->all.n ? t->all.n : 1) * sizeof *r->has);
+    for (uint32_t i = t->all.n; i-- > 0;) {
+        const xf_region *g = t->all.v[i];
+        if (g->kind == XF_RG_BLOCK) {
+            const xf_cvertex *m = mirror(r, g->v);
+            r->has[i] = m && m->stmts.n > 0;
+        }
+        if (r->has[i] && g->parent)
+            r->has[g->parent->index] = true;
     }
-    case XF_RG_BRANCH:
-        for (uint32_t k = 0; k < g->arms.n; k++)
-            for (uint32_t i = 0; i < g->arms.v[k].body.v.n; i++)
-                if (has_adjoint(r, g->arms.v[k].body.v.v[i]))
-                    return true;
-        return false;
-    case XF_RG_LOOP:
-        for (uint32_t i = 0; i < g->body.v.n; i++)
-            if (has_adjoint(r, g->body.v.v[i]))
-                return true;
-        return false;
-    }
-    return false;
+    return 0;
 }
-
-static int reverse_seq(rev *r, const xf_rgseq *s, link *l);
 
 /* The edge by which arm @a of branch @g reaches its EndBranch. */
 static xf_cedge *
@@ -233,9 +276,10 @@ arm_exit(rev *r, const xf_region *g, const xf_rgarm *a)
     if (last->kind == XF_RG_LOOP)
         return (xf_cedge *)last->exit_edge;
     const xf_cvertex *from = last->kind == XF_RG_BLOCK ? last->v : last->end;
-    for (uint32_t j = 0; j < r->fwd->e.n; j++)
-        if (r->fwd->e.v[j]->src == from && r->fwd->e.v[j]->tgt == g->end)
-            return r->fwd->e.v[j];
+    const edgevec *out = edges_of(r, true, from);
+    for (uint32_t j = 0; out && j < out->n; j++)
+        if (out->v[j]->tgt == g->end)
+            return out->v[j];
     return NULL;
 }
 
@@ -244,7 +288,7 @@ arm_exit(rev *r, const xf_region *g, const xf_rgarm *a)
  * reversed loops around it (which the adjoint runs backwards through the
  * same values), the arm taken need not be taped. */
 static bool
-cond_recomputable(const xf_region *g)
+cond_recomputable(const rev *r, const xf_region *g)
 {
     const xf_expr *c = g->v->cond;
     if (!c || !c->v.n || !g->parent)
@@ -259,21 +303,43 @@ cond_recomputable(const xf_region *g)
         if (x->kind != XF_EV_VARREF || xf_varref_arrref(x->u.ref))
             return false;
         const xf_symref *sr = xf_varref_symref(x->u.ref);
-        bool loopvar = false;
-        for (const xf_region *p = g->parent; p && sr && !loopvar; p = p->parent) {
-            xf_loophead h;
-            loopvar = p->kind == XF_RG_LOOP && xf_loop_explicit(p, &h) && h.i == sr->sym;
-        }
-        if (!loopvar)
+        if (!sr || !xf_loopscope_has(&r->loops, sr->sym))
             return false;
     }
     return true;
 }
 
-static int
-reverse_branch(rev *r, const xf_region *g, link *l)
+/* A branch or loop being reversed (NULL: the routine's top): the adjoint's
+ * Branch or ForLoop @head and its end; the sequence @s whose regions are
+ * reversed from the last to the first (@i of them left), attached at @l;
+ * for a branch, the arm @arm that @s is, and whether the condition is
+ * evaluated @again. */
+typedef struct frame {
+    const xf_region *g;
+    xf_cvertex *head, *end;
+    const xf_rgseq *s;
+    uint32_t i, arm;
+    link l;
+    bool again;
+} frame;
+
+/* Start arm @f->arm of the branch of @f. */
+static void
+next_arm(frame *f)
 {
-    bool again = cond_recomputable(g);
+    const xf_rgarm *a = &f->g->arms.v[f->arm];
+    f->s = &a->body;
+    f->i = a->body.v.n;
+    f->l = f->again ? (link){.from = f->head, .has_cv = a->edge->has_cv, .cv = a->edge->cv}
+                    : (link){.from = f->head, .has_cv = true, .cv = (int64_t)f->arm + 1};
+}
+
+/* The adjoint's Branch for @g, attached at @l, with what the forward sweep
+ * tapes for it; @f is set to reverse its first arm. */
+static int
+open_branch(rev *r, const xf_region *g, link *l, frame *f)
+{
+    bool again = cond_recomputable(r, g);
     xf_symbol *t = again ? NULL : int_temp(r);
     if (!again && !t)
         return oom(r);
@@ -299,14 +365,9 @@ reverse_branch(rev *r, const xf_region *g, link *l)
         if (split(r, e, push_const(r, (int64_t)k + 1)))
             return -1;
     }
-    for (uint32_t k = 0; k < g->arms.n; k++) {
-        const xf_cedge *ae = g->arms.v[k].edge;
-        link a = again ? (link){.from = br, .has_cv = ae->has_cv, .cv = ae->cv}
-                       : (link){.from = br, .has_cv = true, .cv = (int64_t)k + 1};
-        if (reverse_seq(r, &g->arms.v[k].body, &a) || attach(r, &a, end))
-            return -1;
-    }
-    *l = (link){.from = end};
+    *f = (frame){.g = g, .head = br, .end = end, .again = again};
+    if (g->arms.n)
+        next_arm(f);
     return 0;
 }
 
@@ -426,8 +487,10 @@ counting_header(rev *r, xf_cvertex *loop, xf_symbol *count)
     return 0;
 }
 
+/* The adjoint's ForLoop for @g, attached at @l, with what the forward sweep
+ * tapes for it; @f is set to reverse its body. */
 static int
-reverse_loop(rev *r, const xf_region *g, link *l)
+open_loop(rev *r, const xf_region *g, link *l, frame *f)
 {
     xf_loophead h;
     xf_cvertex *loop = adj_vertex(r, XF_CV_FORLOOP), *end = adj_vertex(r, XF_CV_ENDLOOP);
@@ -439,13 +502,9 @@ reverse_loop(rev *r, const xf_region *g, link *l)
         if (xf_expr_reads(h.lo_x, h.lo, NULL) || xf_expr_reads(h.hi_x, h.hi, NULL) ||
             (h.st_x && xf_expr_reads(h.st_x, h.st, NULL))) {
             xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
-            xf_cedge *e = (xf_cedge *)g->exit_edge;
             if (!pops || !after)
                 return oom(r);
-            xf_cvertex *tgt = e->tgt;
-            e->tgt = after;
-            if (!xf_graph_edge(r->doc, r->fwd, after, tgt, fresh_id(r, "_aug_e", &r->nfe), false,
-                               0) ||
+            if (reroute(r, (xf_cedge *)g->exit_edge, after) ||
                 tape_bound(r, &h.lo_x, &h.lo, after, pops) ||
                 tape_bound(r, &h.hi_x, &h.hi, after, pops) ||
                 (h.st_x && tape_bound(r, &h.st_x, &h.st, after, pops)) || attach(r, l, pops))
@@ -458,8 +517,11 @@ reverse_loop(rev *r, const xf_region *g, link *l)
         xf_symbol *c = int_temp(r);
         if (!c)
             return oom(r);
-        for (uint32_t j = 0, n = r->fwd->e.n; j < n; j++) {
-            xf_cedge *e = r->fwd->e.v[j];
+        /* on every edge into the loop but its EndLoop's (the index lists
+         * them in the graph's order, as they are now) */
+        edgevec *in = edges_of(r, false, g->v);
+        for (uint32_t j = 0, n = in ? in->n : 0; j < n; j++) {
+            xf_cedge *e = in->v[j];
             if (e->tgt == g->v && e->src != g->end &&
                 split(r, e, set_int(r, c, 0, "_cfr_count_init")))
                 return -1;
@@ -472,40 +534,65 @@ reverse_loop(rev *r, const xf_region *g, link *l)
     }
     if (attach(r, l, loop))
         return -1;
-    link b = {.from = loop, .has_cv = true, .cv = 1};
-    if (reverse_seq(r, &g->body, &b) || attach(r, &b, end))
-        return -1;
-    if (!xf_graph_edge(r->doc, r->adj, end, loop, fresh_id(r, "", &r->nae), false, 0))
-        return oom(r);
-    *l = (link){.from = loop};
+    *f = (frame){.g = g, .head = loop, .end = end, .s = &g->body, .i = g->body.v.n};
+    f->l = (link){.from = loop, .has_cv = true, .cv = 1};
     return 0;
 }
 
+/* Build the adjoint of the regions of @t from @l on: the sequences from
+ * their last region to their first, each branch and loop reversed around
+ * its contents. The open branches and loops are on an explicit stack:
+ * nesting is bounded by memory only. */
 static int
-reverse_seq(rev *r, const xf_rgseq *s, link *l)
+reverse_tree(rev *r, const xf_cfgtree *t, link *l)
 {
-    for (uint32_t i = s->v.n; i-- > 0;) {
-        const xf_region *g = s->v.v[i];
-        if (!has_adjoint(r, g))
+    XF_VEC(frame) st = {0};
+    if (!XF_VEC_PUSH(r->a, st, ((frame){.s = &t->top, .i = t->top.v.n, .l = *l})))
+        return oom(r);
+    for (;;) {
+        frame *f = &st.v[st.n - 1];
+        if (f->i > 0) {
+            const xf_region *g = f->s->v.v[--f->i];
+            if (!r->has[g->index])
+                continue;
+            if (g->kind == XF_RG_BLOCK) {
+                xf_cvertex *m = mirror(r, g->v);
+                if (!xf_graph_adopt(r->doc, r->adj, m))
+                    return oom(r);
+                if (attach(r, &f->l, m))
+                    return -1;
+                continue;
+            }
+            frame in;
+            if (!xf_loopscope_move(&r->loops, g))
+                return oom(r);
+            if (g->kind == XF_RG_BRANCH ? open_branch(r, g, &f->l, &in)
+                                        : open_loop(r, g, &f->l, &in))
+                return -1;
+            if (!XF_VEC_PUSH(r->a, st, in))
+                return oom(r);
             continue;
-        int ret = 0;
-        switch (g->kind) {
-        case XF_RG_BLOCK: {
-            xf_cvertex *m = mirror(r, g->v);
-            ret = xf_graph_adopt(r->doc, r->adj, m) ? attach(r, l, m) : oom(r);
-            break;
         }
-        case XF_RG_BRANCH:
-            ret = reverse_branch(r, g, l);
-            break;
-        case XF_RG_LOOP:
-            ret = reverse_loop(r, g, l);
-            break;
+        /* the sequence is done */
+        if (!f->g) {
+            *l = f->l;
+            return 0;
         }
-        if (ret)
+        if (attach(r, &f->l, f->end))
             return -1;
+        if (f->g->kind == XF_RG_BRANCH && ++f->arm < f->g->arms.n) {
+            next_arm(f);
+            continue;
+        }
+        link after = {.from = f->end};
+        if (f->g->kind == XF_RG_LOOP) {
+            if (!xf_graph_edge(r->doc, r->adj, f->end, f->head, fresh_id(r, "", &r->nae), false, 0))
+                return oom(r);
+            after.from = f->head;
+        }
+        st.n--;
+        st.v[st.n - 1].l = after;
     }
-    return 0;
 }
 
 /* ------------------------------------------------------------ unstructured */
@@ -665,12 +752,11 @@ reverse_numbered(rev *r, link *l)
     if (!xf_expr_edge(r->doc, loop->cond, a, ne, 1) || !xf_expr_edge(r->doc, loop->cond, z, ne, 2))
         return oom(r);
     /* forward: 0 where the routine starts, a block's number after it */
-    uint32_t nv = r->fwd->v.n, ne_ = r->fwd->e.n;
-    for (uint32_t j = 0; j < ne_; j++) {
-        xf_cedge *e = r->fwd->e.v[j];
-        if (e->src == entry && split(r, e, push_const(r, 0)))
+    uint32_t nv = r->fwd->v.n;
+    edgevec *out = edges_of(r, true, entry);
+    for (uint32_t j = 0, n = out ? out->n : 0; j < n; j++)
+        if (split(r, out->v[j], push_const(r, 0)))
             return -1;
-    }
     if (adj_block(r, l, tape_int(r, false, t)) || attach(r, l, loop))
         return -1;
     link body = {.from = loop, .has_cv = true, .cv = 1};
@@ -683,8 +769,9 @@ reverse_numbered(rev *r, link *l)
         if (!m || !m->stmts.n)
             continue;
         number++;
-        for (uint32_t j = 0; j < ne_; j++)
-            if (r->fwd->e.v[j]->src == v && split(r, r->fwd->e.v[j], push_const(r, number)))
+        out = edges_of(r, true, v);
+        for (uint32_t j = 0, n = out ? out->n : 0; j < n; j++)
+            if (split(r, out->v[j], push_const(r, number)))
                 return -1;
         if (!xf_graph_adopt(r->doc, r->adj, m))
             return oom(r);
@@ -715,13 +802,21 @@ routine(rev *r, xf_routine *rt)
     /* adjoin's blocks move into the graph as the reversal reaches them */
     r->mirror = p3->g;
     memset(&p3->g, 0, sizeof p3->g);
+    memset(&r->outs, 0, sizeof r->outs);
+    memset(&r->ins, 0, sizeof r->ins);
+    for (uint32_t j = 0; j < r->fwd->e.n; j++)
+        if (!index_edge(r, r->fwd->e.v[j], false))
+            return oom(r);
+    xf_loopscope_init(&r->loops, r->a);
     xf_cfgtree t;
     bool structured = xf_cfgtree_parse(r->fwd, r->a, &t);
+    if (structured && fill_has(r, &t))
+        return -1;
     xf_cvertex *entry = adj_vertex(r, XF_CV_ENTRY), *exit = adj_vertex(r, XF_CV_EXIT);
     if (!entry || !exit)
         return oom(r);
     link l = {.from = entry};
-    if (structured ? reverse_seq(r, &t.top, &l) : reverse_numbered(r, &l))
+    if (structured ? reverse_tree(r, &t, &l) : reverse_numbered(r, &l))
         return -1;
     if (attach(r, &l, exit))
         return -1;

@@ -19,11 +19,13 @@
 #include <string.h>
 
 #include "build.h"
+#include "callfacts.h"
 #include "pass.h"
 
 typedef struct tpl {
     xf_pass_ctx *ctx;
     xf_doc *doc;
+    xf_callfacts *calls; /* what the document's calls pass to each routine */
 } tpl;
 
 static int
@@ -40,31 +42,6 @@ formal_of(const xf_routine *rt, const xf_symbol *sym)
         if (rt->args.v[i].sym == sym)
             return &rt->args.v[i];
     return NULL;
-}
-
-/* Is @rt called anywhere, and with something other than a constant at @pos
- * (pos 0: any call at all)? */
-static bool
-called_with(const xf_doc *doc, const xf_routine *rt, int64_t pos)
-{
-    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
-        const xf_graph *g = &doc->cg.routines.v[r]->g;
-        for (uint32_t i = 0; i < g->v.n; i++)
-            for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++) {
-                const xf_stmt *s = g->v.v[i]->stmts.v[k];
-                if (s->kind != XF_STMT_CALL || s->u.call.sym != rt->sym)
-                    continue;
-                if (pos == 0)
-                    return true;
-                for (uint32_t a = 0; a < s->u.call.args.n; a++) {
-                    const xf_arg *arg = &s->u.call.args.v[a];
-                    if (arg->pos == pos &&
-                        !(arg->val.v.n == 1 && arg->val.v.v[0].kind == XF_EV_CONSTANT))
-                        return true;
-                }
-            }
-    }
-    return false;
 }
 
 static const char *
@@ -128,7 +105,7 @@ static int
 checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
 {
     XF_VEC(xf_symbol *) v = {0};
-    bool called = called_with(t->doc, rt, 0);
+    bool called = xf_callfacts_called(t->calls, rt->sym, 0);
     const xf_selist *rd = &rt->se[XF_SE_READ];
     /* without a Read list (a front end that computes no side effects): every formal */
     uint32_t count = rd->present ? rd->refs.n : rt->args.n;
@@ -138,7 +115,7 @@ checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
         if (!sym || sym->kind != XF_SYMKIND_VARIABLE)
             continue;
         const xf_argsym *f = formal_of(rt, sym);
-        if (f && (!called || !called_with(t->doc, rt, f->pos)))
+        if (f && (!called || !xf_callfacts_called(t->calls, rt->sym, f->pos)))
             continue;
         bool seen = false;
         for (uint32_t k = 0; k < v.n && !seen; k++)
@@ -207,16 +184,10 @@ routine(tpl *t, xf_routine *rt, xf_symbol **cp, uint32_t ncp)
 }
 
 static int
-run(xf_pass_ctx *ctx)
+checkpoints(tpl *t, xf_symbol ***cp, uint32_t *ncp)
 {
-    tpl t = {.ctx = ctx, .doc = ctx->doc};
-    uint32_t n = ctx->doc->cg.routines.n;
-    /* what each routine stores depends on the calls of all: find it first */
-    xf_symbol ***cp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, xf_symbol **);
-    uint32_t *ncp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, uint32_t);
-    if (!cp || !ncp)
-        return oom(&t);
-    for (uint32_t r = 0; r < n; r++) {
+    xf_pass_ctx *ctx = t->ctx;
+    for (uint32_t r = 0; r < ctx->doc->cg.routines.n; r++) {
         xf_routine *rt = ctx->doc->cg.routines.v[r];
         if (rt->is_rlist)
             continue;
@@ -225,9 +196,27 @@ run(xf_pass_ctx *ctx)
                      "routine %s has no controlflowgraph_scope_id", rt->id ? rt->id : "?");
             return -1;
         }
-        if (checkpointed(&t, rt, &cp[r], &ncp[r]))
+        if (checkpointed(t, rt, &cp[r], &ncp[r]))
             return -1;
     }
+    return 0;
+}
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    tpl t = {.ctx = ctx, .doc = ctx->doc};
+    uint32_t n = ctx->doc->cg.routines.n;
+    /* what each routine stores depends on the calls of all: find it first,
+     * in one walk over the document's calls */
+    xf_symbol ***cp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, xf_symbol **);
+    uint32_t *ncp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, uint32_t);
+    if (!cp || !ncp || !(t.calls = xf_callfacts_new()))
+        return oom(&t);
+    int ret = xf_callfacts_doc(t.calls, ctx->doc) ? checkpoints(&t, cp, ncp) : oom(&t);
+    xf_callfacts_free(t.calls);
+    if (ret)
+        return -1;
     for (uint32_t r = 0; r < n; r++) {
         xf_routine *rt = ctx->doc->cg.routines.v[r];
         if (!rt->is_rlist && routine(&t, rt, cp[r], ncp[r]))

@@ -78,6 +78,9 @@ alias_set(const xf_doc *doc, int64_t key)
 {
     if (key == XF_NOINT || key == 0)
         return NULL;
+    /* front ends number the sets 0, 1, 2, ... in order: look there first */
+    if (key > 0 && (uint64_t)key < doc->cg.alias.sets.n && doc->cg.alias.sets.v[key].key == key)
+        return &doc->cg.alias.sets.v[key];
     for (uint32_t i = 0; i < doc->cg.alias.sets.n; i++)
         if (doc->cg.alias.sets.v[i].key == key)
             return &doc->cg.alias.sets.v[i];

@@ -57,6 +57,7 @@ static const char head_text[] =
     "active=\"1\"><xaif:DimensionBounds lower=\"1\" upper=\"1\"/></xaif:Symbol>\n"
     "   <xaif:Symbol symbol_id=\"t\" kind=\"variable\" type=\"real\" shape=\"scalar\" "
     "active=\"1\"/>\n"
+    "   <xaif:Symbol symbol_id=\"i\" kind=\"variable\" type=\"integer\" shape=\"scalar\"/>\n"
     "  </xaif:SymbolTable></xaif:Scope>\n"
     "  <xaif:ScopeEdge edge_id=\"1\" source=\"2\" target=\"1\"/>\n"
     " </xaif:ScopeHierarchy>\n"
@@ -393,6 +394,176 @@ START_TEST(adjoint_of_a_long_block_in_windows)
 }
 END_TEST
 
+/* ============================================================ nesting */
+
+enum { NEST = 20000 };
+
+/* i as vertex @vid of an expression. */
+static void
+put_i(FILE *f, unsigned vid)
+{
+    fprintf(f,
+            "<xaif:VariableReference vertex_id=\"%u\"><xaif:SymbolReference vertex_id=\"1\" "
+            "scope_id=\"2\" symbol_id=\"i\"/></xaif:VariableReference>\n",
+            vid);
+}
+
+/* i OP 1 (OP a BooleanOperation) or i + 1 (an Intrinsic), as an expression. */
+static void
+put_i_and_one(FILE *f, const char *el, const char *op)
+{
+    fprintf(f, "<xaif:%s vertex_id=\"1\" name=\"%s\"%s/>\n", el, op,
+            strcmp(el, "Intrinsic") ? "" : " type=\"***\"");
+    put_i(f, 2);
+    fputs("<xaif:Constant vertex_id=\"3\" type=\"integer\" value=\"1\"/>"
+          "<xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" position=\"1\"/>"
+          "<xaif:ExpressionEdge edge_id=\"2\" source=\"3\" target=\"1\" position=\"2\"/>\n",
+          f);
+}
+
+/* A block of its own holding y(1) = y(1) * x(2) as statement s@id. */
+static void
+put_times_x2(FILE *f, unsigned v, unsigned id)
+{
+    fprintf(f, "<xaif:BasicBlock vertex_id=\"%u\" scope_id=\"2\">\n", v);
+    open_assign(f, id, false);
+    fputs("<xaif:Intrinsic vertex_id=\"1\" name=\"mul_scal_scal\" type=\"***\"/>\n", f);
+    put_ref(f, 2, 'y', 1);
+    put_ref(f, 3, 'x', 2);
+    fputs("<xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" position=\"1\"/>"
+          "<xaif:ExpressionEdge edge_id=\"2\" source=\"3\" target=\"1\" position=\"2\"/>\n",
+          f);
+    fputs(close_assign, f);
+    fputs("</xaif:BasicBlock>\n", f);
+}
+
+static void
+put_edge(FILE *f, unsigned *e, unsigned src, unsigned tgt, bool body)
+{
+    fprintf(f, "<xaif:ControlFlowEdge edge_id=\"%u\" source=\"%u\" target=\"%u\"%s/>\n", ++*e, src,
+            tgt, body ? " has_condition_value=\"true\" condition_value=\"1\"" : "");
+}
+
+/* y(1) = x(1), then @n levels nested: odd ones do i = 1, 1, even ones
+ * if (x(1) > 0) ... else (an empty block) end if, each level's body
+ * y(1) = y(1) * x(2) and the next level. Level d's head is vertex 10 + 4d,
+ * its body 11 + 4d, its end 12 + 4d, an else block 13 + 4d. At x = (0.5, 1)
+ * every loop runs once and every branch takes its first arm:
+ * y = x1 x2^n, dy/dx1 = 1, dy/dx2 = n / 2. */
+static char *
+nest_text(unsigned n, size_t *len)
+{
+    char *buf;
+    FILE *f = open_memstream(&buf, len);
+    ck_assert_ptr_nonnull(f);
+    fputs(head_text, f); /* Entry 1, block 2 open */
+    open_assign(f, 0, false);
+    put_ref(f, 1, 'x', 1);
+    fputs(close_assign, f);
+    fputs("</xaif:BasicBlock>\n<xaif:Exit vertex_id=\"3\"/>\n", f);
+    for (unsigned d = 1; d <= n; d++) {
+        unsigned h = 10 + 4 * d;
+        if (d % 2) {
+            fprintf(f, "<xaif:ForLoop vertex_id=\"%u\" reversal=\"anonymous\">\n", h);
+            fprintf(f, "<xaif:Initialization statement_id=\"i%u\"><xaif:AssignmentLHS>", d);
+            fputs("<xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"i\"/>"
+                  "</xaif:AssignmentLHS><xaif:AssignmentRHS>"
+                  "<xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"1\"/>"
+                  "</xaif:AssignmentRHS></xaif:Initialization>\n<xaif:Condition>",
+                  f);
+            put_i_and_one(f, "BooleanOperation", "less_or_equal");
+            fprintf(f, "</xaif:Condition>\n<xaif:Update statement_id=\"u%u\">", d);
+            fputs("<xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+                  "symbol_id=\"i\"/>"
+                  "</xaif:AssignmentLHS><xaif:AssignmentRHS>",
+                  f);
+            put_i_and_one(f, "Intrinsic", "add_scal_scal");
+            fputs("</xaif:AssignmentRHS></xaif:Update>\n</xaif:ForLoop>\n", f);
+            fprintf(f, "<xaif:EndLoop vertex_id=\"%u\"/>\n", h + 2);
+        } else {
+            fprintf(f, "<xaif:Branch vertex_id=\"%u\"><xaif:Condition>", h);
+            fputs("<xaif:BooleanOperation vertex_id=\"1\" name=\"greater_than\"/>\n", f);
+            put_ref(f, 2, 'x', 1);
+            fputs("<xaif:Constant vertex_id=\"3\" type=\"real\" value=\"0.0\"/>"
+                  "<xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" "
+                  "position=\"1\"/><xaif:ExpressionEdge edge_id=\"2\" source=\"3\" "
+                  "target=\"1\" position=\"2\"/></xaif:Condition></xaif:Branch>\n",
+                  f);
+            fprintf(f, "<xaif:EndBranch vertex_id=\"%u\"/>\n", h + 2);
+            fprintf(f, "<xaif:BasicBlock vertex_id=\"%u\" scope_id=\"2\"/>\n", h + 3);
+        }
+        put_times_x2(f, h + 1, d);
+    }
+    unsigned e = 0;
+    put_edge(f, &e, 1, 2, false);
+    put_edge(f, &e, 2, 14, false);
+    for (unsigned d = 1; d <= n; d++) {
+        unsigned h = 10 + 4 * d;
+        /* into the body; from the body into the next level or the end */
+        put_edge(f, &e, h, h + 1, true);
+        put_edge(f, &e, h + 1, d < n ? h + 4 : h + 2, false);
+        /* out of level d + 1 into level d's end */
+        if (d < n)
+            put_edge(f, &e, (d + 1) % 2 ? h + 4 : h + 6, h + 2, false);
+        if (d % 2) {
+            put_edge(f, &e, h + 2, h, false);
+        } else {
+            put_edge(f, &e, h, h + 3, false);
+            put_edge(f, &e, h + 3, h + 2, false);
+        }
+    }
+    /* out of level 1 */
+    put_edge(f, &e, 14, 3, false);
+    fputs(" </xaif:ControlFlowGraph>\n</xaif:CallGraph>\n", f);
+    ck_assert_int_eq(fclose(f), 0);
+    return buf;
+}
+
+/* The adjoint of loops and branches NEST deep (twice what the recursive
+ * parse reached: it fell back to reversing by block numbers) is reversed
+ * structurally: one ForLoop per loop, one Branch per branch and no
+ * dispatching loop in placeholder 3; its derivatives are right. */
+START_TEST(adjoint_of_a_deep_nest)
+{
+    size_t len;
+    char *text = nest_text(NEST, &len);
+    xf_diag *d = xf_diag_new(NULL);
+    xf_doc *doc = xf_read_memory(text, len, "t.xaif", NULL, d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    const xf_pass *passes[16];
+    char err[256];
+    int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    ck_assert_msg(n > 0, "%s", err);
+    xf_opts o = {.elimination = XF_ELIM_BEST};
+    xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
+    ck_assert_msg(xf_pipeline_run(&ctx, passes, n) == 0, "%s", first_message(d));
+    const xf_routine *rt = NULL;
+    for (uint32_t r = 0; r < doc->cg.routines.n && !rt; r++)
+        if (doc->cg.routines.v[r]->is_rlist)
+            rt = doc->cg.routines.v[r];
+    ck_assert_ptr_nonnull(rt);
+    const xf_replacement *p3 = xf_placeholder((xf_routine *)rt, "3");
+    ck_assert_ptr_nonnull(p3);
+    unsigned loops = 0, branches = 0, preloops = 0;
+    for (uint32_t i = 0; i < p3->g.v.n; i++) {
+        loops += p3->g.v.v[i]->kind == XF_CV_FORLOOP;
+        branches += p3->g.v.v[i]->kind == XF_CV_BRANCH;
+        preloops += p3->g.v.v[i]->kind == XF_CV_PRELOOP;
+    }
+    ck_assert_uint_eq(loops, NEST / 2);
+    ck_assert_uint_eq(branches, NEST / 2);
+    ck_assert_uint_eq(preloops, 0);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    result r;
+    derive_text(text, len, "adjoint", XF_DRIVER_ADJOINT_JOINT, true, &r);
+    ck_assert_double_eq_tol(f1(&r, 1), 1.0, 1e-9);
+    ck_assert_double_eq_tol(f1(&r, 2), NEST / 2.0, 1e-9 * NEST);
+    free(text);
+    result_fini(&r);
+}
+END_TEST
+
 Suite *
 test_scale_suite(void)
 {
@@ -405,6 +576,7 @@ test_scale_suite(void)
     tcase_add_test(tc, adjoint_of_a_deep_chain);
     tcase_add_test(tc, tangent_of_a_long_block_in_windows);
     tcase_add_test(tc, adjoint_of_a_long_block_in_windows);
+    tcase_add_test(tc, adjoint_of_a_deep_nest);
     suite_add_tcase(s, tc);
     return s;
 }
