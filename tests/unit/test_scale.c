@@ -570,7 +570,6 @@ test_scale_suite(void)
     Suite *s = suite_create("scale");
     TCase *tc = tcase_create("scale");
     tcase_add_unchecked_fixture(tc, setup, teardown);
-    tcase_set_timeout(tc, 600); /* the sanitizer build is slow; no result depends on time */
     tcase_add_test(tc, a_deep_expression_is_copied_whole);
     tcase_add_test(tc, tangent_of_a_deep_chain);
     tcase_add_test(tc, adjoint_of_a_deep_chain);
