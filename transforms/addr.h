@@ -100,7 +100,7 @@ typedef struct xf_anode {
 /* One basic block's dependency graph G_A. */
 typedef struct xf_ablock {
     xf_cvertex *v;
-    XF_VEC(const xf_symbol *) loopvars; /* of the enclosing explicitly reversed loops */
+    const xf_region *region; /* its region: the explicitly reversed loops around it */
     XF_VEC(xf_anode) n;
     XF_VEC(uint32_t) targets;     /* nodes the adjoint needs (R) */
     XF_VEC(xf_symbol *) written;  /* W */

@@ -161,8 +161,8 @@ candidates(xf_addr *p, const xf_graph *g)
 static bool
 is_loopvar(const xf_ablock *b, const xf_symbol *s)
 {
-    for (uint32_t i = 0; i < b->loopvars.n; i++)
-        if (b->loopvars.v[i] == s)
+    for (const xf_region *q = b->region->parent; q; q = q->parent)
+        if (q->kind == XF_RG_LOOP && q->head && q->head->i == s)
             return true;
     return false;
 }
@@ -312,35 +312,18 @@ fill_block(xf_addr *p, xf_ablock *b)
     return 0;
 }
 
-/* Blocks of the region tree in order, with the enclosing explicit loops' variables. */
+/* The blocks of the region tree in order (its pre-order: no recursion, any
+ * depth of nesting). */
 static int
-collect(xf_addr *p, const xf_rgseq *s)
+collect(xf_addr *p, const xf_cfgtree *t)
 {
-    for (uint32_t i = 0; i < s->v.n; i++) {
-        const xf_region *r = s->v.v[i];
-        switch (r->kind) {
-        case XF_RG_BLOCK: {
-            xf_ablock b = {.v = r->v};
-            for (const xf_region *q = r->parent; q; q = q->parent) {
-                xf_loophead h;
-                if (q->kind == XF_RG_LOOP && xf_loop_explicit(q, &h) &&
-                    !XF_VEC_PUSH(p->a, b.loopvars, h.i))
-                    return -1;
-            }
-            if (!XF_VEC_PUSH(p->a, p->b, b))
-                return -1;
-            break;
-        }
-        case XF_RG_BRANCH:
-            for (uint32_t k = 0; k < r->arms.n; k++)
-                if (collect(p, &r->arms.v[k].body))
-                    return -1;
-            break;
-        case XF_RG_LOOP:
-            if (collect(p, &r->body))
-                return -1;
-            break;
-        }
+    for (uint32_t i = 0; i < t->all.n; i++) {
+        const xf_region *r = t->all.v[i];
+        if (r->kind != XF_RG_BLOCK)
+            continue;
+        xf_ablock b = {.v = r->v, .region = r};
+        if (!XF_VEC_PUSH(p->a, p->b, b))
+            return -1;
     }
     return 0;
 }
@@ -590,7 +573,7 @@ xf_addr_plan(xf_doc *doc, xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
     p->rt = rt;
     p->a = a;
     p->nsym = nsym;
-    if (candidates(p, g) || collect(p, &t->top) || index_graph(p, g))
+    if (candidates(p, g) || collect(p, t) || index_graph(p, g))
         return -1;
     if (!p->cand.n)
         return 0;
