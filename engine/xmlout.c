@@ -281,9 +281,13 @@ close_tag(xf_xo *x, bool nl)
 {
     open *t = top(x);
     if (t && !t->text) {
-        put(x, ">");
-        if (nl && x->unit)
-            put(x, "\n");
+        size_t k = nl && x->unit ? 2 : 1;
+        char *p = reserve(x, k);
+        if (p) {
+            p[0] = '>';
+            p[k - 1] = k == 2 ? '\n' : '>';
+            x->n += k;
+        }
         t->text = true;
     }
 }
