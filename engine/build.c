@@ -11,12 +11,22 @@
 /* New vertices come before new edges when written (seq orders them). */
 enum { EDGE_SEQ = 1u << 30 };
 
+/* Write @n in decimal so that it ends just before @end; returns its start. */
+static char *
+decimal(char *end, uint64_t n)
+{
+    do
+        *--end = (char)('0' + n % 10);
+    while (n /= 10);
+    return end;
+}
+
 const char *
 xf_intern_uint(xf_doc *doc, uint64_t n)
 {
     char buf[24];
-    snprintf(buf, sizeof buf, "%llu", (unsigned long long)n);
-    return xf_intern(doc, buf);
+    buf[23] = 0;
+    return xf_intern(doc, decimal(buf + 23, n));
 }
 
 xf_symbol *
@@ -49,9 +59,14 @@ xf_symbol *
 xf_fresh_symbol(xf_doc *doc, xf_scope *scope, const char *prefix, unsigned *counter, xf_type type,
                 xf_shape shape, bool active)
 {
-    char id[256];
+    char id[256], digits[16];
+    size_t lp = strnlen(prefix, sizeof id - sizeof digits);
+    memcpy(id, prefix, lp);
     for (;;) {
-        snprintf(id, sizeof id, "%s%u", prefix, (*counter)++);
+        char *d = decimal(digits + sizeof digits, (*counter)++);
+        size_t ld = (size_t)(digits + sizeof digits - d);
+        memcpy(id + lp, d, ld);
+        id[lp + ld] = 0;
         const char *iid = xf_intern(doc, id);
         if (!iid)
             return NULL;
@@ -225,8 +240,11 @@ uint32_t
 xf_expr_int(xf_doc *doc, xf_expr *x, int64_t value)
 {
     char buf[24];
-    snprintf(buf, sizeof buf, "%lld", (long long)value);
-    return xf_expr_const(doc, x, XF_TYPE_INTEGER, buf);
+    buf[23] = 0;
+    char *p = decimal(buf + 23, value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value);
+    if (value < 0)
+        *--p = '-';
+    return xf_expr_const(doc, x, XF_TYPE_INTEGER, p);
 }
 
 uint32_t

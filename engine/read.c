@@ -462,14 +462,14 @@ keep_child(rd *d, rdpar *p, xf_xnode *x)
 static int
 identify(rd *d, xf_elem *el)
 {
-    const xmlChar *uri = xmlTextReaderConstNamespaceUri(d->r);
+    /* the element's namespace name as the node has it (the reader's
+     * xmlTextReaderConstNamespaceUri would look it up in its dictionary) */
+    xmlNodePtr node = xmlTextReaderCurrentNode(d->r);
+    const char *uri = node && node->ns ? (const char *)node->ns->href : NULL;
     const xmlChar *name = xmlTextReaderConstLocalName(d->r);
     int ns = -1;
-    for (int i = 0; i < XF_NS_COUNT && ns < 0; i++) /* both from the reader's dictionary */
-        if (uri == d->uri[i])
-            ns = i;
     for (int i = 0; i < XF_NS_COUNT && ns < 0 && uri; i++)
-        if (xmlStrEqual(uri, d->uri[i]))
+        if (d->uri[i] && strcmp(uri, (const char *)d->uri[i]) == 0)
             ns = i;
     if (ns < 0)
         return 0;

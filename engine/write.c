@@ -75,12 +75,15 @@ root_declares(const wr *w, const char *prefix, const char **uri)
 
 /* Does the root declare the namespace @n (with any prefix)? */
 static bool
-root_binds(const wr *w, xf_ns n)
+root_binds(wr *w, xf_ns n)
 {
-    for (uint32_t i = 0; i < w->doc->ns.n; i++)
-        if (strcmp(w->doc->ns.v[i].uri, xf_ns_uri(n)) == 0)
-            return true;
-    return false;
+    if (!w->binds[n]) {
+        w->binds[n] = -1;
+        for (uint32_t i = 0; i < w->doc->ns.n && w->binds[n] < 0; i++)
+            if (strcmp(w->doc->ns.v[i].uri, xf_ns_uri(n)) == 0)
+                w->binds[n] = 1;
+    }
+    return w->binds[n] > 0;
 }
 
 /* The URI a foreign element binds @prefix to as written, when it is known. */

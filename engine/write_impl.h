@@ -32,7 +32,8 @@ typedef struct wr {
     const char *qname[XF_EL_COUNT]; /* "xaif:BasicBlock" */
     char *names;                    /* storage of qname */
     const char *prefix[XF_NS_COUNT];
-    bool declare[XF_NS_COUNT]; /* the root must declare this namespace */
+    bool declare[XF_NS_COUNT];      /* the root must declare this namespace */
+    signed char binds[XF_NS_COUNT]; /* does the root bind it: 1 yes, -1 no, 0 not known yet */
     wrlevel stk[WR_MAX_DEPTH];
     int depth;
 } wr;

@@ -26,6 +26,9 @@ struct xf_xo {
     size_t n, cap;
     bool failed;
     const char *unit; /* indent unit; NULL: no indenting */
+    size_t ulen;      /* its length */
+    char *ind;        /* the unit repeated, indcap bytes */
+    size_t indcap;
     bool doindent;
     open *stk;
     size_t depth, stkcap;
@@ -69,6 +72,7 @@ xf_xo_free(xf_xo *x)
     free(x->buf);
     free(x->stk);
     free(x->names);
+    free(x->ind);
     free(x);
 }
 
@@ -157,25 +161,45 @@ reserve(xf_xo *x, size_t k)
     return room(x, k) ? x->buf + x->n : NULL;
 }
 
-/* Copy @k bytes to @p, byte by byte: the pieces are short. */
+/* Copy @k bytes to @p; returns the end. */
 static char *
 copy(char *p, const char *s, size_t k)
 {
-    while (k--)
-        *p++ = *s++;
-    return p;
+    memcpy(p, s, k);
+    return p + k;
+}
+
+/* The indent of @levels open elements at @p; NULL when out of memory. */
+static char *
+indent(xf_xo *x, char *p, size_t levels)
+{
+    size_t k = levels * x->ulen;
+    if (!k)
+        return p;
+    if (k > x->indcap) {
+        size_t cap = 2 * k < 256 ? 256 : 2 * k;
+        char *b = realloc(x->ind, cap);
+        if (!b) {
+            x->failed = true;
+            return NULL;
+        }
+        for (size_t i = 0; i + x->ulen <= cap; i += x->ulen)
+            memcpy(b + i, x->unit, x->ulen);
+        x->ind = b;
+        x->indcap = cap / x->ulen * x->ulen;
+    }
+    memcpy(p, x->ind, k);
+    return p + k;
 }
 
 /* The indent of @levels open elements. */
 static void
 put_indent(xf_xo *x, size_t levels)
 {
-    size_t u = strlen(x->unit), k = levels * u;
+    size_t k = levels * x->ulen;
     char *p = reserve(x, k);
-    if (!p)
+    if (!p || !indent(x, p, levels))
         return;
-    for (size_t i = 0; i < levels; i++)
-        p = copy(p, x->unit, u);
     x->n += k;
 }
 
@@ -257,9 +281,13 @@ close_tag(xf_xo *x, bool nl)
 {
     open *t = top(x);
     if (t && !t->text) {
-        put(x, ">");
-        if (nl && x->unit)
-            put(x, "\n");
+        size_t k = nl && x->unit ? 2 : 1;
+        char *p = reserve(x, k);
+        if (p) {
+            p[0] = '>';
+            p[k - 1] = k == 2 ? '\n' : '>';
+            x->n += k;
+        }
         t->text = true;
     }
 }
@@ -274,6 +302,8 @@ int
 xf_xo_indent(xf_xo *x, const char *unit)
 {
     x->unit = unit;
+    x->ulen = unit ? strlen(unit) : 0;
+    x->indcap = 0;
     x->doindent = true;
     return 0;
 }
@@ -320,13 +350,11 @@ xf_xo_start(xf_xo *x, const char *prefix, const char *name)
     memcpy(q + lp, name, ln + 1);
     x->stk[x->depth++] = (open){.name = x->nlen};
     x->nlen += lp + ln + 1;
-    size_t u = x->unit ? strlen(x->unit) : 0, levels = x->unit ? x->depth - 1 : 0;
-    size_t k = levels * u + 1 + lp + ln;
+    size_t levels = x->unit ? x->depth - 1 : 0;
+    size_t k = levels * x->ulen + 1 + lp + ln;
     char *p = reserve(x, k);
-    if (!p)
+    if (!p || !(p = indent(x, p, levels)))
         return -1;
-    for (size_t i = 0; i < levels; i++)
-        p = copy(p, x->unit, u);
     *p++ = '<';
     copy(p, q, lp + ln);
     x->n += k;
@@ -340,7 +368,7 @@ xf_xo_end(xf_xo *x)
     if (!t)
         return -1;
     const char *name = x->names + t->name;
-    size_t ln = x->nlen - t->name - 1, u = x->unit ? strlen(x->unit) : 0, levels = 0;
+    size_t ln = x->nlen - t->name - 1, u = x->ulen, levels = 0;
     size_t k;
     if (!t->text) {
         if (x->unit)
@@ -360,8 +388,8 @@ xf_xo_end(xf_xo *x)
         *p++ = '/';
         *p++ = '>';
     } else {
-        for (size_t i = 0; i < levels; i++)
-            p = copy(p, x->unit, u);
+        if (!(p = indent(x, p, levels)))
+            return -1;
         *p++ = '<';
         *p++ = '/';
         p = copy(p, name, ln);

@@ -39,6 +39,35 @@ sum(run *r, const xf_lcg_wt *a, const xf_lcg_wt *b, xf_lcg_wt *out)
     return 0;
 }
 
+/* Remove the dead edges from an edge list, the live ones kept in order:
+ * every reader skips dead edges, so only the scans get shorter. */
+static void
+drop_dead(const xf_lcg *g, uint32_t *v, uint32_t *n)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < *n; i++)
+        if (!g->es.v[v[i]].dead)
+            v[k++] = v[i];
+    *n = k;
+}
+
+/* The first live edge @src -> @tgt, UINT32_MAX if none. Both lists are in
+ * the order the edges were made, so the shorter one is searched. */
+static uint32_t
+edge_between(const xf_lcg *g, uint32_t src, uint32_t tgt)
+{
+    const xf_lcg_vx *s = &g->vs.v[src], *t = &g->vs.v[tgt];
+    bool by_src = s->out.n <= t->in.n;
+    const uint32_t *l = by_src ? s->out.v : t->in.v;
+    uint32_t n = by_src ? s->out.n : t->in.n;
+    for (uint32_t i = 0; i < n; i++) {
+        const xf_lcg_ed *e = &g->es.v[l[i]];
+        if (!e->dead && (by_src ? e->tgt == tgt : e->src == src))
+            return l[i];
+    }
+    return UINT32_MAX;
+}
+
 /* Eliminate vertex @v: each predecessor gets an edge to each successor with
  * the product of the weights, added to an edge already there. */
 static int
@@ -61,18 +90,13 @@ eliminate(run *r, uint32_t v)
                 return -1;
             uint32_t src = ein->src, tgt = eout->tgt;
             /* absorb into an edge src -> tgt if there is one */
-            bool absorbed = false;
-            for (uint32_t k = 0; k < g->vs.v[src].out.n && !absorbed; k++) {
-                xf_lcg_ed *e = &g->es.v[g->vs.v[src].out.v[k]];
-                if (!e->dead && e->tgt == tgt) {
-                    xf_lcg_wt s;
-                    if (sum(r, &e->w, &w, &s))
-                        return -1;
-                    g->es.v[g->vs.v[src].out.v[k]].w = s;
-                    absorbed = true;
-                }
-            }
-            if (!absorbed && !xf_lcg_edge(g, src, tgt, w))
+            uint32_t k = edge_between(g, src, tgt);
+            if (k != UINT32_MAX) {
+                xf_lcg_wt s;
+                if (sum(r, &g->es.v[k].w, &w, &s))
+                    return -1;
+                g->es.v[k].w = s;
+            } else if (!xf_lcg_edge(g, src, tgt, w))
                 return xf_lcg_oom(g);
             x = &g->vs.v[v];
             ein = &g->es.v[x->in.v[i]];
@@ -83,20 +107,25 @@ eliminate(run *r, uint32_t v)
         g->es.v[x->in.v[i]].dead = true;
     for (uint32_t i = 0; i < x->out.n; i++)
         g->es.v[x->out.v[i]].dead = true;
+    for (uint32_t i = 0; i < x->in.n; i++) {
+        xf_lcg_vx *s = &g->vs.v[g->es.v[x->in.v[i]].src];
+        drop_dead(g, s->out.v, &s->out.n);
+    }
+    for (uint32_t i = 0; i < x->out.n; i++) {
+        xf_lcg_vx *t = &g->vs.v[g->es.v[x->out.v[i]].tgt];
+        drop_dead(g, t->in.v, &t->in.n);
+    }
+    x->in.n = x->out.n = 0;
     x->gone = true;
     return 0;
 }
 
-/* The Markowitz degree of @v: live in-edges times live out-edges. */
+/* The Markowitz degree of @v: live in-edges times live out-edges (the
+ * lists hold live edges only: eliminate drops the dead ones). */
 static uint32_t
-markowitz(const xf_lcg *g, const xf_lcg_vx *v)
+markowitz(const xf_lcg_vx *v)
 {
-    uint32_t in = 0, out = 0;
-    for (uint32_t i = 0; i < v->in.n; i++)
-        in += !g->es.v[v->in.v[i]].dead;
-    for (uint32_t i = 0; i < v->out.n; i++)
-        out += !g->es.v[v->out.v[i]].dead;
-    return in * out;
+    return v->in.n * v->out.n;
 }
 
 /* Is @v eliminated in order @m? Intermediates: not an input, not a needed output. */
@@ -168,7 +197,7 @@ eliminate_all(run *r, xf_elim_order m)
             for (uint32_t v = 0; v < n; v++) {
                 if (!to_eliminate(g, m, v))
                     continue;
-                uint32_t d = markowitz(g, &g->vs.v[v]);
+                uint32_t d = markowitz(&g->vs.v[v]);
                 if (best == UINT32_MAX || d < bd) {
                     best = v;
                     bd = d;

@@ -281,23 +281,30 @@ int
 xf_lcg_copy(const xf_lcg *g, xf_lcg *to)
 {
     *to = *g;
-    memset(&to->vs, 0, sizeof to->vs);
-    memset(&to->es, 0, sizeof to->es);
-    for (uint32_t i = 0; i < g->es.n; i++)
-        if (!XF_VEC_PUSH(g->a, to->es, g->es.v[i]))
-            return xf_lcg_oom(g);
+    /* each array copied whole, its capacity its length (pushes grow it) */
+    to->es.v = g->es.n ? xf_arena_array(g->a, g->es.n, sizeof *g->es.v) : NULL;
+    to->vs.v = g->vs.n ? xf_arena_array(g->a, g->vs.n, sizeof *g->vs.v) : NULL;
+    if ((g->es.n && !to->es.v) || (g->vs.n && !to->vs.v))
+        return xf_lcg_oom(g);
+    to->es.cap = to->es.n = g->es.n;
+    to->vs.cap = to->vs.n = g->vs.n;
+    if (g->es.n)
+        memcpy(to->es.v, g->es.v, g->es.n * sizeof *g->es.v);
+    if (g->vs.n)
+        memcpy(to->vs.v, g->vs.v, g->vs.n * sizeof *g->vs.v);
     for (uint32_t i = 0; i < g->vs.n; i++) {
-        xf_lcg_vx v = g->vs.v[i];
-        memset(&v.in, 0, sizeof v.in);
-        memset(&v.out, 0, sizeof v.out);
-        for (uint32_t k = 0; k < g->vs.v[i].in.n; k++)
-            if (!XF_VEC_PUSH(g->a, v.in, g->vs.v[i].in.v[k]))
-                return xf_lcg_oom(g);
-        for (uint32_t k = 0; k < g->vs.v[i].out.n; k++)
-            if (!XF_VEC_PUSH(g->a, v.out, g->vs.v[i].out.v[k]))
-                return xf_lcg_oom(g);
-        if (!XF_VEC_PUSH(g->a, to->vs, v))
+        xf_lcg_vx *v = &to->vs.v[i];
+        const xf_lcg_vx *f = &g->vs.v[i];
+        v->in.v = f->in.n ? xf_arena_array(g->a, f->in.n, sizeof *f->in.v) : NULL;
+        v->out.v = f->out.n ? xf_arena_array(g->a, f->out.n, sizeof *f->out.v) : NULL;
+        if ((f->in.n && !v->in.v) || (f->out.n && !v->out.v))
             return xf_lcg_oom(g);
+        v->in.cap = f->in.n;
+        v->out.cap = f->out.n;
+        if (f->in.n)
+            memcpy(v->in.v, f->in.v, f->in.n * sizeof *f->in.v);
+        if (f->out.n)
+            memcpy(v->out.v, f->out.v, f->out.n * sizeof *f->out.v);
     }
     return 0;
 }

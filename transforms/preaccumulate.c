@@ -42,9 +42,32 @@ typedef struct pre {
     bool dry;
     bool taped; /* the block is an adjoint's taping sweep: its partials go on the tape */
     cost c;
+    const cost *limit; /* when dry: stop once c is no cheaper than this */
+    bool over;         /* stopped so */
     XF_VEC(xf_stmt *) code;
     xf_stmt *dp; /* the DerivativePropagator being filled */
 } pre;
+
+/* Is @a cheaper than @b? Operations count; in an adjoint's taping sweep
+ * each non-constant weight also costs a tape word (a push and a pop), counted
+ * like an operation; on a tie, fewer such weights. */
+static bool
+cheaper(const pre *p, const cost *a, const cost *b)
+{
+    uint64_t ca = a->muls + a->adds + (p->taped ? a->words : 0);
+    uint64_t cb = b->muls + b->adds + (p->taped ? b->words : 0);
+    return ca < cb || (ca == cb && a->words < b->words);
+}
+
+/* Costing an order dry stops (returns true) as soon as the cost so far is
+ * no cheaper than the limit: costs only grow, so the order cannot win. */
+static bool
+past_limit(pre *p)
+{
+    if (p->dry && p->limit && !cheaper(p, &p->c, p->limit))
+        p->over = true;
+    return p->over;
+}
 
 /* ------------------------------------------------------------ code */
 
@@ -234,6 +257,8 @@ emit_sax(pre *p, bool accumulate, const xf_varref *yref, uint32_t yloc, const xf
 static int
 emit_target(pre *p, uint32_t v, const xf_varref *yref)
 {
+    if (past_limit(p))
+        return -1;
     xf_lcg_vx *x = &p->g->vs.v[v];
     uint32_t yl = x->loc;
     const xf_lcg_ed *t[256];
@@ -419,13 +444,13 @@ emit_propagation(pre *p, xf_elim_order m)
 static int
 alg_product(void *ctx, const xf_lcg_wt *a, const xf_lcg_wt *b, xf_lcg_wt *out)
 {
-    return product(ctx, a, b, out);
+    return product(ctx, a, b, out) || past_limit(ctx) ? -1 : 0;
 }
 
 static int
 alg_sum(void *ctx, const xf_lcg_wt *a, const xf_lcg_wt *b, xf_lcg_wt *out)
 {
-    return sum(ctx, a, b, out);
+    return sum(ctx, a, b, out) || past_limit(ctx) ? -1 : 0;
 }
 
 /* Eliminate in order @m, the weights' products and sums written as code
@@ -439,31 +464,26 @@ run_elimination(pre *p, xf_elim_order m)
 
 /* ------------------------------------------------------------ sequences */
 
-/* Cost order @m on a copy of the graph. */
+/* Cost order @m on a copy of the graph; with @limit, only as far as it is
+ * cheaper than that (*@out is then what it cost when it stopped: no cheaper). */
 static int
-cost_of(pre *p, xf_elim_order m, cost *out)
+cost_of(pre *p, xf_elim_order m, const cost *limit, cost *out)
 {
     xf_lcg keep;
     if (xf_lcg_copy(p->g, &keep))
         return -1;
     p->dry = true;
     p->c = (cost){0};
+    p->limit = limit;
+    p->over = false;
     int ret = run_elimination(p, m) || emit_propagation(p, m);
+    if (p->over)
+        ret = 0;
     *out = p->c;
-    p->dry = false;
+    p->dry = p->over = false;
+    p->limit = NULL;
     *p->g = keep;
     return ret ? -1 : 0;
-}
-
-/* Is @a cheaper than @b? Operations count; in an adjoint's taping sweep
- * each non-constant weight also costs a tape word (a push and a pop), counted
- * like an operation; on a tie, fewer such weights. */
-static bool
-cheaper(const pre *p, const cost *a, const cost *b)
-{
-    uint64_t ca = a->muls + a->adds + (p->taped ? a->words : 0);
-    uint64_t cb = b->muls + b->adds + (p->taped ? b->words : 0);
-    return ca < cb || (ca == cb && a->words < b->words);
 }
 
 /* A sequence of the walk (sink): its propagators replaced with the chosen
@@ -490,13 +510,17 @@ sequence(void *ctx, xf_lcg_walk *w)
         break;
     }
     bool best = !p->ctx->opts || p->ctx->opts->elimination == XF_ELIM_BEST;
-    for (int m = 0; m < XF_ORDER_COUNT; m++) {
-        if (cost_of(p, (xf_elim_order)m, &costs[m]))
+    bool report = p->ctx->opts && p->ctx->opts->report;
+    /* The report shows every order's whole cost; otherwise an order is costed
+     * only while it can still beat the cheapest so far, and not at all when
+     * the order is given. */
+    for (int m = 0; m < XF_ORDER_COUNT && (best || report); m++) {
+        if (cost_of(p, (xf_elim_order)m, report || m == 0 ? NULL : &costs[choice], &costs[m]))
             return -1;
         if (best && cheaper(p, &costs[m], &costs[choice]))
             choice = (xf_elim_order)m;
     }
-    if (p->ctx->opts && p->ctx->opts->report) {
+    if (report) {
         fprintf(p->ctx->opts->report, "preaccumulate: %s line %u: %u vertices, %u edges;",
                 p->doc->filename ? p->doc->filename : "", w->where ? w->where->h.line : 0,
                 p->g->vs.n, p->g->es.n);

@@ -123,13 +123,24 @@ xf_derived_id(xf_doc *doc, const char *what, unsigned n, const char *id)
 {
     if (!id)
         id = "";
-    size_t len = strlen(what) + strlen(id) + 32;
-    char *buf = malloc(len);
+    size_t lw = strlen(what), li = strlen(id);
+    char small[256], digits[16], *d = digits + sizeof digits;
+    do
+        *--d = (char)('0' + n % 10);
+    while (n /= 10);
+    size_t ld = (size_t)(digits + sizeof digits - d), len = 1 + lw + 1 + ld + 5 + li + 1;
+    char *buf = len <= sizeof small ? small : malloc(len), *p = buf;
     if (!buf)
         return NULL;
-    snprintf(buf, len, "_%s_%u_for_%s", what, n, id);
+    *p++ = '_';
+    memcpy(p, what, lw), p += lw;
+    *p++ = '_';
+    memcpy(p, d, ld), p += ld;
+    memcpy(p, "_for_", 5), p += 5;
+    memcpy(p, id, li + 1);
     const char *s = xf_intern(doc, buf);
-    free(buf);
+    if (buf != small)
+        free(buf);
     return s;
 }
 
@@ -158,9 +169,19 @@ void
 xf_sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth)
 {
     const xf_symref *s = xf_varref_symref(r);
-    char tmp[64];
-    snprintf(tmp, sizeof tmp, "%p", (const void *)(s ? s->sym : NULL));
-    put(buf, len, n, tmp);
+    /* the symbol's address, as printf's %p writes it */
+    char tmp[24], *h = tmp + sizeof tmp - 1;
+    *h = 0;
+    uintptr_t addr = (uintptr_t)(s ? s->sym : NULL);
+    if (!addr)
+        h = memcpy(tmp, "(nil)", 6);
+    else {
+        for (; addr; addr >>= 4)
+            *--h = "0123456789abcdef"[addr & 15];
+        *--h = 'x';
+        *--h = '0';
+    }
+    put(buf, len, n, h);
     const xf_arrref *a = xf_varref_arrref(r);
     if (!a)
         return;

@@ -1,6 +1,9 @@
 /* test_arena.c: the region allocator. */
+#define _DEFAULT_SOURCE
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "arena.h"
 #include "suites.h"
@@ -82,6 +85,52 @@ START_TEST(strndup_copies)
 }
 END_TEST
 
+/* Can this system map memory as huge pages, all in place (what the arena
+ * asks for)? */
+static bool
+huge_pages_work(void)
+{
+#if defined(MAP_POPULATE) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
+    size_t len = (size_t)2 << 20;
+    void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return false;
+    bool ok = madvise(p, len, MADV_HUGEPAGE) == 0 && madvise(p, len, MADV_POPULATE_WRITE) == 0;
+    munmap(p, len);
+    return ok;
+#else
+    return false;
+#endif
+}
+
+/* The arena's chunks double from 16 kB; from 128 kB on, where the system
+ * has huge pages, the next chunk is a whole 2 MB page instead, and all of it
+ * is used before another is made. */
+START_TEST(growth_past_128k_takes_a_whole_huge_page)
+{
+    if (!huge_pages_work())
+        return;
+    xf_arena *a = xf_arena_new();
+    size_t before = 0;
+    while (xf_arena_reserved(a) < 120 * 1024) {
+        before = xf_arena_reserved(a);
+        ck_assert_ptr_nonnull(xf_arena_alloc(a, 1024));
+    }
+    size_t mapped = xf_arena_reserved(a) - before;
+    ck_assert_uint_ge(mapped, ((size_t)2 << 20) - 256);
+    ck_assert_uint_le(mapped, (size_t)2 << 20);
+    /* the rest of the page is handed out, zeroed, before any new chunk */
+    size_t rest = mapped - 4096;
+    unsigned char *p = xf_arena_alloc(a, rest);
+    ck_assert_ptr_nonnull(p);
+    for (size_t i = 0; i < rest; i += 4096)
+        ck_assert_uint_eq(p[i], 0);
+    memset(p, 1, rest);
+    ck_assert_uint_eq(xf_arena_reserved(a) - before, mapped);
+    xf_arena_free(a);
+}
+END_TEST
+
 Suite *
 test_arena_suite(void)
 {
@@ -93,6 +142,7 @@ test_arena_suite(void)
     tcase_add_test(tc, vectors_grow_and_keep_contents);
     tcase_add_test(tc, failure_hook_fails_the_nth_allocation);
     tcase_add_test(tc, strndup_copies);
+    tcase_add_test(tc, growth_past_128k_takes_a_whole_huge_page);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -164,6 +164,63 @@ START_TEST(fan_markowitz)
 }
 END_TEST
 
+/* After an elimination every edge list holds live edges only (eliminate
+ * drops the dead ones from its neighbours' lists, which keeps its scans and
+ * the Markowitz degrees short), each live edge is in its source's out-list
+ * and its target's in-list, in the order the edges were made, and an
+ * eliminated vertex has none left. */
+static void
+assert_lists_live(const hand *h)
+{
+    for (uint32_t v = 0; v < h->g.vs.n; v++) {
+        const xf_lcg_vx *x = &h->g.vs.v[v];
+        if (x->gone)
+            ck_assert_uint_eq(x->in.n + x->out.n, 0);
+        for (uint32_t i = 0; i < x->in.n; i++) {
+            ck_assert_msg(!h->g.es.v[x->in.v[i]].dead, "vertex %u: a dead in-edge", v);
+            ck_assert_uint_eq(h->g.es.v[x->in.v[i]].tgt, v);
+            ck_assert(i == 0 || x->in.v[i - 1] < x->in.v[i]);
+        }
+        for (uint32_t i = 0; i < x->out.n; i++) {
+            ck_assert_msg(!h->g.es.v[x->out.v[i]].dead, "vertex %u: a dead out-edge", v);
+            ck_assert_uint_eq(h->g.es.v[x->out.v[i]].src, v);
+            ck_assert(i == 0 || x->out.v[i - 1] < x->out.v[i]);
+        }
+    }
+    uint32_t listed = 0;
+    for (uint32_t v = 0; v < h->g.vs.n; v++)
+        listed += h->g.vs.v[v].out.n;
+    ck_assert_uint_eq(listed, live_edges(h));
+}
+
+START_TEST(edge_lists_hold_live_edges_only)
+{
+    const xf_elim_order orders[] = {XF_ORDER_FORWARD, XF_ORDER_REVERSE, XF_ORDER_MARKOWITZ};
+    for (size_t k = 0; k < sizeof orders / sizeof orders[0]; k++) {
+        hand h;
+        fan(&h);
+        ck_assert_int_eq(xf_elim_run(&h.g, orders[k], NULL, NULL), 0);
+        assert_lists_live(&h);
+        assert_fan_jacobian(&h);
+        hand_fini(&h);
+    }
+    /* x0 -> v1 2, x0 -> y2 3 and again 5 (x0 * x0), v1 -> y2 7: eliminating
+     * v1 adds 14 to the first of the two parallel edges */
+    hand h;
+    hand_init(&h);
+    vertices(&h, 3, 1, 1);
+    edge(&h, 0, 1, 2), edge(&h, 0, 2, 3), edge(&h, 0, 2, 5), edge(&h, 1, 2, 7);
+    xf_elim_result r;
+    ck_assert_int_eq(xf_elim_run(&h.g, XF_ORDER_FORWARD, NULL, &r), 0);
+    ck_assert_uint_eq(r.sums, 1);
+    ck_assert_double_eq(h.g.es.v[1].w.c, 17);
+    ck_assert_double_eq(h.g.es.v[2].w.c, 5);
+    ck_assert_uint_eq(h.g.es.n, 4);
+    assert_lists_live(&h);
+    hand_fini(&h);
+}
+END_TEST
+
 /* Three inputs into v3, a chain v3 -> v4 -> v5, v5 out to three outputs
  * (the "bottleneck" shape where neither end is the place to start):
  *   forward   v3 3 x 1, v4 3 x 1, v5 3 x 3: 3 + 3 + 9 = 15 products;
@@ -419,6 +476,7 @@ test_lcg_suite(void)
     tcase_add_test(t, fan_reverse);
     tcase_add_test(t, fan_markowitz);
     tcase_add_test(t, bottleneck_orders);
+    tcase_add_test(t, edge_lists_hold_live_edges_only);
     tcase_add_test(t, none_statement_and_split);
     tcase_add_test(t, copy_and_restore);
     suite_add_tcase(s, t);
