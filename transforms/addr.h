@@ -125,6 +125,8 @@ struct xf_addr {
     uint32_t *blk;                /* by vertex index: its block, or UINT32_MAX */
     uint32_t *in_first, *in_edge; /* in-edges of vertex i: in_edge[in_first[i] .. in_first[i+1]) */
     uint32_t *out_first, *out_edge; /* out-edges likewise */
+    uint32_t *work, *marked;        /* fill_preds' stack and what it marked, by vertex */
+    uint64_t budget;                /* steps the analysis may still take; at 0 it stores */
     xf_addr_counts counts;
 };
 

@@ -117,7 +117,9 @@ candidates(xf_addr *p, const xf_graph *g)
             !XF_VEC_PUSH(p->a, p->cand, s))
             return -1;
     }
-    for (uint32_t i = 0; i < g->v.n; i++) {
+    /* first what drops candidates outright (loop variables, what calls
+     * receive, lost stores), so that the alias checks below see few */
+    for (uint32_t i = 0; i < g->v.n && p->cand.n; i++) {
         const xf_cvertex *v = g->v.v[i];
         if (v->init)
             drop(p, plain_sym(&v->init->u.as.lhs));
@@ -125,31 +127,39 @@ candidates(xf_addr *p, const xf_graph *g)
             drop(p, plain_sym(&v->update->u.as.lhs));
         for (uint32_t k = 0; k < v->stmts.n; k++) {
             const xf_stmt *s = v->stmts.v[k];
-            switch (s->kind) {
-            case XF_STMT_ASSIGN: {
-                /* an element or a section of something that may overlap a candidate */
-                const xf_symref *l = xf_varref_symref(&s->u.as.lhs);
-                for (uint32_t c = 0; l && c < p->cand.n; c++) {
-                    xf_varref r;
-                    if (l->sym == p->cand.v[c] || !xf_ref_init(p->doc, &r, p->cand.v[c]))
-                        continue;
-                    if (xf_refs_may_alias(p->doc, &s->u.as.lhs, &r))
-                        p->cand.v[c--] = p->cand.v[--p->cand.n];
-                }
-                break;
-            }
-            case XF_STMT_CALL:
+            if (s->kind == XF_STMT_CALL)
                 drop_args(p, &s->u.call.args);
-                break;
-            case XF_STMT_ICALL:
+            else if (s->kind == XF_STMT_ICALL)
                 drop_args(p, &s->u.icall.args);
-                break;
-            case XF_STMT_MARKER:
-                if (lost_store(s))
-                    p->cand.n = 0;
-                break;
-            case XF_STMT_DERIVPROP:
-                break;
+            else if (s->kind == XF_STMT_MARKER && lost_store(s))
+                p->cand.n = 0;
+        }
+    }
+    if (!p->cand.n)
+        return 0;
+    /* a reference to each candidate, made once */
+    xf_varref *ref = xf_arena_alloc(p->a, p->cand.n * sizeof *ref);
+    bool *made = xf_arena_alloc(p->a, p->cand.n * sizeof *made);
+    if (!ref || !made)
+        return -1;
+    for (uint32_t c = 0; c < p->cand.n; c++)
+        made[c] = xf_ref_init(p->doc, &ref[c], p->cand.v[c]);
+    /* an element or a section of something that may overlap a candidate */
+    for (uint32_t i = 0; i < g->v.n && p->cand.n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            if (s->kind != XF_STMT_ASSIGN)
+                continue;
+            const xf_symref *l = xf_varref_symref(&s->u.as.lhs);
+            for (uint32_t c = 0; l && c < p->cand.n; c++) {
+                if (l->sym == p->cand.v[c] || !made[c] ||
+                    !xf_refs_may_alias(p->doc, &s->u.as.lhs, &ref[c]))
+                    continue;
+                uint32_t last = --p->cand.n;
+                p->cand.v[c] = p->cand.v[last];
+                ref[c] = ref[last];
+                made[c--] = made[last];
             }
         }
     }
@@ -387,40 +397,44 @@ index_graph(xf_addr *p, const xf_graph *g)
     return 0;
 }
 
-/* The blocks whose exit reaches @v's entry through control vertices only. */
+/* The blocks whose exit reaches @v's entry through control vertices only.
+ * Each step costs one unit of p->budget: @returns 1 when it runs out. */
 static int
 fill_preds(xf_addr *p, const xf_graph *g, uint32_t bi, const xf_cvertex *v, uint8_t *seen)
 {
-    XF_VEC(const xf_cvertex *) work = {0};
-    XF_VEC(uint32_t) marked = {0};
-    if (!XF_VEC_PUSH(p->a, work, v))
-        return -1;
-    while (work.n) {
-        const xf_cvertex *w = work.v[--work.n];
-        uint32_t wi = vindex(g, w);
-        for (uint32_t q = p->in_first[wi]; wi != UINT32_MAX && q < p->in_first[wi + 1]; q++) {
-            const xf_cedge *e = g->e.v[p->in_edge[q]];
-            const xf_cvertex *s = e->src;
+    uint32_t nwork = 0, nmarked = 0, vi = vindex(g, v);
+    if (vi == UINT32_MAX)
+        return 0;
+    p->work[nwork++] = vi;
+    int ret = 0;
+    while (nwork && !ret) {
+        uint32_t wi = p->work[--nwork];
+        for (uint32_t q = p->in_first[wi]; q < p->in_first[wi + 1] && !ret; q++) {
+            if (!p->budget--) {
+                ret = 1;
+                break;
+            }
+            const xf_cvertex *s = g->e.v[p->in_edge[q]]->src;
             if (s->kind == XF_CV_BASICBLOCK) {
                 uint32_t pb = block_of(p, s);
                 bool have = false;
                 for (uint32_t k = 0; pb != UINT32_MAX && k < p->b.v[bi].preds.n; k++)
                     have = have || p->b.v[bi].preds.v[k] == pb;
                 if (pb != UINT32_MAX && !have && !XF_VEC_PUSH(p->a, p->b.v[bi].preds, pb))
-                    return -1;
+                    ret = -1;
                 continue;
             }
             uint32_t si = vindex(g, s);
             if (si != UINT32_MAX && !seen[si]) {
                 seen[si] = 1;
-                if (!XF_VEC_PUSH(p->a, work, s) || !XF_VEC_PUSH(p->a, marked, si))
-                    return -1;
+                p->work[nwork++] = si;
+                p->marked[nmarked++] = si;
             }
         }
     }
-    for (uint32_t k = 0; k < marked.n; k++)
-        seen[marked.v[k]] = 0;
-    return 0;
+    for (uint32_t k = 0; k < nmarked; k++)
+        seen[p->marked[k]] = 0;
+    return ret;
 }
 
 /* ------------------------------------------------------------ liveness */
@@ -510,7 +524,8 @@ transfer(const xf_addr *p, const xf_cvertex *v, uint8_t *set)
 }
 
 /* Each block's live-out candidates (read later in the forward run before
- * being written): the values at its exit that the game may start from. */
+ * being written): the values at its exit that the game may start from.
+ * @returns 1 when p->budget runs out. */
 static int
 liveness(xf_addr *p, const xf_graph *g)
 {
@@ -522,6 +537,8 @@ liveness(xf_addr *p, const xf_graph *g)
     for (bool changed = true; changed;) {
         changed = false;
         for (uint32_t i = nv; i-- > 0;) {
+            if (!p->budget--)
+                return 1;
             const xf_cvertex *v = g->v.v[i];
             memset(out, 0, nc);
             for (uint32_t q = p->out_first[i]; q < p->out_first[i + 1]; q++) {
@@ -589,14 +606,31 @@ xf_addr_plan(xf_doc *doc, xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
     p->b.v[last].last = true;
     /* the control vertices seen by fill_preds, which clears what it marks */
     uint8_t *seen = xf_arena_alloc(p->a, g->v.n + 1);
-    if (!seen)
+    p->work = xf_arena_alloc(p->a, ((size_t)g->v.n + 1) * sizeof *p->work);
+    p->marked = xf_arena_alloc(p->a, ((size_t)g->v.n + 1) * sizeof *p->marked);
+    if (!seen || !p->work || !p->marked)
         return -1;
     memset(seen, 0, g->v.n + 1);
-    for (uint32_t i = 0; i < p->b.n; i++)
-        if (fill_block(p, &p->b.v[i]) || fill_preds(p, g, i, p->b.v[i].v, seen))
+    /* a bounded analysis: a graph whose walks would take more than a fixed
+     * multiple of its size (deeply nested loops, where each block's walk
+     * crosses every end marker) stores its subscripts, which is always right */
+    p->budget = 64 * ((uint64_t)g->v.n + g->e.n) + 100000;
+    bool any = false;
+    for (uint32_t i = 0; i < p->b.n; i++) {
+        if (fill_block(p, &p->b.v[i]))
             return -1;
-    if (liveness(p, g))
-        return -1;
+        any = any || p->b.v[i].targets.n || p->b.v[i].capped;
+    }
+    if (!any)
+        return 0; /* no adjoint needs an address: nothing to recover */
+    for (uint32_t i = 0; i < p->b.n; i++) {
+        int r = fill_preds(p, g, i, p->b.v[i].v, seen);
+        if (r)
+            return r < 0 ? -1 : 0;
+    }
+    int r = liveness(p, g);
+    if (r)
+        return r < 0 ? -1 : 0;
     /* E and X to a fixpoint: both only grow */
     for (int round = 0;; round++) {
         if (round == MAX_ROUNDS)
