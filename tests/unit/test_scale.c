@@ -564,6 +564,64 @@ START_TEST(adjoint_of_a_deep_nest)
 }
 END_TEST
 
+/* @n integer locals k1 .. kn, each set once (kj = j) in one block, then
+ * y(1) = x(1): every kj is a candidate of address recovery, and each
+ * assignment is checked against every candidate for aliasing. */
+static char *
+locals_text(unsigned n, size_t *len)
+{
+    char *buf;
+    FILE *f = open_memstream(&buf, len);
+    ck_assert_ptr_nonnull(f);
+    const char *cut = strstr(head_text, "   <xaif:Symbol symbol_id=\"i\"");
+    ck_assert_ptr_nonnull(cut);
+    fwrite(head_text, 1, (size_t)(cut - head_text), f);
+    for (unsigned j = 1; j <= n; j++)
+        fprintf(f,
+                "   <xaif:Symbol symbol_id=\"k%u\" kind=\"variable\" type=\"integer\" "
+                "shape=\"scalar\"/>\n",
+                j);
+    fputs(cut, f);
+    for (unsigned j = 1; j <= n; j++)
+        fprintf(f,
+                "<xaif:Assignment statement_id=\"k%u\"><xaif:AssignmentLHS>"
+                "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"k%u\"/>"
+                "</xaif:AssignmentLHS><xaif:AssignmentRHS>"
+                "<xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"%u\"/>"
+                "</xaif:AssignmentRHS></xaif:Assignment>\n",
+                j, j, j);
+    open_assign(f, 0, false);
+    put_ref(f, 1, 'x', 1);
+    fputs(close_assign, f);
+    fputs(tail_text, f);
+    ck_assert_int_eq(fclose(f), 0);
+    return buf;
+}
+
+/* Address recovery's analysis takes memory linear in the locals and the
+ * statements: four times the locals (and assignments) make the adjoint's
+ * document at most about four times as large, not sixteen (a reference
+ * made per assignment and candidate did that), and the derivative holds. */
+START_TEST(adjoint_of_many_integer_locals)
+{
+    size_t bytes[2];
+    const unsigned n[2] = {400, 1600};
+    for (int k = 0; k < 2; k++) {
+        size_t len;
+        char *text = locals_text(n[k], &len);
+        result r;
+        derive_text(text, len, "adjoint", XF_DRIVER_ADJOINT_JOINT, true, &r);
+        ck_assert_double_eq_tol(f1(&r, 1), 1.0, 1e-12);
+        ck_assert_double_eq_tol(f1(&r, 2), 0.0, 1e-12);
+        bytes[k] = r.doc_bytes;
+        free(text);
+        result_fini(&r);
+    }
+    ck_assert_msg(bytes[1] < 6 * bytes[0], "document %zu bytes for %u locals, %zu for %u", bytes[0],
+                  n[0], bytes[1], n[1]);
+}
+END_TEST
+
 Suite *
 test_scale_suite(void)
 {
@@ -576,6 +634,7 @@ test_scale_suite(void)
     tcase_add_test(tc, tangent_of_a_long_block_in_windows);
     tcase_add_test(tc, adjoint_of_a_long_block_in_windows);
     tcase_add_test(tc, adjoint_of_a_deep_nest);
+    tcase_add_test(tc, adjoint_of_many_integer_locals);
     suite_add_tcase(s, tc);
     return s;
 }
