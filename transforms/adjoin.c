@@ -29,24 +29,19 @@
 #include "build.h"
 #include "cfgtree.h"
 #include "ir_check.h"
+#include "map.h"
 #include "pass.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
-
-/* A subscript saved on the tape, and the temporary the adjoint reads it from. */
-typedef struct saved {
-    const char *sig;
-    xf_symbol *tmp;
-} saved;
 
 typedef struct adj {
     xf_pass_ctx *ctx;
     xf_doc *doc;
     xf_routine *rt;
     xf_scope *scope;
-    xf_arena *a;         /* scratch, per routine */
-    xf_loopscope loops;  /* the explicitly reversed loops around the block */
-    XF_VEC(saved) temps; /* subscript signature -> its temporary (routine) */
+    xf_arena *a;        /* scratch, per routine */
+    xf_loopscope loops; /* the explicitly reversed loops around the block */
+    xf_map temps;       /* subscript signature -> its temporary (routine) */
     unsigned nsym, nprp;
     xf_addr *addr; /* the routine's address recovery plan, or NULL (addr.h) */
     /* the block being done */
@@ -113,15 +108,14 @@ recomputable(const adj *d, const xf_expr *x)
 static xf_symbol *
 temp_for(adj *d, const char *sig)
 {
-    for (uint32_t i = 0; i < d->temps.n; i++)
-        if (d->temps.v[i].sig == sig)
-            return d->temps.v[i].tmp;
-    saved s = {.sig = sig};
-    s.tmp = xf_fresh_symbol(d->doc, d->scope, "OpenAD_Symbol_", &d->nsym, XF_TYPE_INTEGER,
-                            XF_SHAPE_SCALAR, false);
-    if (!s.tmp || !XF_VEC_PUSH(d->a, d->temps, s))
+    xf_symbol *t = xf_map_get(&d->temps, sig);
+    if (t)
+        return t;
+    t = xf_fresh_symbol(d->doc, d->scope, "OpenAD_Symbol_", &d->nsym, XF_TYPE_INTEGER,
+                        XF_SHAPE_SCALAR, false);
+    if (!t || !xf_map_put(&d->temps, d->a, sig, t, NULL))
         return NULL;
-    return s.tmp;
+    return t;
 }
 
 static const char *
