@@ -512,6 +512,7 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **sche
 typedef struct tapes {
     int n; /* examples in the sums: ours and xaifBooster's both counted */
     uint64_t real[2 + XF_CHECK_VARIANTS], ints[2 + XF_CHECK_VARIANTS];
+    uint64_t peak[2 + XF_CHECK_VARIANTS]; /* the runs' peak tapes, summed */
     int nvar[XF_CHECK_VARIANTS]; /* of those, where the variant agreed with ours */
 } tapes;
 
@@ -533,13 +534,13 @@ variant_run(const char *dir, const char *file, const transform *ours, const tran
     return ret;
 }
 
-/* "R/I" words of @s, or "-". */
+/* "R/I peak P": the real and integer words @s pushed and its peak tape; or "-". */
 static void
 words(char *p, size_t len, bool have, const xf_run_stats *s)
 {
     if (have)
-        snprintf(p, len, "%llu/%llu", (unsigned long long)s->push[XF_WORD_REAL],
-                 (unsigned long long)s->push[XF_WORD_INT]);
+        snprintf(p, len, "%llu/%llu peak %lld", (unsigned long long)s->push[XF_WORD_REAL],
+                 (unsigned long long)s->push[XF_WORD_INT], (long long)s->peak_tape);
     else
         snprintf(p, len, "-");
 }
@@ -567,6 +568,8 @@ print_tape(FILE *out, const xf_check_opts *o, const transforms *trs, const char 
         sum->ints[0] += ops->ours.push[XF_WORD_INT];
         sum->real[1] += ops->ref.push[XF_WORD_REAL];
         sum->ints[1] += ops->ref.push[XF_WORD_INT];
+        sum->peak[0] += (uint64_t)ops->ours.peak_tape;
+        sum->peak[1] += (uint64_t)ops->ref.peak_tape;
     }
     for (int v = 0; v < o->nvariants; v++) {
         xf_run_stats st = {0};
@@ -579,6 +582,7 @@ print_tape(FILE *out, const xf_check_opts *o, const transforms *trs, const char 
                 sum->nvar[v]++;
                 sum->real[2 + v] += st.push[XF_WORD_REAL];
                 sum->ints[2 + v] += st.push[XF_WORD_INT];
+                sum->peak[2 + v] += (uint64_t)st.peak_tape;
             }
         } else {
             fprintf(out, ", %s - (%s)", o->variant_names[v], why);
@@ -591,9 +595,9 @@ print_tape(FILE *out, const xf_check_opts *o, const transforms *trs, const char 
 static void
 print_tape_sums(FILE *out, const xf_check_opts *o, xf_check_mode mode, const tapes *t)
 {
-    static const char *const kinds[2] = {"real", "integer"};
-    for (int k = 0; k < 2; k++) {
-        const uint64_t *w = k ? t->ints : t->real;
+    static const char *const kinds[3] = {"real", "integer", "peak"};
+    for (int k = 0; k < 3; k++) {
+        const uint64_t *w = k == 2 ? t->peak : k ? t->ints : t->real;
         fprintf(out, "%s %s tape words over %d examples: ours %llu, xaifBooster's %llu",
                 xf_check_mode_name(mode), kinds[k], t->n, (unsigned long long)w[0],
                 (unsigned long long)w[1]);
