@@ -10,12 +10,8 @@
  * popped, and the tangent and the adjoint must pass the dot-product test
  * <ybar, J xdot> = <J^T ybar, xdot>. Graphs the reversal cannot handle are
  * refused with a message naming the construct and the routine. */
-#include "derive_fixture.h"
+#include "adjoint_fixture.h"
 #include "suites.h"
-
-typedef xb *(*program)(const char *name);
-
-static const xf_driver sweeps[2] = {XF_DRIVER_ADJOINT_JOINT, XF_DRIVER_ADJOINT_SPLIT};
 
 /* A graph of head's (x(n), y(m) and @locals) whose vertices and edges the
  * test writes; marked structured="0". */
@@ -34,33 +30,6 @@ raw_head(xb *b, int n, int m, const char *subs, const char *locals)
     xb_unstructured(b, "head");
     return xb_cfg_raw(b, "head", 2, "x y");
 }
-
-/* Run @p's adjoint under both drivers; check the Jacobian and the tapes;
- * @st (may be NULL) receives the joint run's counts. */
-static void
-adjoint_both(program p, const char *name, const double *want, int m, int n, xf_run_stats *st)
-{
-    for (int k = 0; k < 2; k++) {
-        tg t;
-        derive(&t, p(name), "adjoint", XF_ELIM_BEST, sweeps[k], n, m);
-        assert_jac(&t, want, m, n);
-        for (int w = 0; w < XF_WORD_KINDS; w++)
-            ck_assert_msg(t.st.push[w] == t.st.pop[w],
-                          "%s: %llu words of kind %d pushed, %llu popped",
-                          xf_driver_name(sweeps[k]), (unsigned long long)t.st.push[w], w,
-                          (unsigned long long)t.st.pop[w]);
-        if (st && k == 0)
-            *st = t.st;
-        tan_fini(&t);
-    }
-}
-
-#define ADJOINT(p, st, m, n, ...)                                                                  \
-    do {                                                                                           \
-        const double want_[] = {__VA_ARGS__};                                                      \
-        ck_assert_uint_eq(sizeof want_ / sizeof want_[0], (size_t)(m) * (size_t)(n));              \
-        adjoint_both((p), __func__, want_, (m), (n), (st));                                        \
-    } while (0)
 
 /* The dot-product test: with the tangent's Jacobian J (column i from the
  * run with xdot = e_i) and the adjoint's A (row k from ybar = e_k),
