@@ -1367,10 +1367,10 @@ xb_build(xb *b)
     return o->p;
 }
 
-/* A call graph with scope 1 (the subroutine symbols @subs) and head's local
- * scope 2 holding x(n), y(m) and @locals; returns head's CFG. */
-RF xg *
-head_cfg(xb *b, int n, int m, const char *subs, const char *locals)
+/* Scope 1 (head and the subroutine symbols @subs) and head's local scope 2
+ * holding x(n), y(m) and @locals. */
+RF void
+head_scopes(xb *b, int n, int m, const char *subs, const char *locals)
 {
     char decl[128];
     xb_syms(b, 1, "sub head");
@@ -1381,6 +1381,13 @@ head_cfg(xb *b, int n, int m, const char *subs, const char *locals)
     xb_syms(b, 2, decl);
     if (locals)
         xb_syms(b, 2, locals);
+}
+
+/* A call graph with head_scopes; returns head's CFG. */
+RF xg *
+head_cfg(xb *b, int n, int m, const char *subs, const char *locals)
+{
+    head_scopes(b, n, m, subs, locals);
     return xb_cfg(b, "head", 2, "x y");
 }
 

@@ -18,15 +18,7 @@
 static xg *
 raw_head(xb *b, int n, int m, const char *subs, const char *locals)
 {
-    char decl[128];
-    xb_syms(b, 1, "sub head");
-    if (subs)
-        xb_syms(b, 1, subs);
-    xb_scope(b, 2, 1);
-    snprintf(decl, sizeof decl, "real x(%d); real y(%d)", n, m);
-    xb_syms(b, 2, decl);
-    if (locals)
-        xb_syms(b, 2, locals);
+    head_scopes(b, n, m, subs, locals);
     xb_unstructured(b, "head");
     return xb_cfg_raw(b, "head", 2, "x y");
 }
