@@ -233,7 +233,7 @@ run(1 "nothere.txt: cannot open" --mode tangent --files-from ${TMP}/nothere.txt)
 file(MAKE_DIRECTORY ${TMP}/n)
 configure_file(${ex} ${TMP}/n/head.xaif COPYONLY)
 run(0 "1 converted, 0 failed of 1 file " --mode tangent ${TMP}/n)
-run(0 "earlier outputs (files ending in the output suffix or in .MODE.xaif of any mode) left out: 1" --mode tangent ${TMP}/n)
+run(0 "earlier outputs (files ending in the output suffix or in .MODE.xaif of any mode, and their --dump-after files) left out: 1" --mode tangent ${TMP}/n)
 run(0 "1 converted" --mode tangent --suffix .d.xaif ${TMP}/n/head.xaif)
 outputs(${TMP}/n got)
 if(NOT got STREQUAL "head.d.xaif;head.tangent.xaif;head.xaif")
@@ -274,6 +274,20 @@ if(NOT out MATCHES "old\\.xaif is derivative code already \\(<xaif:DerivativePro
   fail("batch over a tangent output named old.xaif: ${out}")
 endif()
 run(0 "1 converted, 0 failed of 1 file " --mode copy --out-dir ${TMP}/dv3 ${TMP}/dv2/old.xaif)
+
+# 7c. the IR that --dump-after wrote beside an earlier output
+# (a.adjoint.xaif.linearize.xaif, ...) is left out of a folder search too
+file(MAKE_DIRECTORY ${TMP}/dd)
+configure_file(${ex} ${TMP}/dd/a.xaif COPYONLY)
+run(0 "1 converted, 0 failed of 1 file " --mode adjoint --dump-after all ${TMP}/dd)
+outputs(${TMP}/dd got)
+if(NOT got MATCHES "a\\.adjoint\\.xaif\\.linearize\\.xaif")
+  fail("--dump-after all wrote ${got}")
+endif()
+run(0 "1 converted, 0 failed of 1 file " --mode adjoint --out-dir ${TMP}/ddo ${TMP}/dd)
+if(NOT out MATCHES "left out: [1-9]")
+  fail("batch over a.xaif, its output and the dumps beside it: ${out}")
+endif()
 
 # 8. copy mode: no passes, the file copied as written
 run(0 "1 converted" --mode copy --out-dir ${TMP}/cp ${TMP}/in/a)

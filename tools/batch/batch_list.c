@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "pass.h"
+
 enum { MAX_DEPTH = 64, MAX_SHARDS = 1000000 };
 
 static bool
@@ -96,15 +98,30 @@ push(xf_batch_list *l, const char *input, const char *rel, const xf_batch_naming
     return 0;
 }
 
-/* Whether a file found in a folder is an input. */
+/* Does @name end in @suffix followed by ".PASS.xaif" for a pass of the
+ * registry: the IR an earlier --dump-after wrote beside an output? */
+static bool
+dump_of(const char *name, const char *suffix)
+{
+    char tail[256];
+    for (const xf_pass *const *p = xf_passes; *p; p++)
+        if ((size_t)snprintf(tail, sizeof tail, "%s.%s.xaif", suffix, (*p)->name) < sizeof tail &&
+            ends_with(name, tail))
+            return true;
+    return false;
+}
+
+/* Whether a file found in a folder is an input: not an earlier output of
+ * any mode, nor a --dump-after file beside one. */
 static bool
 wanted(const char *name, const xf_batch_naming *nm, xf_batch_list *l)
 {
     if (!ends_with(name, ".xaif"))
         return false;
-    bool output = strcmp(nm->suffix, ".xaif") != 0 && ends_with(name, nm->suffix);
+    bool output = dump_of(name, nm->suffix) ||
+                  (strcmp(nm->suffix, ".xaif") != 0 && ends_with(name, nm->suffix));
     for (const char *const *o = nm->outputs; o && *o && !output; o++)
-        output = strcmp(*o, ".xaif") != 0 && ends_with(name, *o);
+        output = dump_of(name, *o) || (strcmp(*o, ".xaif") != 0 && ends_with(name, *o));
     if (output)
         l->skipped++;
     return !output;

@@ -142,7 +142,7 @@ xf_batch_summary(FILE *out, const xf_batch_list *list, const xf_batch_result *re
     if (list->skipped)
         fprintf(out,
                 "earlier outputs (files ending in the output suffix or in .MODE.xaif of any "
-                "mode) left out: %zu\n",
+                "mode, and their --dump-after files) left out: %zu\n",
                 list->skipped);
     fflush(out);
 }
