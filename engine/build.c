@@ -36,7 +36,9 @@ xf_new_symbol(xf_doc *doc, xf_scope *scope, const char *id, xf_type type, xf_sha
     const char *iid = xf_intern(doc, id);
     if (!iid || xf_symbol_find(scope, iid))
         return NULL;
-    xf_symbol *s = XF_NEW(doc->arena, xf_symbol);
+    /* a scope outlives the routine being transformed (xf_doc.global) */
+    xf_arena *a = xf_doc_global(doc);
+    xf_symbol *s = XF_NEW(a, xf_symbol);
     if (!s)
         return NULL;
     s->id = iid;
@@ -49,8 +51,8 @@ xf_new_symbol(xf_doc *doc, xf_scope *scope, const char *id, xf_type type, xf_sha
     s->active = xf_flag_of(active);
     s->temp = xf_flag_of(temp);
     s->h.annotation = xf_intern(doc, "");
-    if (!s->fetype || !s->h.annotation || !XF_VEC_PUSH(doc->arena, scope->syms, s) ||
-        !xf_map_put(&scope->symmap, doc->arena, iid, s, NULL))
+    if (!s->fetype || !s->h.annotation || !XF_VEC_PUSH(a, scope->syms, s) ||
+        !xf_map_put(&scope->symmap, a, iid, s, NULL))
         return NULL;
     return s;
 }

@@ -666,6 +666,10 @@ typedef struct xf_nsdecl {
 
 typedef struct xf_doc {
     xf_arena *arena;
+    /* While one routine is in memory at a time (xf_read_stream), arena holds
+     * that routine and dies with it; what outlives it (the symbols a pass adds
+     * to a scope) goes here. NULL otherwise: everything is in arena. */
+    xf_arena *global;
     xf_strtab *strs;
     const char *filename; /* interned; for messages */
     xf_dockind kind;
@@ -690,6 +694,13 @@ xf_doc *xf_doc_new(const char *filename);
 
 /** xf_doc_free: release @doc, its arena and strings. NULL is allowed. */
 void xf_doc_free(xf_doc *doc);
+
+/** xf_doc_global: the arena of what outlives the routine in memory (see xf_doc.global). */
+static inline xf_arena *
+xf_doc_global(const xf_doc *doc)
+{
+    return doc->global ? doc->global : doc->arena;
+}
 
 /** xf_intern: intern @s (NUL-terminated) in @doc; NULL when out of memory. */
 const char *xf_intern(xf_doc *doc, const char *s);

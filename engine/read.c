@@ -590,20 +590,151 @@ rd_find_id(rd *d, const char *const *ids, uint32_t n, size_t stride, const char 
 
 /* ------------------------------------------------------------ call graph */
 
+/* Skip the element the reader is on, with its subtree. */
+static int
+skip_element(rd *d)
+{
+    if (xmlTextReaderIsEmptyElement(d->r) == 1)
+        return 0;
+    int depth = xmlTextReaderDepth(d->r), ret;
+    while ((ret = xmlTextReaderRead(d->r)) == 1)
+        if (xmlTextReaderNodeType(d->r) == XML_READER_TYPE_END_ELEMENT &&
+            xmlTextReaderDepth(d->r) == depth)
+            return 0;
+    return read_failed(d, ret);
+}
+
+/* What a streamed routine leaves when its arena is released: what other
+ * routines' passes ask of it (its id, symbol, scopes, formals). */
+static int
+hollow(rd *d, xf_routine *rt, const xf_argsym *args, uint32_t nargs)
+{
+    xf_routine keep = {.id = rt->id, .scope = rt->scope, .sym = rt->sym,
+                       .cfg_scope = rt->cfg_scope, .index = rt->index, .seq = rt->seq,
+                       .is_rlist = rt->is_rlist, .has_args = rt->has_args};
+    keep.h.line = rt->h.line;
+    keep.h.annotation = rt->h.annotation;
+    if (args) { /* the copy made at the first reading */
+        keep.args.v = (xf_argsym *)args;
+        keep.args.n = keep.args.cap = nargs;
+    } else if (rt->args.n) {
+        keep.args.v = XF_NEW_ARRAY(d->doc->arena, rt->args.n, xf_argsym);
+        if (!keep.args.v)
+            return rd_oom(d);
+        for (uint32_t i = 0; i < rt->args.n; i++) {
+            keep.args.v[i] = rt->args.v[i];
+            keep.args.v[i].h.extra = NULL;
+        }
+        keep.args.n = keep.args.cap = rt->args.n;
+    }
+    *rt = keep;
+    return 0;
+}
+
+/* A routine of a streamed reading: read into an arena of its own, handed to
+ * the sink, released. */
+static int
+stream_routine(rd *d, xf_routine *rt)
+{
+    xf_doc *doc = d->doc;
+    xf_arena *main = doc->arena, *ra = xf_arena_new();
+    if (!ra)
+        return rd_oom(d);
+    const xf_argsym *args = d->again ? rt->args.v : NULL;
+    uint32_t nargs = d->again ? rt->args.n : 0;
+    if (d->again) {
+        xf_routine fresh = {.index = rt->index, .seq = rt->seq};
+        *rt = fresh;
+    }
+    doc->global = main;
+    doc->arena = d->a = ra;
+    int ret = rd_routine(d, rt);
+    if (!ret && d->sink && d->sink->routine) {
+        ret = d->sink->routine(d->sink->ctx, doc, rt);
+    }
+    doc->arena = d->a = main;
+    doc->global = NULL;
+    /* the copy of the formals goes to the main arena, before ra dies */
+    if (!ret)
+        ret = hollow(d, rt, args, nargs);
+    xf_arena_free(ra);
+    return ret;
+}
+
+static int
+add_routine(rd *d, rdpar *p)
+{
+    xf_callgraph *cg = &d->doc->cg;
+    if (d->again) {
+        if (d->nrt >= cg->routines.n)
+            return rd_err(d, d->line, "the input changed while being read: more routines");
+        return stream_routine(d, cg->routines.v[d->nrt++]);
+    }
+    xf_routine *rt = XF_NEW(d->a, xf_routine);
+    if (!rt || !XF_VEC_PUSH(d->a, cg->routines, rt))
+        return rd_oom(d);
+    rt->seq = p->nkids;
+    rt->index = d->doc->nroutines++;
+    int ret = d->sink ? stream_routine(d, rt) : rd_routine(d, rt);
+    if (!ret && rt->id) {
+        void *old;
+        if (!xf_map_put(&cg->rmap, d->a, rt->id, rt, &old))
+            return rd_oom(d);
+        if (old) {
+            if (rd_soft(d, rt->h.line, "two routines with vertex_id '%s'", rt->id))
+                return -1;
+            xf_map_put(&cg->rmap, d->a, rt->id, old, NULL);
+        }
+    }
+    return ret;
+}
+
+/* A CallGraphEdge read again: the one read the first time, at its place. */
+static int
+edge_again(rd *d)
+{
+    xf_callgraph *cg = &d->doc->cg;
+    if (d->nedge >= cg->edges.n)
+        return rd_err(d, d->line, "the input changed while being read: more call graph edges");
+    const xf_cgedge *e = &cg->edges.v[d->nedge++];
+    int ret = skip_element(d);
+    if (!ret && d->sink->edge && d->sink->edge(d->sink->ctx, d->doc, e))
+        return -1;
+    return ret;
+}
+
 /* CallGraph: ScopeHierarchy (AliasSetMap | AliasSetList) (DUUDSetMap | DUUDSetList)
- *            DOSetMap? (ControlFlowGraph | ReplacementList | CallGraphEdge)* */
+ *            DOSetMap? (ControlFlowGraph | ReplacementList | CallGraphEdge)*
+ * Read again (d->again), the prologue and the edges are skipped: doc has them. */
 static int
 read_callgraph(rd *d)
 {
     xf_callgraph *cg = &d->doc->cg;
     int ret;
-    if (rd_attrs(d, XF_AL_CALLGRAPH, cg, &cg->h, NULL))
+    xf_hdr again_h = {0}; /* comments of a second reading: doc has them */
+    if (!d->again && rd_attrs(d, XF_AL_CALLGRAPH, cg, &cg->h, NULL))
         return -1;
     rdpar p;
-    rd_start(d, &p, &cg->h);
+    rd_start(d, &p, d->again ? &again_h : &cg->h);
     bool scopes = false;
     uint32_t base = d->pend.n;
     while ((ret = rd_child(d, &p)) > 0) {
+        if (d->again) {
+            switch (d->el) {
+            case XF_EL_CONTROLFLOWGRAPH:
+            case XF_EL_REPLACEMENTLIST:
+                ret = add_routine(d, &p);
+                break;
+            case XF_EL_CALLGRAPHEDGE:
+                ret = edge_again(d);
+                break;
+            default:
+                ret = skip_element(d);
+            }
+            if (ret)
+                return -1;
+            continue;
+        }
         switch (d->el) {
         case XF_EL_SCOPEHIERARCHY:
             if (scopes)
@@ -629,25 +760,9 @@ read_callgraph(rd *d)
             ret = rd_stmtid_map(d, &cg->doset);
             break;
         case XF_EL_CONTROLFLOWGRAPH:
-        case XF_EL_REPLACEMENTLIST: {
-            xf_routine *rt = XF_NEW(d->a, xf_routine);
-            if (!rt || !XF_VEC_PUSH(d->a, cg->routines, rt))
-                return rd_oom(d);
-            rt->seq = p.nkids;
-            rt->index = d->doc->nroutines++;
-            ret = rd_routine(d, rt);
-            if (!ret && rt->id) {
-                void *old;
-                if (!xf_map_put(&cg->rmap, d->a, rt->id, rt, &old))
-                    return rd_oom(d);
-                if (old) {
-                    if (rd_soft(d, rt->h.line, "two routines with vertex_id '%s'", rt->id))
-                        return -1;
-                    xf_map_put(&cg->rmap, d->a, rt->id, old, NULL);
-                }
-            }
+        case XF_EL_REPLACEMENTLIST:
+            ret = add_routine(d, &p);
             break;
-        }
         case XF_EL_CALLGRAPHEDGE: {
             xf_cgedge e = {.seq = p.nkids};
             xf_refids r;
@@ -669,6 +784,11 @@ read_callgraph(rd *d)
     }
     if (ret < 0)
         return -1;
+    if (d->again) {
+        if (d->nrt != cg->routines.n || d->nedge != cg->edges.n)
+            return rd_err(d, cg->h.line, "the input changed while being read: fewer routines");
+        return 0;
+    }
     if (!scopes)
         return rd_err(d, cg->h.line, "<CallGraph> has no <ScopeHierarchy>");
     for (uint32_t i = 0; i < cg->edges.n; i++) {
@@ -728,11 +848,12 @@ static int
 read_document(rd *d)
 {
     int ret;
+    xf_xnode_vec skipped = {0}; /* read again: doc has what is outside the root */
     if (setup(d))
         return -1;
     while ((ret = xmlTextReaderRead(d->r)) == 1 &&
            xmlTextReaderNodeType(d->r) != XML_READER_TYPE_ELEMENT)
-        if (outside_root(d, &d->doc->before))
+        if (outside_root(d, d->again ? &skipped : &d->doc->before))
             return -1;
     if (ret != 1)
         return ret < 0 || d->failed ? read_failed(d, ret)
@@ -746,6 +867,9 @@ read_document(rd *d)
         return rd_err(d, d->line, "root element <%s> is not xaif",
                       (const char *)xmlTextReaderConstName(d->r));
     d->el = el;
+    if (d->sink && el != XF_EL_CALLGRAPH)
+        return rd_err(d, d->line, "only a <CallGraph> is read one routine at a time, not <%s>",
+                      xf_elem_name(el));
     switch (el) {
     case XF_EL_CALLGRAPH:
         d->doc->kind = XF_DOC_CALLGRAPH;
@@ -767,21 +891,23 @@ read_document(rd *d)
     if (ret)
         return -1;
     while ((ret = xmlTextReaderRead(d->r)) == 1)
-        if (outside_root(d, &d->doc->after))
+        if (outside_root(d, d->again ? &skipped : &d->doc->after))
             return -1;
     return ret < 0 || d->failed ? read_failed(d, -1) : 0;
 }
 
 static xf_doc *
-run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts, xf_diag *diag)
+run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts, xf_diag *diag,
+    const xf_read_sink *sink, xf_doc *again)
 {
-    rd d = {.r = r, .diag = diag, .file = name, .size = size, .lenient = opts && opts->lenient};
+    rd d = {.r = r, .diag = diag, .file = name, .size = size, .lenient = opts && opts->lenient,
+            .sink = sink, .again = again != NULL};
     xf_doc *doc = NULL;
     if (!r) {
         xf_error(diag, name, 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
         return NULL;
     }
-    doc = xf_doc_new(name);
+    doc = again ? again : xf_doc_new(name);
     d.scratch = xf_arena_new();
     if (!doc || !d.scratch) {
         xf_error(diag, name, 0, "out of memory");
@@ -801,7 +927,8 @@ run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts,
 fail:
     xmlFreeTextReader(r);
     xf_arena_free(d.scratch);
-    xf_doc_free(doc);
+    if (!again)
+        xf_doc_free(doc);
     return NULL;
 }
 
@@ -810,8 +937,9 @@ enum {
     PARSE_OPTIONS = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT | XML_PARSE_NOBLANKS
 };
 
-xf_doc *
-xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)
+/* The reader of @path, with its size in *@size; NULL after reporting. */
+static xmlTextReaderPtr
+open_file(const char *path, size_t *size, xf_diag *diag)
 {
     errno = 0;
     FILE *f = fopen(path, "rb");
@@ -822,13 +950,48 @@ xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)
     int c = fgetc(f);
     /* the size tells a document cut short (cut_short); 0 when unknown */
     struct stat st;
-    size_t size = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size : 0;
+    *size = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) ? (size_t)st.st_size : 0;
     fclose(f);
     if (c == EOF) {
         xf_error(diag, path, 0, "empty file: no xaif document");
         return NULL;
     }
-    return run(xmlReaderForFile(path, NULL, PARSE_OPTIONS), path, size, opts, diag);
+    errno = 0;
+    xmlTextReaderPtr r = xmlReaderForFile(path, NULL, PARSE_OPTIONS);
+    if (!r)
+        xf_error(diag, path, 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
+    return r;
+}
+
+xf_doc *
+xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)
+{
+    size_t size;
+    xmlTextReaderPtr r = open_file(path, &size, diag);
+    return r ? run(r, path, size, opts, diag, NULL, NULL) : NULL;
+}
+
+xf_doc *
+xf_read_stream(const char *path, const xf_read_opts *opts, xf_diag *diag,
+               const xf_read_sink *sink)
+{
+    static const xf_read_sink none = {0};
+    if (opts && opts->lenient) {
+        xf_error(diag, path, 0, "lenient reading keeps the whole document");
+        return NULL;
+    }
+    size_t size;
+    xmlTextReaderPtr r = open_file(path, &size, diag);
+    return r ? run(r, path, size, opts, diag, sink ? sink : &none, NULL) : NULL;
+}
+
+int
+xf_read_stream_again(xf_doc *doc, const char *path, xf_diag *diag, const xf_read_sink *sink)
+{
+    static const xf_read_sink none = {0};
+    size_t size;
+    xmlTextReaderPtr r = open_file(path, &size, diag);
+    return r && run(r, path, size, NULL, diag, sink ? sink : &none, doc) ? 0 : -1;
 }
 
 xf_doc *
@@ -843,5 +1006,6 @@ xf_read_memory(const char *buf, size_t len, const char *name, const xf_read_opts
         xf_error(diag, name, 0, "document too large for reading from memory");
         return NULL;
     }
-    return run(xmlReaderForMemory(buf, (int)len, name, NULL, PARSE_OPTIONS), name, len, opts, diag);
+    return run(xmlReaderForMemory(buf, (int)len, name, NULL, PARSE_OPTIONS), name, len, opts, diag,
+               NULL, NULL);
 }

@@ -213,8 +213,8 @@ modeled_attrs(wr *w, const xf_attr_vec *v)
 
 /* ------------------------------------------------------------ foreign nodes */
 
-static void
-write_xnode(wr *w, const xf_xnode *x, const xf_xnode *parent)
+void
+wr_xnode(wr *w, const xf_xnode *x, const xf_xnode *parent)
 {
     switch (x->kind) {
     case XF_X_ELEMENT:
@@ -223,7 +223,7 @@ write_xnode(wr *w, const xf_xnode *x, const xf_xnode *parent)
         for (uint32_t i = 0; i < x->attrs.n; i++)
             write_attr(w, x->attrs.v[i].prefix, &x->attrs.v[i]);
         for (uint32_t i = 0; i < x->kids.n; i++)
-            write_xnode(w, x->kids.v[i], x);
+            wr_xnode(w, x->kids.v[i], x);
         check(w, xf_xo_end(w->w));
         break;
     case XF_X_TEXT:
@@ -251,7 +251,7 @@ flush_foreign(wr *w, wrlevel *l, uint32_t upto)
     if (!e)
         return;
     while (l->next < e->kids.n && e->kids.v[l->next].before <= upto)
-        write_xnode(w, e->kids.v[l->next++].node, NULL);
+        wr_xnode(w, e->kids.v[l->next++].node, NULL);
 }
 
 /* ------------------------------------------------------------ elements */
@@ -426,8 +426,8 @@ write_nsdecls(wr *w)
             write_decl(w, w->prefix[n], xf_ns_uri((xf_ns)n));
 }
 
-static void
-write_callgraph(wr *w)
+void
+wr_cg_head(wr *w)
 {
     const xf_callgraph *cg = &w->doc->cg;
     wr_open(w, XF_EL_CALLGRAPH, &cg->h);
@@ -437,16 +437,28 @@ write_callgraph(wr *w)
     write_alias_map(w, &cg->alias);
     write_stmtid_map(w, XF_EL_DUUDSETMAP, &cg->duud);
     write_stmtid_map(w, XF_EL_DOSETMAP, &cg->doset);
+}
+
+void
+wr_cg_edge(wr *w, const xf_cgedge *e)
+{
+    wr_open(w, XF_EL_CALLGRAPHEDGE, &e->h);
+    wr_attrs(w, XF_AL_CGEDGE, e, &XF_EDGE_REFS(XF_ID(e->src), XF_ID(e->tgt)));
+    wr_close(w);
+}
+
+static void
+write_callgraph(wr *w)
+{
+    const xf_callgraph *cg = &w->doc->cg;
+    wr_cg_head(w);
     uint32_t i = 0, j = 0;
     while (i < cg->routines.n || j < cg->edges.n) {
         if (i < cg->routines.n &&
             (j >= cg->edges.n || cg->routines.v[i]->seq <= cg->edges.v[j].seq)) {
             wr_routine(w, cg->routines.v[i++]);
         } else {
-            const xf_cgedge *e = &cg->edges.v[j++];
-            wr_open(w, XF_EL_CALLGRAPHEDGE, &e->h);
-            wr_attrs(w, XF_AL_CGEDGE, e, &XF_EDGE_REFS(XF_ID(e->src), XF_ID(e->tgt)));
-            wr_close(w);
+            wr_cg_edge(w, &cg->edges.v[j++]);
         }
     }
     wr_close(w);
@@ -500,8 +512,8 @@ write_nii_defs(wr *w)
 /* Choose the prefix of each namespace: the root's declaration if it has one,
  * else a default name that the root will declare ("xaif", or "xaif1", ...
  * when the root binds that name to another namespace). */
-static bool
-setup(wr *w)
+bool
+wr_setup(wr *w)
 {
     static const char *const dflt[XF_NS_COUNT] = {"xaif", "xaifii", "xaifnii"};
     char alt[XF_NS_COUNT][24] = {{0}};
@@ -552,14 +564,14 @@ static int
 write_doc(const xf_doc *doc, xf_xo *tw, xf_diag *diag, const char *where)
 {
     wr w = {.w = tw, .doc = doc};
-    if (!setup(&w)) {
+    if (!wr_setup(&w)) {
         xf_error(diag, where, 0, "out of memory");
         return -1;
     }
     check(&w, xf_xo_indent(tw, "  "));
     check(&w, xf_xo_start_document(tw));
     for (uint32_t i = 0; i < doc->before.n; i++)
-        write_xnode(&w, doc->before.v[i], NULL);
+        wr_xnode(&w, doc->before.v[i], NULL);
     switch (doc->kind) {
     case XF_DOC_CALLGRAPH:
         write_callgraph(&w);
@@ -572,7 +584,7 @@ write_doc(const xf_doc *doc, xf_xo *tw, xf_diag *diag, const char *where)
         break;
     }
     for (uint32_t i = 0; i < doc->after.n; i++)
-        write_xnode(&w, doc->after.v[i], NULL);
+        wr_xnode(&w, doc->after.v[i], NULL);
     check(&w, xf_xo_end_document(tw));
     check(&w, xf_xo_flush(tw));
     free(w.names);

@@ -27,4 +27,24 @@ int xf_write_file(const xf_doc *doc, const char *path, xf_diag *diag);
  */
 int xf_write_memory(const xf_doc *doc, char **out, size_t *len, xf_diag *diag);
 
+/* A call graph written one routine at a time (with xf_read_stream). */
+typedef struct xf_wstream xf_wstream;
+
+/** xf_wstream_new: a writer of @doc's routines and edges to a spool file; NULL after reporting. */
+xf_wstream *xf_wstream_new(const xf_doc *doc, xf_diag *diag);
+/** xf_wstream_routine: write @rt, the next routine (or edge) of the call graph; 0 or -1. */
+int xf_wstream_routine(xf_wstream *s, const xf_routine *rt);
+/** xf_wstream_edge: write @e, the next edge (or routine) of the call graph; 0 or -1. */
+int xf_wstream_edge(xf_wstream *s, const xf_cgedge *e);
+/**
+ * xf_wstream_finish:
+ * Write the document to @path ("-": stdout) as xf_write_file would: the head
+ * (root, scopes and maps as they are now), the spooled routines and edges,
+ * the rest. Written to a temporary file renamed into place (xf_outfile).
+ * @returns 0, or -1 after reporting.
+ */
+int xf_wstream_finish(xf_wstream *s, const char *path);
+/** xf_wstream_free: release @s and its spool. NULL is allowed. */
+void xf_wstream_free(xf_wstream *s);
+
 #endif

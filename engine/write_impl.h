@@ -46,6 +46,14 @@ void wr_int(wr *w, const char *name, int64_t value);
 void wr_flag(wr *w, const char *name, xf_flag f);
 void wr_extra_attrs(wr *w, const xf_hdr *h);
 
+/* the prefixes and element names of w->doc; false when out of memory */
+bool wr_setup(wr *w);
+/* a node outside the vocabulary */
+void wr_xnode(wr *w, const xf_xnode *x, const xf_xnode *parent);
+/* the CallGraph's start tag and its children before the routines */
+void wr_cg_head(wr *w);
+void wr_cg_edge(wr *w, const xf_cgedge *e);
+
 /* write_attrs.c: the attributes of the element just opened (wr_open): those
  * of list @l of the table, from @obj (the list's struct) and, for
  * references, from the ids in @refs (NULL: none written); then the ones its

@@ -362,6 +362,18 @@ xf_xo_start(xf_xo *x, const char *prefix, const char *name)
 }
 
 int
+xf_xo_enter(xf_xo *x, const char *qname)
+{
+    if (xf_xo_start(x, NULL, qname) != 0)
+        return -1;
+    /* undo the start tag's text: only the open element stays */
+    x->n -= (x->unit ? (x->depth - 1) * x->ulen : 0) + 1 + strlen(qname);
+    x->stk[x->depth - 1].text = true;
+    x->doindent = true;
+    return status(x);
+}
+
+int
 xf_xo_end(xf_xo *x)
 {
     open *t = top(x);

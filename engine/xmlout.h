@@ -41,6 +41,10 @@ int xf_xo_end_document(xf_xo *x);
 int xf_xo_flush(xf_xo *x);
 /** xf_xo_start: open element @prefix:@name (@prefix NULL: @name). */
 int xf_xo_start(xf_xo *x, const char *prefix, const char *name);
+/** xf_xo_enter: be inside element @qname, whose start tag another writer
+ * wrote and closed: what follows is written as its content, xf_xo_end
+ * writes its end tag. For writing a document in pieces. */
+int xf_xo_enter(xf_xo *x, const char *qname);
 /** xf_xo_end: close the innermost open element. */
 int xf_xo_end(xf_xo *x);
 /** xf_xo_attr: attribute @prefix:@name (@prefix NULL: @name) = @value, escaped. */

@@ -344,7 +344,7 @@ prp_temp(adj *d, const xf_varref *r)
         xf_fresh_symbol(d->doc, d->scope, "OpenAD_prp_", &d->nprp, XF_TYPE_REAL, shape, true);
     if (t && whole && s)
         for (uint32_t i = 0; i < s->sym->dims.n; i++)
-            if (!XF_VEC_PUSH(d->doc->arena, t->dims, s->sym->dims.v[i]))
+            if (!XF_VEC_PUSH(xf_doc_global(d->doc), t->dims, s->sym->dims.v[i]))
                 return NULL;
     if (t && s && s->sym->fetype)
         t->fetype = s->sym->fetype;
@@ -664,23 +664,31 @@ routine(adj *d, xf_routine *rt)
     return 0;
 }
 
+/* The temporaries' counters run over the document: state from begin to end. */
 static int
-run(xf_pass_ctx *ctx)
+begin(xf_pass_ctx *ctx)
 {
-    adj d = {.ctx = ctx, .doc = ctx->doc};
-    for (uint32_t r = 0; r < ctx->doc->cg.routines.n; r++) {
-        xf_routine *rt = ctx->doc->cg.routines.v[r];
-        if (!rt->is_rlist)
-            continue;
-        d.a = xf_arena_new();
-        if (!d.a)
-            return xf_pass_oom(ctx);
-        int ret = routine(&d, rt);
-        xf_arena_free(d.a);
-        if (ret)
-            return -1;
-    }
-    return 0;
+    return (ctx->state = calloc(1, sizeof(adj))) ? 0 : xf_pass_oom(ctx);
+}
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    adj *d = ctx->state;
+    if (!rt->is_rlist)
+        return 0;
+    d->ctx = ctx;
+    d->doc = ctx->doc;
+    d->a = ctx->scratch;
+    int ret = routine(d, rt);
+    d->a = NULL;
+    return ret;
+}
+
+static void
+end(xf_pass_ctx *ctx)
+{
+    free(ctx->state);
 }
 
 static int
@@ -723,5 +731,7 @@ const xf_pass xf_pass_adjoin = {
     .opts = opts,
     .breaks = "the control flow of placeholder 3 (its blocks have no edges) until reverse",
     .breaks_ir = XF_IR_FLOW,
-    .run = run,
+    .run_routine = run_routine,
+    .begin = begin,
+    .end = end,
 };

@@ -99,15 +99,22 @@ xf_callfacts_stmt(xf_callfacts *f, const xf_stmt *s)
 }
 
 bool
+xf_callfacts_routine(xf_callfacts *f, const xf_routine *rt)
+{
+    const xf_graph *g = &rt->g;
+    for (uint32_t i = 0; i < g->v.n; i++)
+        for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++)
+            if (!xf_callfacts_stmt(f, g->v.v[i]->stmts.v[k]))
+                return false;
+    return true;
+}
+
+bool
 xf_callfacts_doc(xf_callfacts *f, const xf_doc *doc)
 {
-    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
-        const xf_graph *g = &doc->cg.routines.v[r]->g;
-        for (uint32_t i = 0; i < g->v.n; i++)
-            for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++)
-                if (!xf_callfacts_stmt(f, g->v.v[i]->stmts.v[k]))
-                    return false;
-    }
+    for (uint32_t r = 0; r < doc->cg.routines.n; r++)
+        if (!xf_callfacts_routine(f, doc->cg.routines.v[r]))
+            return false;
     return true;
 }
 

@@ -45,6 +45,9 @@ bool xf_callfacts_arg(xf_callfacts *f, const xf_symbol *callee, int64_t pos, boo
  */
 bool xf_callfacts_stmt(xf_callfacts *f, const xf_stmt *s);
 
+/** xf_callfacts_routine: record every call statement of @rt's graph; false when out of memory. */
+bool xf_callfacts_routine(xf_callfacts *f, const xf_routine *rt);
+
 /**
  * xf_callfacts_doc:
  * xf_callfacts_stmt for every statement of every routine's graph of @doc.

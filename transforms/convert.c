@@ -31,6 +31,7 @@ typedef struct conv {
     xf_doc *doc;
     xf_routine *rt;
     xf_routine **callee; /* by symbol index: the routine a call reaches, or NULL */
+    uint32_t ncallee;
     unsigned ntyc, nsave, nstmt;
     XF_VEC(xf_stmt *) out;
 } conv;
@@ -258,12 +259,12 @@ argument(conv *c, const xf_stmt *call, const xf_routine *callee, xf_arg *a, pend
             for (int d = rank - 1; d >= 0; d--) { /* last dimension first */
                 xf_dimbounds b = {.lower = 1, .upper = ext[d]};
                 b.h.annotation = t->h.annotation;
-                if (!XF_VEC_PUSH(c->doc->arena, t->dims, b))
+                if (!XF_VEC_PUSH(xf_doc_global(c->doc), t->dims, b))
                     return oom(c);
             }
         else
             for (uint32_t d = 0; d < s->dims.n; d++)
-                if (!XF_VEC_PUSH(c->doc->arena, t->dims, s->dims.v[d]))
+                if (!XF_VEC_PUSH(xf_doc_global(c->doc), t->dims, s->dims.v[d]))
                     return oom(c);
     }
     p->tyc = xf_ref_new(c->doc, t);
@@ -305,7 +306,9 @@ argument(conv *c, const xf_stmt *call, const xf_routine *callee, xf_arg *a, pend
 static int
 call(conv *c, xf_stmt *s)
 {
-    const xf_routine *callee = s->u.call.sym ? c->callee[s->u.call.sym->index] : NULL;
+    const xf_routine *callee = s->u.call.sym && s->u.call.sym->index < c->ncallee
+                                   ? c->callee[s->u.call.sym->index]
+                                   : NULL;
     uint32_t n = s->u.call.args.n;
     /* OpenAD's output schema requires formalArgCount, which some front-end
      * xaif leaves out: the callee's formals, else (not in the document) the actuals */
@@ -335,52 +338,78 @@ call(conv *c, xf_stmt *s)
     return ret;
 }
 
+/* The routine of each symbol, for the formals of a call's callee: made at
+ * the first routine, when every routine is known (streamed: as
+ * xf_read_stream keeps them). */
 static int
-run(xf_pass_ctx *ctx)
+callees(conv *c)
 {
-    xf_doc *doc = ctx->doc;
-    conv c = {.ctx = ctx, .doc = doc};
-    c.callee = calloc(doc->nsymbols ? doc->nsymbols : 1, sizeof *c.callee);
-    if (!c.callee)
-        return xf_pass_oom(ctx);
+    xf_doc *doc = c->doc;
+    c->ncallee = doc->nsymbols;
+    c->callee = calloc(c->ncallee ? c->ncallee : 1, sizeof *c->callee);
+    if (!c->callee)
+        return oom(c);
     for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
         xf_routine *rt = doc->cg.routines.v[r];
-        if (rt->sym && rt->sym->index < doc->nsymbols)
-            c.callee[rt->sym->index] = rt;
+        if (rt->sym && rt->sym->index < c->ncallee)
+            c->callee[rt->sym->index] = rt;
     }
+    return 0;
+}
+
+static int
+begin(xf_pass_ctx *ctx)
+{
+    return (ctx->state = calloc(1, sizeof(conv))) ? 0 : xf_pass_oom(ctx);
+}
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    conv *c = ctx->state;
+    c->ctx = ctx;
+    c->doc = ctx->doc;
+    if (!c->callee && callees(c))
+        return -1;
+    if (rt->is_rlist || !rt->cfg_scope)
+        return 0;
+    xf_doc *doc = c->doc;
     int ret = 0;
-    for (uint32_t r = 0; !ret && r < doc->cg.routines.n; r++) {
-        xf_routine *rt = doc->cg.routines.v[r];
-        if (rt->is_rlist || !rt->cfg_scope)
+    c->rt = rt;
+    c->nstmt = c->ntyc = c->nsave = 0;
+    for (uint32_t i = 0; !ret && i < rt->g.v.n; i++) {
+        xf_cvertex *v = rt->g.v.v[i];
+        if (v->kind != XF_CV_BASICBLOCK)
             continue;
-        c.rt = rt;
-        c.nstmt = c.ntyc = c.nsave = 0;
-        for (uint32_t i = 0; !ret && i < rt->g.v.n; i++) {
-            xf_cvertex *v = rt->g.v.v[i];
-            if (v->kind != XF_CV_BASICBLOCK)
-                continue;
-            bool any = false;
-            for (uint32_t k = 0; k < v->stmts.n && !any; k++)
-                any = v->stmts.v[k]->kind == XF_STMT_CALL;
-            if (!any)
-                continue;
-            memset(&c.out, 0, sizeof c.out);
-            for (uint32_t k = 0; !ret && k < v->stmts.n; k++) {
-                xf_stmt *s = v->stmts.v[k];
-                if (s->kind == XF_STMT_CALL)
-                    ret = call(&c, s);
-                else if (!XF_VEC_PUSH(doc->arena, c.out, s))
-                    ret = oom(&c);
-            }
-            if (!ret) {
-                v->stmts.v = c.out.v;
-                v->stmts.n = c.out.n;
-                v->stmts.cap = c.out.cap;
-            }
+        bool any = false;
+        for (uint32_t k = 0; k < v->stmts.n && !any; k++)
+            any = v->stmts.v[k]->kind == XF_STMT_CALL;
+        if (!any)
+            continue;
+        memset(&c->out, 0, sizeof c->out);
+        for (uint32_t k = 0; !ret && k < v->stmts.n; k++) {
+            xf_stmt *s = v->stmts.v[k];
+            if (s->kind == XF_STMT_CALL)
+                ret = call(c, s);
+            else if (!XF_VEC_PUSH(doc->arena, c->out, s))
+                ret = oom(c);
+        }
+        if (!ret) {
+            v->stmts.v = c->out.v;
+            v->stmts.n = c->out.n;
+            v->stmts.cap = c->out.cap;
         }
     }
-    free(c.callee);
     return ret;
+}
+
+static void
+end(xf_pass_ctx *ctx)
+{
+    conv *c = ctx->state;
+    if (c)
+        free(c->callee);
+    free(c);
 }
 
 static const char *const after[] = {NULL};
@@ -396,5 +425,7 @@ const xf_pass xf_pass_convert = {
             "allocated first (oad_AllocateMatching) and its shape checked after the call\n"
             "(oad_ShapeTest). Only values are copied, as in xaifBooster's outputs.\n",
     .after = after,
-    .run = run,
+    .run_routine = run_routine,
+    .begin = begin,
+    .end = end,
 };

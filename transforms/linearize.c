@@ -667,49 +667,42 @@ loop_part(lin *l, const xf_stmt *s)
 }
 
 static int
-run(xf_pass_ctx *ctx)
+begin(xf_pass_ctx *ctx)
 {
-    xf_doc *doc = ctx->doc;
-    if (!ctx->catalogue) {
-        xf_error(ctx->diag, doc->filename, 0, "linearize needs an intrinsics catalogue");
-        return -1;
-    }
-    xf_arena *scratch = xf_arena_new();
-    if (!scratch)
-        return xf_pass_oom(ctx);
-    int ret = 0;
-    for (uint32_t r = 0; r < doc->cg.routines.n && !ret; r++) {
-        xf_routine *rt = doc->cg.routines.v[r];
-        xf_graph *g = xf_work_graph(rt);
-        if (!g || !rt->cfg_scope)
+    if (ctx->catalogue)
+        return 0;
+    xf_error(ctx->diag, ctx->doc->filename, 0, "linearize needs an intrinsics catalogue");
+    return -1;
+}
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    xf_graph *g = xf_work_graph(rt);
+    if (!g || !rt->cfg_scope)
+        return 0;
+    lin l = {.ctx = ctx,
+             .doc = ctx->doc,
+             .scope = rt->cfg_scope,
+             .scratch = ctx->scratch,
+             .routine = rt->sym ? rt->sym->id : "?"};
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        xf_cvertex *v = g->v.v[i];
+        if (loop_part(&l, v->init) || loop_part(&l, v->update))
+            return -1;
+        if (v->kind != XF_CV_BASICBLOCK)
             continue;
-        lin l = {.ctx = ctx,
-                 .doc = doc,
-                 .scope = rt->cfg_scope,
-                 .scratch = scratch,
-                 .routine = rt->sym ? rt->sym->id : "?"};
-        for (uint32_t i = 0; i < g->v.n && !ret; i++) {
-            xf_cvertex *v = g->v.v[i];
-            if (loop_part(&l, v->init) || loop_part(&l, v->update)) {
-                ret = -1;
-                break;
-            }
-            if (v->kind != XF_CV_BASICBLOCK)
-                continue;
-            memset(&l.out, 0, sizeof l.out);
-            for (uint32_t k = 0; k < v->stmts.n && !ret; k++)
-                ret = statement(&l, v->stmts.v[k]);
-            if (ret)
-                break;
-            v->stmts.v = l.out.v;
-            v->stmts.n = l.out.n;
-            v->stmts.cap = l.out.cap;
-        }
-        if (!rt->is_rlist)
-            rt->active = XF_FLAG_1;
+        memset(&l.out, 0, sizeof l.out);
+        for (uint32_t k = 0; k < v->stmts.n; k++)
+            if (statement(&l, v->stmts.v[k]))
+                return -1;
+        v->stmts.v = l.out.v;
+        v->stmts.n = l.out.n;
+        v->stmts.cap = l.out.cap;
     }
-    xf_arena_free(scratch);
-    return ret;
+    if (!rt->is_rlist)
+        rt->active = XF_FLAG_1;
+    return 0;
 }
 
 static const char *const after[] = {NULL};
@@ -723,5 +716,6 @@ const xf_pass xf_pass_linearize = {
             "DerivativePropagator that applies them, operation by operation. The result is\n"
             "runnable tangent code; preaccumulate improves it block by block.\n",
     .after = after,
-    .run = run,
+    .run_routine = run_routine,
+    .begin = begin,
 };

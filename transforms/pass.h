@@ -44,6 +44,7 @@ typedef struct xf_pass_ctx {
     const xf_doc *direct;    /* the non-inlinable one (DirectActions), or NULL */
     xf_pass_stats stats;
     xf_arena *scratch; /* run_routine: the manager's scratch arena, emptied after each routine */
+    void *state;       /* the running pass's own, from its begin to its end */
 } xf_pass_ctx;
 
 /*
@@ -70,8 +71,18 @@ typedef struct xf_pass {
                                      unchecked until a pass that needs this one has run */
     const xf_pass_opt *opts;      /* its options, ended by one without a name; or NULL */
     int (*run)(xf_pass_ctx *ctx); /* the whole document: 0, or -1 after reporting to ctx->diag */
-    /* Or one routine at a time, with ctx->scratch (then run is NULL): 0 or -1. */
+    /* Or one routine at a time, with ctx->scratch (then run is NULL): 0 or -1.
+     * Such a pass runs the same whether the whole document is in memory or
+     * one routine at a time (xf_pm_stream): it may look at another routine
+     * only for its id, symbol, scopes and formals (what xf_read_stream keeps). */
     int (*run_routine)(xf_pass_ctx *ctx, xf_routine *rt);
+    /* Optional, with run_routine: begin before the first routine (may set
+     * ctx->state); scan sees every routine before run_routine sees any, for
+     * whole-program facts (read once more when streaming); end after the
+     * last routine or a failure, releasing ctx->state. 0 or -1. */
+    int (*begin)(xf_pass_ctx *ctx);
+    int (*scan)(xf_pass_ctx *ctx, const xf_routine *rt);
+    void (*end)(xf_pass_ctx *ctx);
 } xf_pass;
 
 /** xf_passes: every pass, NULL-terminated (registry.c). */

@@ -255,20 +255,103 @@ run_pass(xf_pass_ctx *ctx, const xf_pass *p, size_t *scratch_peak)
     if (!p->run_routine)
         return p->run(ctx);
     xf_doc *doc = ctx->doc;
-    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
+    ctx->state = NULL;
+    int ret = p->begin ? p->begin(ctx) : 0;
+    for (uint32_t r = 0; !ret && p->scan && r < doc->cg.routines.n; r++)
+        ret = p->scan(ctx, doc->cg.routines.v[r]);
+    for (uint32_t r = 0; !ret && r < doc->cg.routines.n; r++) {
         ctx->scratch = xf_arena_new();
-        if (!ctx->scratch)
-            return xf_pass_oom(ctx);
-        int ret = p->run_routine(ctx, doc->cg.routines.v[r]);
+        if (!ctx->scratch) {
+            ret = xf_pass_oom(ctx);
+            break;
+        }
+        ret = p->run_routine(ctx, doc->cg.routines.v[r]);
         size_t used = xf_arena_reserved(ctx->scratch);
         if (used > *scratch_peak)
             *scratch_peak = used;
         xf_arena_free(ctx->scratch);
         ctx->scratch = NULL;
-        if (ret != 0)
-            return ret;
+    }
+    if (p->end)
+        p->end(ctx);
+    ctx->state = NULL;
+    return ret;
+}
+
+/* ------------------------------------------------ one routine at a time */
+
+bool
+xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf)
+{
+    if (conf && (conf->verify_each || conf->time_passes || conf->dump_after))
+        return false;
+    for (int i = 0; i < n; i++)
+        if (!passes[i]->run_routine)
+            return false;
+    return true;
+}
+
+int
+xf_pm_stream_begin(xf_pm_stream *s, xf_pass_ctx *ctx, const xf_pass *const *passes, int n)
+{
+    *s = (xf_pm_stream){.ctx = ctx, .passes = passes, .n = n < XF_PM_MAX ? n : XF_PM_MAX};
+    for (int i = 0; i < s->n; i++) {
+        ctx->state = NULL;
+        int ret = passes[i]->begin ? passes[i]->begin(ctx) : 0;
+        s->state[i] = ctx->state;
+        s->begun = i + 1;
+        if (ret)
+            return -1;
     }
     return 0;
+}
+
+int
+xf_pm_stream_scan(xf_pm_stream *s, const xf_routine *rt)
+{
+    for (int i = 0; i < s->n; i++) {
+        if (!s->passes[i]->scan)
+            continue;
+        s->ctx->state = s->state[i];
+        int ret = s->passes[i]->scan(s->ctx, rt);
+        s->state[i] = s->ctx->state;
+        if (ret)
+            return -1;
+    }
+    return 0;
+}
+
+int
+xf_pm_stream_routine(xf_pm_stream *s, xf_routine *rt)
+{
+    xf_pass_ctx *ctx = s->ctx;
+    for (int i = 0; i < s->n; i++) {
+        ctx->state = s->state[i];
+        ctx->scratch = xf_arena_new();
+        int ret = ctx->scratch ? s->passes[i]->run_routine(ctx, rt) : xf_pass_oom(ctx);
+        xf_arena_free(ctx->scratch);
+        ctx->scratch = NULL;
+        s->state[i] = ctx->state;
+        if (ret) {
+            if (!xf_diag_errors(ctx->diag))
+                xf_error(ctx->diag, ctx->doc->filename, rt->h.line, "pass %s failed",
+                         s->passes[i]->name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void
+xf_pm_stream_end(xf_pm_stream *s)
+{
+    for (int i = 0; i < s->begun; i++)
+        if (s->passes[i]->end) {
+            s->ctx->state = s->state[i];
+            s->passes[i]->end(s->ctx);
+        }
+    s->begun = 0;
+    s->ctx->state = NULL;
 }
 
 int

@@ -826,23 +826,31 @@ routine(rev *r, xf_routine *rt)
     return 0;
 }
 
+/* The temporaries' counter runs over the document: state from begin to end. */
 static int
-run(xf_pass_ctx *ctx)
+begin(xf_pass_ctx *ctx)
 {
-    rev r = {.ctx = ctx, .doc = ctx->doc};
-    for (uint32_t i = 0; i < ctx->doc->cg.routines.n; i++) {
-        xf_routine *rt = ctx->doc->cg.routines.v[i];
-        if (!rt->is_rlist)
-            continue;
-        r.a = xf_arena_new();
-        if (!r.a)
-            return xf_pass_oom(ctx);
-        int ret = routine(&r, rt);
-        xf_arena_free(r.a);
-        if (ret)
-            return -1;
-    }
-    return 0;
+    return (ctx->state = calloc(1, sizeof(rev))) ? 0 : xf_pass_oom(ctx);
+}
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    rev *r = ctx->state;
+    if (!rt->is_rlist)
+        return 0;
+    r->ctx = ctx;
+    r->doc = ctx->doc;
+    r->a = ctx->scratch;
+    int ret = routine(r, rt);
+    r->a = NULL;
+    return ret;
+}
+
+static void
+end(xf_pass_ctx *ctx)
+{
+    free(ctx->state);
 }
 
 static const char *const after[] = {"adjoin", NULL};
@@ -860,5 +868,7 @@ const xf_pass xf_pass_reverse = {
             "the routine): an edge back into Entry, a second Entry, an edge without its\n"
             "vertices, a vertex with several out-edges and no condition.\n",
     .after = after,
-    .run = run,
+    .run_routine = run_routine,
+    .begin = begin,
+    .end = end,
 };

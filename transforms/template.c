@@ -16,6 +16,7 @@
  * Needs: nothing. Breaks: nothing (the passes that differentiate work on
  * placeholder 2 of a ReplacementList). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "build.h"
@@ -183,46 +184,54 @@ routine(tpl *t, xf_routine *rt, xf_symbol **cp, uint32_t ncp)
     return rt->template_name ? 0 : oom(t);
 }
 
+/* What each routine stores depends on the calls of all: scan records what
+ * every call passes before any routine is made a ReplacementList. */
 static int
-checkpoints(tpl *t, xf_symbol ***cp, uint32_t *ncp)
+begin(xf_pass_ctx *ctx)
 {
-    xf_pass_ctx *ctx = t->ctx;
-    for (uint32_t r = 0; r < ctx->doc->cg.routines.n; r++) {
-        xf_routine *rt = ctx->doc->cg.routines.v[r];
-        if (rt->is_rlist)
-            continue;
-        if (!rt->cfg_scope) {
-            xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
-                     "routine %s has no controlflowgraph_scope_id", rt->id ? rt->id : "?");
-            return -1;
-        }
-        if (checkpointed(t, rt, &cp[r], &ncp[r]))
-            return -1;
+    tpl *t = calloc(1, sizeof *t);
+    if (!t || !(t->calls = xf_callfacts_new())) {
+        free(t);
+        return xf_pass_oom(ctx);
     }
+    ctx->state = t;
     return 0;
 }
 
 static int
-run(xf_pass_ctx *ctx)
+scan(xf_pass_ctx *ctx, const xf_routine *rt)
 {
-    tpl t = {.ctx = ctx, .doc = ctx->doc};
-    uint32_t n = ctx->doc->cg.routines.n;
-    /* what each routine stores depends on the calls of all: find it first,
-     * in one walk over the document's calls */
-    xf_symbol ***cp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, xf_symbol **);
-    uint32_t *ncp = XF_NEW_ARRAY(ctx->doc->arena, n ? n : 1, uint32_t);
-    if (!cp || !ncp || !(t.calls = xf_callfacts_new()))
-        return oom(&t);
-    int ret = xf_callfacts_doc(t.calls, ctx->doc) ? checkpoints(&t, cp, ncp) : oom(&t);
-    xf_callfacts_free(t.calls);
-    if (ret)
+    tpl *t = ctx->state;
+    return xf_callfacts_routine(t->calls, rt) ? 0 : xf_pass_oom(ctx);
+}
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    tpl *t = ctx->state;
+    t->ctx = ctx;
+    t->doc = ctx->doc;
+    if (rt->is_rlist)
+        return 0;
+    if (!rt->cfg_scope) {
+        xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
+                 "routine %s has no controlflowgraph_scope_id", rt->id ? rt->id : "?");
         return -1;
-    for (uint32_t r = 0; r < n; r++) {
-        xf_routine *rt = ctx->doc->cg.routines.v[r];
-        if (!rt->is_rlist && routine(&t, rt, cp[r], ncp[r]))
-            return -1;
     }
-    return 0;
+    xf_symbol **cp = NULL;
+    uint32_t ncp = 0;
+    if (checkpointed(t, rt, &cp, &ncp))
+        return -1;
+    return routine(t, rt, cp, ncp);
+}
+
+static void
+end(xf_pass_ctx *ctx)
+{
+    tpl *t = ctx->state;
+    if (t)
+        xf_callfacts_free(t->calls);
+    free(t);
 }
 
 static int
@@ -261,5 +270,8 @@ const xf_pass xf_pass_template = {
             "of what the routine reads), the others empty.\n",
     .after = after,
     .opts = opts,
-    .run = run,
+    .run_routine = run_routine,
+    .begin = begin,
+    .scan = scan,
+    .end = end,
 };

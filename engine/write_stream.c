@@ -1,0 +1,230 @@
+/* write_stream.c: see write.h, xf_wstream. The routines and edges go to a
+ * spool file as they come; xf_wstream_finish writes the head (the scopes are
+ * complete only then), copies the spool after it and closes the call graph.
+ * The bytes are those xf_write_file writes of the whole document. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "outfile.h"
+#include "write.h"
+#include "write_impl.h"
+
+struct xf_wstream {
+    const xf_doc *doc;
+    xf_diag *diag;
+    int fd; /* the spool: an unlinked temporary file */
+    xf_xo *xo;
+    wr w; /* inside the CallGraph element, as the whole-document writer is there */
+};
+
+/* An unlinked temporary file in $TMPDIR (or /tmp); -1 with errno. */
+static int
+spool_file(void)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    size_t n = strlen(dir) + 32;
+    char *path = malloc(n);
+    if (!path)
+        return -1;
+    snprintf(path, n, "%s/xaiform-spool-XXXXXX", dir);
+    int fd = mkstemp(path);
+    if (fd >= 0)
+        unlink(path);
+    int e = errno;
+    free(path);
+    errno = e;
+    return fd;
+}
+
+/* The writer's state inside the CallGraph after its head: which children
+ * (modeled and foreign) the head wrote. Found by writing the head to memory. */
+static bool
+head_level(const xf_doc *doc, wrlevel *out)
+{
+    wr *h = calloc(1, sizeof *h);
+    xf_xo *mem = xf_xo_new_memory();
+    bool ok = h && mem;
+    if (ok) {
+        h->w = mem;
+        h->doc = doc;
+        ok = wr_setup(h);
+    }
+    if (ok) {
+        xf_xo_indent(mem, "  ");
+        wr_cg_head(h);
+        ok = !h->failed && h->depth == 1;
+        *out = h->stk[0];
+    }
+    if (h)
+        free(h->names);
+    free(h);
+    xf_xo_free(mem);
+    return ok;
+}
+
+xf_wstream *
+xf_wstream_new(const xf_doc *doc, xf_diag *diag)
+{
+    xf_wstream *s = calloc(1, sizeof *s);
+    if (!s) {
+        xf_error(diag, NULL, 0, "out of memory");
+        return NULL;
+    }
+    s->doc = doc;
+    s->diag = diag;
+    s->fd = spool_file();
+    if (s->fd < 0) {
+        xf_error(diag, NULL, 0, "cannot create a spool file: %s", strerror(errno));
+        free(s);
+        return NULL;
+    }
+    s->w.doc = doc;
+    s->xo = s->w.w = xf_xo_new_fd(s->fd);
+    wrlevel top;
+    if (!s->xo || !wr_setup(&s->w) || !head_level(doc, &top)) {
+        xf_error(diag, NULL, 0, "out of memory");
+        xf_wstream_free(s);
+        return NULL;
+    }
+    xf_xo_indent(s->xo, "  ");
+    xf_xo_enter(s->xo, s->w.qname[XF_EL_CALLGRAPH]);
+    s->w.stk[0] = top;
+    s->w.depth = 1;
+    return s;
+}
+
+void
+xf_wstream_free(xf_wstream *s)
+{
+    if (!s)
+        return;
+    xf_xo_free(s->xo);
+    free(s->w.names);
+    if (s->fd >= 0)
+        close(s->fd);
+    free(s);
+}
+
+static int
+failed(xf_wstream *s, const char *where)
+{
+    xf_error(s->diag, where, 0, "cannot write: %s", errno ? strerror(errno) : "output error");
+    return -1;
+}
+
+int
+xf_wstream_routine(xf_wstream *s, const xf_routine *rt)
+{
+    errno = 0;
+    wr_routine(&s->w, rt);
+    return s->w.failed ? failed(s, "the spool file") : 0;
+}
+
+int
+xf_wstream_edge(xf_wstream *s, const xf_cgedge *e)
+{
+    errno = 0;
+    wr_cg_edge(&s->w, e);
+    return s->w.failed ? failed(s, "the spool file") : 0;
+}
+
+/* Copy the spool to @fd. */
+static int
+copy_spool(xf_wstream *s, int fd)
+{
+    if (lseek(s->fd, 0, SEEK_SET) != 0)
+        return -1;
+    enum { CHUNK = 1 << 20 };
+    char *buf = malloc(CHUNK);
+    if (!buf)
+        return -1;
+    int ret = 0;
+    for (;;) {
+        ssize_t k = read(s->fd, buf, CHUNK);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0) {
+            ret = k < 0 ? -1 : 0;
+            break;
+        }
+        for (ssize_t done = 0; done < k;) {
+            ssize_t m = write(fd, buf + done, (size_t)(k - done));
+            if (m < 0 && errno == EINTR)
+                continue;
+            if (m <= 0) {
+                free(buf);
+                return -1;
+            }
+            done += m;
+        }
+    }
+    free(buf);
+    return ret;
+}
+
+/* Head, spool, tail to @fd. */
+static int
+write_all(xf_wstream *s, int fd, const char *where)
+{
+    const xf_doc *doc = s->doc;
+    errno = 0;
+    if (s->w.failed || xf_xo_flush(s->xo) != 0)
+        return failed(s, "the spool file");
+    wr *o = calloc(1, sizeof *o);
+    xf_xo *xo = xf_xo_new_fd(fd);
+    if (!o || !xo || (o->w = xo, o->doc = doc, !wr_setup(o))) {
+        if (o)
+            free(o->names);
+        free(o);
+        xf_xo_free(xo);
+        xf_error(s->diag, where, 0, "out of memory");
+        return -1;
+    }
+    xf_xo_indent(xo, "  ");
+    xf_xo_start_document(xo);
+    for (uint32_t i = 0; i < doc->before.n; i++)
+        wr_xnode(o, doc->before.v[i], NULL);
+    wr_cg_head(o);
+    int ret = o->failed || xf_xo_flush(xo) != 0 || copy_spool(s, fd) != 0 ? -1 : 0;
+    if (ret == 0) {
+        /* the children the spool wrote */
+        o->stk[0] = s->w.stk[0];
+        wr_close(o);
+        for (uint32_t i = 0; i < doc->after.n; i++)
+            wr_xnode(o, doc->after.v[i], NULL);
+        xf_xo_end_document(xo);
+        ret = o->failed || xf_xo_flush(xo) != 0 ? -1 : 0;
+    }
+    free(o->names);
+    free(o);
+    xf_xo_free(xo);
+    return ret ? failed(s, where) : 0;
+}
+
+int
+xf_wstream_finish(xf_wstream *s, const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return write_all(s, STDOUT_FILENO, "<stdout>");
+    xf_outfile o;
+    char why[300];
+    if (xf_outfile_open(&o, path, s->doc->filename, why, sizeof why) != 0) {
+        xf_error(s->diag, path, 0, "%s", why);
+        return -1;
+    }
+    int ret = write_all(s, o.fd, path);
+    if (close(o.fd) != 0 && ret == 0) {
+        xf_error(s->diag, path, 0, "cannot write: %s", strerror(errno));
+        ret = -1;
+    }
+    if (xf_outfile_finish(&o, ret == 0, why, sizeof why) != 0 && ret == 0) {
+        xf_error(s->diag, path, 0, "%s", why);
+        ret = -1;
+    }
+    return ret;
+}
