@@ -652,6 +652,10 @@ stream_routine(rd *d, xf_routine *rt)
     if (!ret && d->sink && d->sink->routine) {
         ret = d->sink->routine(d->sink->ctx, doc, rt);
     }
+    size_t used = xf_arena_used(ra);
+    if (used > d->sink->routine_peak)
+        d->sink->routine_peak = used;
+    d->sink->routines++;
     doc->arena = d->a = main;
     doc->global = NULL;
     /* the copy of the formals goes to the main arena, before ra dies */
@@ -898,7 +902,7 @@ read_document(rd *d)
 
 static xf_doc *
 run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts, xf_diag *diag,
-    const xf_read_sink *sink, xf_doc *again)
+    xf_read_sink *sink, xf_doc *again)
 {
     rd d = {.r = r, .diag = diag, .file = name, .size = size, .lenient = opts && opts->lenient,
             .sink = sink, .again = again != NULL};
@@ -972,10 +976,9 @@ xf_read_file(const char *path, const xf_read_opts *opts, xf_diag *diag)
 }
 
 xf_doc *
-xf_read_stream(const char *path, const xf_read_opts *opts, xf_diag *diag,
-               const xf_read_sink *sink)
+xf_read_stream(const char *path, const xf_read_opts *opts, xf_diag *diag, xf_read_sink *sink)
 {
-    static const xf_read_sink none = {0};
+    xf_read_sink none = {0};
     if (opts && opts->lenient) {
         xf_error(diag, path, 0, "lenient reading keeps the whole document");
         return NULL;
@@ -986,9 +989,9 @@ xf_read_stream(const char *path, const xf_read_opts *opts, xf_diag *diag,
 }
 
 int
-xf_read_stream_again(xf_doc *doc, const char *path, xf_diag *diag, const xf_read_sink *sink)
+xf_read_stream_again(xf_doc *doc, const char *path, xf_diag *diag, xf_read_sink *sink)
 {
-    static const xf_read_sink none = {0};
+    xf_read_sink none = {0};
     size_t size;
     xmlTextReaderPtr r = open_file(path, &size, diag);
     return r && run(r, path, size, NULL, diag, sink ? sink : &none, doc) ? 0 : -1;

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "diag.h"
 #include "ir.h"
@@ -43,6 +44,10 @@ typedef struct xf_read_sink {
     /* Called at each CallGraphEdge's place among the routines, by
      * xf_read_stream_again only (the edge is resolved). NULL: nothing. */
     int (*edge)(void *ctx, xf_doc *doc, const xf_cgedge *e);
+    /* Set by the reader: the most bytes one routine's arena held (after the
+     * sink's routine returned), and the routines met. */
+    size_t routine_peak;
+    uint32_t routines;
 } xf_read_sink;
 
 /**
@@ -55,7 +60,7 @@ typedef struct xf_read_sink {
  * @returns the document (free with xf_doc_free), or NULL after reporting.
  */
 xf_doc *xf_read_stream(const char *path, const xf_read_opts *opts, xf_diag *diag,
-                       const xf_read_sink *sink);
+                       xf_read_sink *sink);
 
 /**
  * xf_read_stream_again:
@@ -63,6 +68,6 @@ xf_doc *xf_read_stream(const char *path, const xf_read_opts *opts, xf_diag *diag
  * routine into @doc's routines, each given to @sink and released, and each
  * CallGraphEdge given to @sink at its place. @returns 0, or -1 after reporting.
  */
-int xf_read_stream_again(xf_doc *doc, const char *path, xf_diag *diag, const xf_read_sink *sink);
+int xf_read_stream_again(xf_doc *doc, const char *path, xf_diag *diag, xf_read_sink *sink);
 
 #endif

@@ -9,8 +9,19 @@
 #include "output.h"
 #include "pipeline.h"
 #include "read.h"
+#include "stream.h"
 
 /* What the differentiating verbs refuse. */
+/* --stream */
+#define XF_STREAM_HELP                                                                             \
+    "  -s, --stream WHEN        keep one routine in memory at a time: always, never,\n"          \
+    "                           or auto (the default: inputs of 8 MiB or more). The\n"           \
+    "                           input is read twice (whole-program facts first), the\n"          \
+    "                           routines are written to a spool file in $TMPDIR; the\n"          \
+    "                           output is the same byte for byte. Not with --xslt,\n"            \
+    "                           --verify-each, --time-passes, --dump-after or standard\n"        \
+    "                           input (auto then keeps the whole document)\n"
+
 #define XF_DERIV_HELP                                                                              \
     "An input that is derivative code already (a tangent or adjoint output: a\n"                   \
     "DerivativePropagator, a reference with deriv=\"1\", a ReplacementList, a\n"                   \
@@ -30,7 +41,8 @@ static const char tangent_usage[] =
     "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n";
+    "                           schema/intrinsics.xaif)\n"
+    XF_STREAM_HELP;
 
 static const char adjoint_usage[] =
     "usage: xaiform adjoint IN.xaif -o OUT.xaif [--reversal joint|split] [options]\n"
@@ -55,7 +67,8 @@ static const char adjoint_usage[] =
     "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n";
+    "                           schema/intrinsics.xaif)\n"
+    XF_STREAM_HELP;
 
 static const char passes_usage[] =
     "usage: xaiform passes IN.xaif -o OUT.xaif --passes LIST [options]\n"
@@ -71,7 +84,8 @@ static const char passes_usage[] =
     "                           and breaks, per routine or per document, its options\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n";
+    "                           schema/intrinsics.xaif)\n"
+    XF_STREAM_HELP;
 
 /* After a verb's own options: the passes' options, the manager's, the output's. */
 static void
@@ -90,11 +104,12 @@ transform(int argc, char **argv, const char *verb)
                                         {"catalogue", required_argument, NULL, 'c'},
                                         {"passes", required_argument, NULL, 'p'},
                                         {"list", no_argument, NULL, 'l'},
+                                        {"stream", required_argument, NULL, 's'},
                                         {"help", no_argument, NULL, 'h'},
                                         XF_OUTPUT_LONG_OPTIONS,
                                         XF_PM_LONG_OPTIONS};
     struct option opts[MAXOPT];
-    char shorts[64] = "o:c:p:lh";
+    char shorts[64] = "o:c:p:s:lh";
     size_t nown = sizeof own / sizeof own[0];
     memcpy(opts, own, sizeof own);
     if (xf_cli_pass_options(opts, nown, MAXOPT, shorts, sizeof shorts, NULL) == 0)
@@ -104,7 +119,7 @@ transform(int argc, char **argv, const char *verb)
     xf_cli_passes_init(&cp);
     const char *why;
     bool is_passes = !strcmp(verb, "passes"), is_adjoint = !strcmp(verb, "adjoint");
-    const char *out = NULL, *catalogue = NULL, *plist = is_passes ? NULL : verb;
+    const char *out = NULL, *catalogue = NULL, *plist = is_passes ? NULL : verb, *stream = NULL;
     int c, r;
     char err[600];
     optind = 1;
@@ -115,6 +130,11 @@ transform(int argc, char **argv, const char *verb)
             break;
         case 'c':
             catalogue = optarg;
+            break;
+        case 's':
+            if (strcmp(optarg, "always") && strcmp(optarg, "never") && strcmp(optarg, "auto"))
+                return xf_usage_error(verb, "--stream: always, never or auto, not '%s'", optarg);
+            stream = optarg;
             break;
         case 'p':
             if (!is_passes)
@@ -155,13 +175,27 @@ transform(int argc, char **argv, const char *verb)
     if (xf_cli_pass_check(&cp, passes, n, err, sizeof err) != 0)
         return xf_usage_error(verb, "%s", err);
     cp.conf.dump_base = out;
+    const char *in = argv[optind];
+    bool can_stream = n > 0 && oo.nstyles == 0 && strcmp(in, "-") != 0 &&
+                      xf_pm_streams(passes, n, &cp.conf);
+    if (stream && !strcmp(stream, "always") && !can_stream)
+        return xf_usage_error(verb, "--stream always: not with --xslt, --verify-each, "
+                                    "--time-passes, --dump-after, standard input or a pass "
+                                    "over the whole document");
+    bool streamed = can_stream && xf_stream_wanted(stream, in);
     xf_diag *diag = xf_diag_new(stderr);
     if (!diag)
         return XF_EXIT_INTERNAL;
     int ret = XF_EXIT_INPUT;
     xf_doc *cat = xf_catalogue_load(catalogue, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
-    xf_doc *doc = direct ? xf_read_file(argv[optind], NULL, diag) : NULL;
+    xf_doc *doc = NULL;
+    if (direct && streamed) {
+        xf_pass_ctx tmpl = {.opts = &cp.opts, .diag = diag, .catalogue = cat, .direct = direct};
+        if (xf_stream_transform(in, out, &tmpl, passes, n, NULL) == 0)
+            ret = XF_EXIT_OK;
+    } else if (direct)
+        doc = xf_read_file(in, NULL, diag);
     if (doc && (n == 0 || xf_pipeline_refuse_deriv(doc, diag) == 0)) {
         xf_pass_ctx ctx = {
             .doc = doc, .opts = &cp.opts, .diag = diag, .catalogue = cat, .direct = direct};

@@ -12,30 +12,12 @@
 
 #include "compare.h"
 #include "read.h"
+#include "walk.h"
 #include "write.h"
 
 typedef struct stats {
     int files, exact, rejected_then_lenient, failed;
 } stats;
-
-static char *
-slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
 
 /* 0: equal after a round trip; 1: not equal; 2: not read */
 static int
@@ -57,8 +39,9 @@ roundtrip(const char *path, const char *orig, size_t olen, bool lenient, xf_diag
 }
 
 static void
-check_file(const char *path, stats *st)
+check_file(const char *path, void *arg)
 {
+    stats *st = arg;
     size_t olen;
     char *orig = slurp(path, &olen);
     char why[1024] = "";
@@ -94,43 +77,6 @@ check_file(const char *path, stats *st)
     xf_diag_free(d);
 }
 
-static int
-by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Walk @dir in name order, depth first. */
-static void
-walk(const char *dir, stats *st)
-{
-    DIR *dp = opendir(dir);
-    if (!dp)
-        return;
-    char **names = NULL;
-    size_t n = 0;
-    struct dirent *e;
-    while ((e = readdir(dp))) {
-        if (e->d_name[0] == '.')
-            continue;
-        names = realloc(names, (n + 1) * sizeof *names);
-        names[n++] = strdup(e->d_name);
-    }
-    closedir(dp);
-    qsort(names, n, sizeof *names, by_name);
-    for (size_t i = 0; i < n; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        struct stat sb;
-        if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
-            walk(path, st);
-        else if (strlen(names[i]) > 5 && strcmp(names[i] + strlen(names[i]) - 5, ".xaif") == 0)
-            check_file(path, st);
-        free(names[i]);
-    }
-    free(names);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -144,7 +90,7 @@ main(int argc, char **argv)
         return 77;
     }
     stats st = {0};
-    walk(argv[1], &st);
+    walk(argv[1], check_file, &st);
     printf("round trip: %d files, %d equal, %d rejected for broken references and equal when "
            "read leniently, %d failed\n",
            st.files, st.exact, st.rejected_then_lenient, st.failed);

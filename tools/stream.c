@@ -1,0 +1,93 @@
+/* stream.c: see stream.h. */
+#include "stream.h"
+
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pipeline.h"
+#include "read.h"
+#include "write.h"
+
+typedef struct job {
+    xf_pass_ctx ctx;
+    xf_pm_stream pm;
+    bool begun;
+    xf_wstream *ws;
+} job;
+
+static int
+begin(job *j, xf_doc *doc)
+{
+    if (j->begun)
+        return 0;
+    j->begun = true;
+    j->ctx.doc = doc;
+    return xf_pm_stream_begin(&j->pm, &j->ctx, j->pm.passes, j->pm.n);
+}
+
+/* The first reading: whole-program facts. */
+static int
+scan(void *ctx, xf_doc *doc, xf_routine *rt)
+{
+    job *j = ctx;
+    return begin(j, doc) || xf_pm_stream_scan(&j->pm, rt) ? -1 : 0;
+}
+
+/* The second: transform and write. */
+static int
+routine(void *ctx, xf_doc *doc, xf_routine *rt)
+{
+    (void)doc;
+    job *j = ctx;
+    return xf_pm_stream_routine(&j->pm, rt) || xf_wstream_routine(j->ws, rt) ? -1 : 0;
+}
+
+static int
+edge(void *ctx, xf_doc *doc, const xf_cgedge *e)
+{
+    (void)doc;
+    job *j = ctx;
+    return xf_wstream_edge(j->ws, e);
+}
+
+int
+xf_stream_transform(const char *in, const char *out, const xf_pass_ctx *tmpl,
+                    const xf_pass *const *passes, int n, xf_stream_stats *st)
+{
+    job j = {.ctx = *tmpl};
+    j.ctx.doc = NULL;
+    j.pm.passes = passes;
+    j.pm.n = n;
+    xf_read_sink first = {.ctx = &j, .routine = scan};
+    xf_doc *doc = xf_read_stream(in, NULL, j.ctx.diag, &first);
+    int ret = doc ? 0 : -1;
+    if (!ret && (xf_pipeline_refuse_deriv(doc, j.ctx.diag) || begin(&j, doc)))
+        ret = -1;
+    if (!ret && !(j.ws = xf_wstream_new(doc, j.ctx.diag)))
+        ret = -1;
+    xf_read_sink second = {.ctx = &j, .routine = routine, .edge = edge};
+    if (!ret)
+        ret = xf_read_stream_again(doc, in, j.ctx.diag, &second);
+    if (!ret)
+        ret = xf_wstream_finish(j.ws, out);
+    if (st && doc)
+        *st = (xf_stream_stats){.routine_peak = second.routine_peak,
+                                .global = xf_arena_used(doc->arena),
+                                .routines = second.routines};
+    if (j.begun)
+        xf_pm_stream_end(&j.pm);
+    xf_wstream_free(j.ws);
+    xf_doc_free(doc);
+    return ret;
+}
+
+bool
+xf_stream_wanted(const char *when, const char *in)
+{
+    if (!when || !strcmp(when, "auto")) {
+        struct stat st;
+        return strcmp(in, "-") != 0 && stat(in, &st) == 0 && S_ISREG(st.st_mode) &&
+               (unsigned long long)st.st_size >= XF_STREAM_AUTO_BYTES;
+    }
+    return !strcmp(when, "always");
+}
