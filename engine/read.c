@@ -637,9 +637,9 @@ static int
 stream_routine(rd *d, xf_routine *rt)
 {
     xf_doc *doc = d->doc;
-    xf_arena *main = doc->arena, *ra = xf_arena_new();
-    if (!ra)
+    if (!d->routine && !(d->routine = xf_arena_new()))
         return rd_oom(d);
+    xf_arena *main = doc->arena, *ra = d->routine;
     const xf_argsym *args = d->again ? rt->args.v : NULL;
     uint32_t nargs = d->again ? rt->args.n : 0;
     if (d->again) {
@@ -661,7 +661,7 @@ stream_routine(rd *d, xf_routine *rt)
     /* the copy of the formals goes to the main arena, before ra dies */
     if (!ret)
         ret = hollow(d, rt, args, nargs);
-    xf_arena_free(ra);
+    xf_arena_reset(ra); /* one chunk kept: no new memory per routine */
     return ret;
 }
 
@@ -926,11 +926,13 @@ run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts,
     if (read_document(&d) == 0 && !d.failed) {
         xmlFreeTextReader(r);
         xf_arena_free(d.scratch);
+        xf_arena_free(d.routine);
         return doc;
     }
 fail:
     xmlFreeTextReader(r);
     xf_arena_free(d.scratch);
+    xf_arena_free(d.routine);
     if (!again)
         xf_doc_free(doc);
     return NULL;

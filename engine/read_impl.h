@@ -59,6 +59,7 @@ typedef struct rd {
     xf_read_sink *sink;       /* xf_read_stream: one routine in memory at a time */
     bool again;               /* xf_read_stream_again: the prologue is in doc already */
     uint32_t nrt, nedge;      /* routines and edges met so far (again) */
+    xf_arena *routine;        /* the streamed routine's arena, emptied after each */
     size_t workcap;
 } rd;
 

@@ -2,6 +2,7 @@
  * spool file as they come; xf_wstream_finish writes the head (the scopes are
  * complete only then), copies the spool after it and closes the call graph.
  * The bytes are those xf_write_file writes of the whole document. */
+#define _GNU_SOURCE /* copy_file_range */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,12 +134,28 @@ xf_wstream_edge(xf_wstream *s, const xf_cgedge *e)
     return s->w.failed ? failed(s, "the spool file") : 0;
 }
 
-/* Copy the spool to @fd. */
+/* Copy the spool to @fd: in the kernel where it can (copy_file_range),
+ * else through a buffer. */
 static int
 copy_spool(xf_wstream *s, int fd)
 {
     if (lseek(s->fd, 0, SEEK_SET) != 0)
         return -1;
+#ifdef __linux__
+    for (;;) {
+        ssize_t k = copy_file_range(s->fd, NULL, fd, NULL, (size_t)1 << 30, 0);
+        if (k == 0)
+            return 0;
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            if (errno != EXDEV && errno != ENOSYS && errno != EINVAL && errno != EOPNOTSUPP &&
+                errno != EBADF)
+                return -1;
+            break; /* not between these files: copy through a buffer from where it stopped */
+        }
+    }
+#endif
     enum { CHUNK = 1 << 20 };
     char *buf = malloc(CHUNK);
     if (!buf)

@@ -15,7 +15,7 @@
 /* --stream */
 #define XF_STREAM_HELP                                                                             \
     "  -s, --stream WHEN        keep one routine in memory at a time: always, never,\n"          \
-    "                           or auto (the default: inputs of 8 MiB or more). The\n"           \
+    "                           or auto (the default: inputs of 32 MiB or more). The\n"           \
     "                           input is read twice (whole-program facts first), the\n"          \
     "                           routines are written to a spool file in $TMPDIR; the\n"          \
     "                           output is the same byte for byte. Not with --xslt,\n"            \

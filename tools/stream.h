@@ -9,7 +9,7 @@
 #include "passmgr.h"
 
 /* Inputs of this size or more are streamed when the verb is not told (--stream auto). */
-#define XF_STREAM_AUTO_BYTES (8u << 20)
+#define XF_STREAM_AUTO_BYTES (32u << 20)
 
 /**
  * xf_stream_transform:

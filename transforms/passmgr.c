@@ -327,9 +327,11 @@ xf_pm_stream_routine(xf_pm_stream *s, xf_routine *rt)
     xf_pass_ctx *ctx = s->ctx;
     for (int i = 0; i < s->n; i++) {
         ctx->state = s->state[i];
-        ctx->scratch = xf_arena_new();
-        int ret = ctx->scratch ? s->passes[i]->run_routine(ctx, rt) : xf_pass_oom(ctx);
-        xf_arena_free(ctx->scratch);
+        if (!s->scratch && !(s->scratch = xf_arena_new()))
+            return xf_pass_oom(ctx);
+        ctx->scratch = s->scratch;
+        int ret = s->passes[i]->run_routine(ctx, rt);
+        xf_arena_reset(s->scratch);
         ctx->scratch = NULL;
         s->state[i] = ctx->state;
         if (ret) {
@@ -352,6 +354,8 @@ xf_pm_stream_end(xf_pm_stream *s)
         }
     s->begun = 0;
     s->ctx->state = NULL;
+    xf_arena_free(s->scratch);
+    s->scratch = NULL;
 }
 
 int

@@ -96,6 +96,7 @@ typedef struct xf_pm_stream {
     const xf_pass *const *passes;
     int n, begun;
     void *state[XF_PM_MAX];
+    xf_arena *scratch; /* emptied after each pass over each routine */
 } xf_pm_stream;
 
 /** xf_pm_streams: whether @passes can run one routine at a time under @conf
