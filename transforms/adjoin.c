@@ -31,6 +31,7 @@
 #include "ir_check.h"
 #include "map.h"
 #include "pass.h"
+#include "tbr.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
 
@@ -651,6 +652,9 @@ routine(adj *d, xf_routine *rt)
     xf_loopscope_init(&d->loops, d->a);
     xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
+        if (!(d->ctx->opts->tape_off & XF_TAPE_OFF_INVERT) &&
+            xf_tbr_invert_loops(d->doc, rt, &t, d->a, NULL))
+            return oom(d);
         if (!d->ctx->opts->addr_store &&
             xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
             return oom(d);
@@ -702,6 +706,12 @@ static const xf_pass_opt opts[] = {
              "or recomputing their assignments, stored only where\n"
              "neither works; store: every one is taped (push_i_s0)\n",
      .parse = parse_recovery},
+    {.name = "tape-off",
+     .arg = "LIST",
+     .help = "tape savings to leave out (comma-separated): invert\n"
+             "(loops whose update the adjoint inverts instead of\n"
+             "taping their trip count and subscripts), all, none\n",
+     .parse = xf_tbr_parse_off},
     {0},
 };
 
