@@ -1,0 +1,253 @@
+/* test_tbr.c: what the adjoint need not tape (transforms/tbr*.c, Naumann
+ * et al. [002] §3). Each program is transformed with and without the
+ * saving (adjoin's --tape-off), run under both adjoint drivers, and its
+ * Jacobian checked against the tangent's (a dot-product test, and entry
+ * by entry) and divided differences; the words pushed are those the
+ * program's shape predicts, and every word pushed is popped. */
+#include "derive_fixture.h"
+#include "suites.h"
+#include "tbr.h"
+
+typedef xb *(*program)(const char *name);
+
+static const xf_driver sweeps[2] = {XF_DRIVER_ADJOINT_JOINT, XF_DRIVER_ADJOINT_SPLIT};
+
+/* ⟨ȳ, J ẋ⟩ with fixed directions ẋ_i = 1 + i/10, ȳ_k = k - 1/2. */
+static double
+dot(const xf_jacobian *J, bool transposed)
+{
+    double s = 0;
+    for (int k = 1; k <= J->m; k++) {
+        double yb = k - 0.5, row = 0;
+        for (int i = 1; i <= J->n; i++)
+            row += jf(J, k, i) * (1 + i / 10.0);
+        s += transposed ? row * yb : yb * row;
+    }
+    return s;
+}
+
+/* Run @p's adjoint with @off under both drivers: its Jacobian equals the
+ * tangent's (⟨ȳ, J·ẋ⟩ = ⟨Jᵀ·ȳ, ẋ⟩ to 1e-12, and each entry to 1e-13) and
+ * divided differences (1e-5); every word pushed is popped. @st receives
+ * the joint run's counts. */
+static void
+check_adjoint(program p, const char *name, unsigned off, int n, int m, xf_run_stats *st)
+{
+    tg tan;
+    derive(&tan, p(name), "tangent", XF_ELIM_BEST, XF_DRIVER_TANGENT, n, m);
+    double forward = dot(&tan.J, false);
+    for (int k = 0; k < 2; k++) {
+        tg adj;
+        tape_off = off;
+        derive(&adj, p(name), "adjoint", XF_ELIM_BEST, sweeps[k], n, m);
+        tape_off = 0;
+        double reverse = dot(&adj.J, true);
+        ck_assert_msg(fabs(forward - reverse) <= 1e-12 * fmax(1, fabs(forward)),
+                      "%s: dot-product test: <yb, J xd> = %.17g, <J^T yb, xd> = %.17g",
+                      xf_driver_name(sweeps[k]), forward, reverse);
+        for (int r = 1; r <= m; r++)
+            for (int c = 1; c <= n; c++) {
+                double a = jf(&adj.J, r, c), t = jf(&tan.J, r, c), d = jf(&adj.D, r, c);
+                ck_assert_msg(fabs(a - t) <= 1e-13 * fmax(1, fabs(t)), "F(%d,%d): %.17g vs %.17g",
+                              r, c, a, t);
+                ck_assert_msg(fabs(a - d) <= 1e-5 * fmax(1, fabs(d)),
+                              "F(%d,%d) = %.17g, divided differences %.17g", r, c, a, d);
+            }
+        for (int w = 0; w < XF_WORD_KINDS; w++)
+            ck_assert_msg(adj.st.push[w] == adj.st.pop[w],
+                          "%s: %llu words of kind %d pushed, %llu popped",
+                          xf_driver_name(sweeps[k]), (unsigned long long)adj.st.push[w], w,
+                          (unsigned long long)adj.st.pop[w]);
+        if (k == 0)
+            *st = adj.st;
+        tan_fini(&adj);
+    }
+    tan_fini(&tan);
+}
+
+/* The joint runs of @p with the saving @bit and without it. */
+static void
+with_and_without(program p, const char *name, unsigned bit, int n, int m, xf_run_stats *on,
+                 xf_run_stats *offst)
+{
+    check_adjoint(p, name, 0, n, m, on);
+    check_adjoint(p, name, bit, n, m, offst);
+}
+
+/* ============================================================ inversion (D9) */
+
+/* y(i) = x(i)^2 over i = 1..3. Counting tapes, per sweep (one per output),
+ * the trip count and the subscript i of each iteration (1 + 3 words);
+ * inverted, i runs backwards in the adjoint and nothing is taped but the
+ * partials x(i), x(i) of each iteration (real words either way). */
+static xb *
+squares(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer i");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "y(i) = x(i) * x(i)");
+    xg_end(g);
+    return b;
+}
+
+START_TEST(a_loop_runs_backwards_instead_of_taping)
+{
+    xf_run_stats on, off;
+    with_and_without(squares, __func__, XF_TAPE_OFF_INVERT, 3, 3, &on, &off);
+    ck_assert_uint_eq(on.push[XF_WORD_INT], 0);
+    ck_assert_uint_eq(off.push[XF_WORD_INT], 3 * (1 + 3));
+    ck_assert_uint_eq(on.push[XF_WORD_REAL], off.push[XF_WORD_REAL]);
+}
+END_TEST
+
+/* A bound read from a variable is taped once after the loop (1 word per
+ * sweep) instead of the count and the subscripts (4). */
+static xb *
+variable_bound(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer i; integer n");
+    xg_bb(g, "n = 3");
+    xg_for(g, "i = 1", "i <= n", "i = i + 1");
+    xg_bb(g, "y(i) = sin_scal(x(i)) * x(i)");
+    xg_end(g);
+    return b;
+}
+
+START_TEST(a_variable_bound_is_taped_once)
+{
+    xf_run_stats on, off;
+    with_and_without(variable_bound, __func__, XF_TAPE_OFF_INVERT, 3, 3, &on, &off);
+    ck_assert_uint_eq(on.push[XF_WORD_INT], 3 * 1);
+    ck_assert_uint_eq(off.push[XF_WORD_INT], 3 * (1 + 3));
+}
+END_TEST
+
+/* The body writes the bound: the loop is counted as before. */
+static xb *
+bound_written(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer i; integer n");
+    xg_bb(g, "n = 3");
+    xg_for(g, "i = 1", "i <= n", "i = i + 1");
+    xg_bb(g, "n = 3; y(i) = x(i) * x(i)");
+    xg_end(g);
+    return b;
+}
+
+/* The body writes the loop's variable (to the same value). */
+static xb *
+variable_written(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer i; integer k");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "k = i; i = k; y(i) = x(i) * x(i)");
+    xg_end(g);
+    return b;
+}
+
+/* The loop's variable is an argument of a call, which may write it. */
+static xb *
+variable_passed(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, "sub f", "integer i");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "y(i) = x(i); call f(y(i), i)");
+    xg_end(g);
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real a; integer c");
+    xg_bb(xb_cfg(b, "f", 3, "a c"), "a = a * a * c");
+    return b;
+}
+
+/* The bound is not a local and the body calls a routine (which could
+ * write it through a module or an alias): counted. */
+static xb *
+global_bound_and_call(const char *name)
+{
+    xb *b = xb_new(name);
+    xb_syms(b, 1, "integer nglob");
+    xg *g = head_cfg(b, 3, 3, "sub f", "integer i");
+    xg_bb(g, "nglob@1 = 3");
+    xg_for(g, "i = 1", "i <= nglob@1", "i = i + 1");
+    xg_bb(g, "y(i) = x(i); call f(y(i))");
+    xg_end(g);
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real a");
+    xg_bb(xb_cfg(b, "f", 3, "a"), "a = a * a");
+    return b;
+}
+
+START_TEST(loops_that_may_change_are_counted)
+{
+    program unsafe[] = {bound_written, variable_written, variable_passed, global_bound_and_call};
+    for (size_t k = 0; k < sizeof unsafe / sizeof unsafe[0]; k++) {
+        xf_run_stats on, off;
+        with_and_without(unsafe[k], __func__, XF_TAPE_OFF_INVERT, 3, 3, &on, &off);
+        ck_assert_msg(
+            on.push[XF_WORD_INT] == off.push[XF_WORD_INT] && on.push[XF_WORD_INT] >= 3 * (1 + 3),
+            "program %zu: %llu integer words (%llu counted)", k,
+            (unsigned long long)on.push[XF_WORD_INT], (unsigned long long)off.push[XF_WORD_INT]);
+    }
+}
+END_TEST
+
+/* y(i) = x(i) (x1 + x2 + x3) by two nested loops: both run backwards. */
+static xb *
+nested(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer i; integer j");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "y(i) = 0");
+    xg_for(g, "j = 1", "j <= 3", "j = j + 1");
+    xg_bb(g, "y(i) = y(i) + x(i) * x(j)");
+    xg_end(g);
+    xg_end(g);
+    return b;
+}
+
+/* The inner loop writes its bound: neither loop is inverted (the outer
+ * loop's mark would make the inner one explicit too). */
+static xb *
+nested_inner_unsafe(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer i; integer j; integer m");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "y(i) = 0; m = 3");
+    xg_for(g, "j = 1", "j <= m", "j = j + 1");
+    xg_bb(g, "m = 3; y(i) = y(i) + x(i) * x(j)");
+    xg_end(g);
+    xg_end(g);
+    return b;
+}
+
+START_TEST(nested_loops)
+{
+    xf_run_stats on, off;
+    with_and_without(nested, __func__, XF_TAPE_OFF_INVERT, 3, 3, &on, &off);
+    ck_assert_uint_eq(on.push[XF_WORD_INT], 0);
+    ck_assert_uint_gt(off.push[XF_WORD_INT], 3 * 3 * 2);
+    with_and_without(nested_inner_unsafe, __func__, XF_TAPE_OFF_INVERT, 3, 3, &on, &off);
+    ck_assert_uint_eq(on.push[XF_WORD_INT], off.push[XF_WORD_INT]);
+}
+END_TEST
+
+Suite *
+test_tbr_suite(void)
+{
+    Suite *s = suite_create("tbr");
+    TCase *tc = tcase_create("invert");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, a_loop_runs_backwards_instead_of_taping);
+    tcase_add_test(tc, a_variable_bound_is_taped_once);
+    tcase_add_test(tc, loops_that_may_change_are_counted);
+    tcase_add_test(tc, nested_loops);
+    suite_add_tcase(s, tc);
+    return s;
+}
