@@ -45,6 +45,8 @@ typedef struct adj {
     xf_map temps;       /* subscript signature -> its temporary (routine) */
     unsigned nsym, nprp;
     xf_addr *addr; /* the routine's address recovery plan, or NULL (addr.h) */
+    xf_tbr *tbr;   /* the partials recomputed from stable values, or NULL (tbr.h) */
+    unsigned nrec;
     /* the block being done */
     const xf_cvertex *bb;
     uint32_t k;                       /* the statement being done */
@@ -290,6 +292,15 @@ save_partial(adj *d, const xf_expr *a, stmtvec *after)
     for (uint32_t i = 0; i < d->pushed.n; i++)
         if (d->pushed.v[i] == s->sym)
             return 0;
+    const xf_stmt *def = xf_tbr_recompute(d->tbr, s->sym);
+    if (def) {
+        /* the adjoint assigns it again, from values no statement overwrites */
+        xf_stmt *c = xf_stmt_copy(d->doc, def);
+        if (!c || !(c->id = xf_derived_id(d->doc, "recompute", ++d->nrec, def->id)) ||
+            push_stmt(d, &d->pops, c) || !XF_VEC_PUSH(d->a, d->pushed, s->sym))
+            return oom(d);
+        return 0;
+    }
     int rank = xf_shape_rank(s->sym->shape);
     static const char *const push[] = {"push_s0", "push_s1", "push_s2"};
     static const char *const pop[] = {"pop_s0", "pop_s1", "pop_s2"};
@@ -582,6 +593,8 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
             ret = call(d, s);
             break;
         case XF_STMT_ASSIGN:
+            if (xf_tbr_dead(d->tbr, s))
+                break; /* a partial the adjoint recomputes */
             if (xf_flag_is(s->u.as.lhs.deriv, false))
                 ret = direct(d, s);
             else
@@ -600,6 +613,12 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
     for (uint32_t i = 0; ac && i < ac->last.n; i++)
         if (push_stmt(d, &d->fwd, ac->last.v[i]))
             return -1;
+    const xf_stmt *const *hpush = NULL, *const *hpop = NULL;
+    uint32_t nhpush = 0, nhpop = 0;
+    xf_tbr_hands(d->tbr, v, &hpush, &nhpush, &hpop, &nhpop);
+    for (uint32_t i = 0; i < nhpush; i++)
+        if (push_stmt(d, &d->fwd, (xf_stmt *)hpush[i]))
+            return -1;
     v->stmts.v = d->fwd.v;
     v->stmts.n = d->fwd.n;
     v->stmts.cap = d->fwd.cap;
@@ -608,6 +627,9 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
         return oom(d);
     a->scope = v->scope;
     a->h.annotation = v->h.annotation;
+    for (uint32_t i = 0; i < nhpop; i++)
+        if (!XF_VEC_PUSH(d->doc->arena, a->stmts, (xf_stmt *)hpop[i]))
+            return oom(d);
     for (uint32_t i = 0; ac && i < ac->head.n; i++)
         if (!XF_VEC_PUSH(d->doc->arena, a->stmts, ac->head.v[i]))
             return oom(d);
@@ -649,6 +671,7 @@ routine(adj *d, xf_routine *rt)
     d->bb = NULL;
     memset(&d->temps, 0, sizeof d->temps);
     d->addr = NULL;
+    d->tbr = NULL;
     xf_loopscope_init(&d->loops, d->a);
     xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
@@ -657,6 +680,9 @@ routine(adj *d, xf_routine *rt)
             return oom(d);
         if (!d->ctx->opts->addr_store &&
             xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
+            return oom(d);
+        if (!(d->ctx->opts->tape_off & XF_TAPE_OFF_VALUES) &&
+            xf_tbr_values(d->doc, rt, &fwd->g, &t, d->a, &d->tbr))
             return oom(d);
         return blocks(d, &t, &rev->g);
     }

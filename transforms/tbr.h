@@ -17,7 +17,8 @@
 /* Which of the analyses to leave out (xf_opts.tape_off; --tape-off). */
 enum {
     XF_TAPE_OFF_INVERT = 1u << 0, /* tbr_invert.c */
-    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT
+    XF_TAPE_OFF_VALUES = 1u << 1, /* tbr_values.c */
+    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES
 };
 
 struct xf_opts;
@@ -38,5 +39,32 @@ int xf_tbr_parse_off(struct xf_opts *o, const char *arg, char *err, size_t len);
  */
 int xf_tbr_invert_loops(const xf_doc *doc, const xf_routine *rt, xf_cfgtree *t, xf_arena *a,
                         unsigned *n);
+
+/* A routine's plan of the partials recomputed from stable values. */
+typedef struct xf_tbr xf_tbr;
+
+/**
+ * xf_tbr_values:
+ * Plan, for routine @rt's taping placeholder @g (parsed into @t, after
+ * xf_tbr_invert_loops), which partials the adjoint recomputes from values
+ * no statement overwrites instead of taping them (tbr_values.c), in @a.
+ * @returns 0 with *@out the plan (NULL: tape every partial), -1 when out
+ * of memory.
+ */
+int xf_tbr_values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
+                  xf_arena *a, xf_tbr **out);
+/** xf_tbr_recompute: the assignment the adjoint repeats for @partial instead of
+ * popping it, or NULL (tape it). @p may be NULL. */
+const xf_stmt *xf_tbr_recompute(const xf_tbr *p, const xf_symbol *partial);
+/** xf_tbr_dead: does assignment @s leave the taping sweep (nothing there reads it)? */
+bool xf_tbr_dead(const xf_tbr *p, const xf_stmt *s);
+/**
+ * xf_tbr_hands:
+ * Is @bb the block that hands the stable values over? Then *@push (after
+ * everything else of its taping sweep) and *@pop (before everything else
+ * of its adjoint) are the statements.
+ */
+bool xf_tbr_hands(const xf_tbr *p, const xf_cvertex *bb, const xf_stmt *const **push,
+                  uint32_t *npush, const xf_stmt *const **pop, uint32_t *npop);
 
 #endif
