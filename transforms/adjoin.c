@@ -457,6 +457,8 @@ propagator(adj *d, const xf_stmt *s)
         return oom(d);
     for (uint32_t k = s->u.dp.n; k-- > 0;) {
         const xf_dpop *op = &s->u.dp.v[k];
+        if (xf_tbr_op_dead(d->tbr, op))
+            continue; /* its target's adjoint is zero here */
         term t[64];
         uint32_t n = 0;
         const xf_varref *y = &op->tgt;
@@ -681,13 +683,14 @@ routine(adj *d, xf_routine *rt)
         if (!d->ctx->opts->addr_store &&
             xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
             return oom(d);
-        if (!(d->ctx->opts->tape_off & XF_TAPE_OFF_VALUES) &&
-            xf_tbr_values(d->doc, rt, &fwd->g, &t, d->a, &d->tbr))
+        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->ctx->opts->tape_off, d->a, &d->tbr))
             return oom(d);
         return blocks(d, &t, &rev->g);
     }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
     xf_loopscope_init(&d->loops, d->a);
+    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, d->ctx->opts->tape_off, d->a, &d->tbr))
+        return oom(d);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)
         if (fwd->g.v.v[i]->kind == XF_CV_BASICBLOCK && block(d, fwd->g.v.v[i], &rev->g))
             return -1;

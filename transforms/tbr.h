@@ -18,7 +18,8 @@
 enum {
     XF_TAPE_OFF_INVERT = 1u << 0, /* tbr_invert.c */
     XF_TAPE_OFF_VALUES = 1u << 1, /* tbr_values.c */
-    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES
+    XF_TAPE_OFF_LIVE = 1u << 2,   /* tbr_live.c */
+    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES | XF_TAPE_OFF_LIVE
 };
 
 struct xf_opts;
@@ -44,20 +45,25 @@ int xf_tbr_invert_loops(const xf_doc *doc, const xf_routine *rt, xf_cfgtree *t, 
 typedef struct xf_tbr xf_tbr;
 
 /**
- * xf_tbr_values:
+ * xf_tbr_plan:
  * Plan, for routine @rt's taping placeholder @g (parsed into @t, after
- * xf_tbr_invert_loops), which partials the adjoint recomputes from values
- * no statement overwrites instead of taping them (tbr_values.c), in @a.
- * @returns 0 with *@out the plan (NULL: tape every partial), -1 when out
- * of memory.
+ * xf_tbr_invert_loops; NULL when the graph is unstructured), which
+ * partials the adjoint recomputes from values no statement overwrites
+ * (tbr_values.c), and which derivative operations and forward assignments
+ * nothing needs (tbr_live.c), leaving out what @off names; in @a.
+ * @returns 0 with *@out the plan (NULL: nothing to leave out), -1 when
+ * out of memory.
  */
-int xf_tbr_values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                  xf_arena *a, xf_tbr **out);
+int xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
+                unsigned off, xf_arena *a, xf_tbr **out);
 /** xf_tbr_recompute: the assignment the adjoint repeats for @partial instead of
  * popping it, or NULL (tape it). @p may be NULL. */
 const xf_stmt *xf_tbr_recompute(const xf_tbr *p, const xf_symbol *partial);
 /** xf_tbr_dead: does assignment @s leave the taping sweep (nothing there reads it)? */
 bool xf_tbr_dead(const xf_tbr *p, const xf_stmt *s);
+/** xf_tbr_op_dead: has propagator operation @op no adjoint (its target's
+ * derivative is zero wherever the adjoint would read it)? */
+bool xf_tbr_op_dead(const xf_tbr *p, const xf_dpop *op);
 /**
  * xf_tbr_hands:
  * Is @bb the block that hands the stable values over? Then *@push (after

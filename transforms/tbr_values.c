@@ -30,9 +30,7 @@
 #include <string.h>
 
 #include "build.h"
-#include "map.h"
-#include "pass.h"
-#include "tbr.h"
+#include "tbr_impl.h"
 
 /* Counts per symbol over the routine. */
 typedef struct use {
@@ -60,16 +58,9 @@ typedef struct stab {
                    * absent: pushing it would fault) */
 } stab;
 
-struct xf_tbr {
-    xf_map recomp; /* partial symbol -> its assignment (recomputed in the adjoint) */
-    xf_map dead;   /* assignment -> itself: left out of the taping sweep */
-    const xf_cvertex *last;
-    XF_VEC(xf_stmt *) push, pop;
-    unsigned recomputed, handed;
-};
-
 typedef struct vp {
     xf_doc *doc;
+    const xf_tbr *plan; /* the dead operations (tbr_live.c) */
     const xf_routine *rt;
     xf_arena *a;
     xf_map uses; /* symbol -> use */
@@ -79,33 +70,6 @@ typedef struct vp {
     XF_VEC(stab) stabs;
     xf_map stab_of; /* symbol -> index + 1 in stabs */
 } vp;
-
-static bool
-is_local(const xf_routine *rt, const xf_symbol *s)
-{
-    if (!s || s->scope != rt->cfg_scope || s->kind != XF_SYMKIND_VARIABLE)
-        return false;
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return false;
-    return true;
-}
-
-static bool
-is_arg(const xf_routine *rt, const xf_symbol *s)
-{
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return true;
-    return false;
-}
-
-static const xf_symbol *
-sym_of(const xf_varref *r)
-{
-    const xf_symref *s = r ? xf_varref_symref(r) : NULL;
-    return s ? s->sym : NULL;
-}
 
 static use *
 use_of(vp *p, const xf_symbol *s)
@@ -129,7 +93,7 @@ scan_ref(vp *p, const xf_varref *r, bool read, int depth)
 {
     if (depth > 64)
         return false;
-    const xf_symbol *s = sym_of(r);
+    const xf_symbol *s = xf_tbr_sym(r);
     if (s && read) {
         use *u = use_of(p, s);
         if (!u)
@@ -166,7 +130,7 @@ scan_expr(vp *p, const xf_expr *x, int depth)
 static bool
 write(vp *p, const xf_varref *lhs)
 {
-    const xf_symbol *s = sym_of(lhs);
+    const xf_symbol *s = xf_tbr_sym(lhs);
     use *u = s ? use_of(p, s) : NULL;
     if (s && !u)
         return false;
@@ -238,7 +202,7 @@ recomputable(const xf_region *r, const xf_expr *x)
         if (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC)
             continue;
         if (v->kind != XF_EV_VARREF || xf_varref_arrref(v->u.ref) ||
-            !is_loopvar(r, sym_of(v->u.ref)))
+            !is_loopvar(r, xf_tbr_sym(v->u.ref)))
             return false;
     }
     return true;
@@ -317,7 +281,7 @@ visited(const xf_region *r, const xf_varref *ref)
         const xf_expr *x = ar->t.v[k].index;
         if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_VARREF)
             return UINT64_MAX;
-        const xf_symbol *i = sym_of(x->v.v[0].u.ref);
+        const xf_symbol *i = xf_tbr_sym(x->v.v[0].u.ref);
         uint64_t t = 0;
         for (const xf_region *q = r->parent; q && !t; q = q->parent)
             if (q->kind == XF_RG_LOOP && q->head && q->head->i == i)
@@ -336,14 +300,14 @@ stable(const vp *p, const xf_symbol *s, const xf_varref *ref, uint64_t *budget)
     const use *u = xf_map_get(&p->uses, s);
     if (u && u->writes)
         return false;
-    bool local = is_local(p->rt, s);
+    bool local = xf_tbr_is_local(p->rt, s);
     if (!local && p->any_call)
         return false;
     if (s->type != XF_TYPE_REAL && (s->type != XF_TYPE_INTEGER || xf_shape_rank(s->shape) > 0))
         return false;
     for (uint32_t k = 0; k < p->writes.n; k++) {
         const xf_varref *w = p->writes.v[k];
-        const xf_symbol *ws = sym_of(w);
+        const xf_symbol *ws = xf_tbr_sym(w);
         if (*budget == 0)
             return false;
         --*budget;
@@ -365,7 +329,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
         if (v->kind != XF_EV_VARREF)
             return false;
         const xf_varref *ref = v->u.ref;
-        const xf_symbol *s = sym_of(ref);
+        const xf_symbol *s = xf_tbr_sym(ref);
         const xf_arrref *ar = xf_varref_arrref(ref);
         if (!s || ref->v.n > 2)
             return false;
@@ -380,7 +344,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
             size = visited(r, ref);
         if (size == UINT64_MAX)
             return false;
-        bool present = !is_arg(p->rt, s) || trips(r) > 0;
+        bool present = !xf_tbr_is_arg(p->rt, s) || trips(r) > 0;
         if (known) {
             stab *k = &p->stabs.v[known - 1];
             if (size > k->size)
@@ -409,24 +373,25 @@ block_cands(vp *p, const xf_region *r, uint64_t *budget)
             continue;
         for (uint32_t o = 0; o < s->u.dp.n; o++) {
             const xf_dpop *op = &s->u.dp.v[o];
-            if (op->kind != XF_DP_SAX && op->kind != XF_DP_SAXPY)
-                continue;
+            if ((op->kind != XF_DP_SAX && op->kind != XF_DP_SAXPY) ||
+                xf_map_get(&p->plan->deadop, op))
+                continue; /* no partial, or no adjoint (tbr_live.c) */
             for (uint32_t t = 0; t < op->ax.n; t++) {
                 const xf_expr *a = &op->ax.v[t].a;
                 if (a->v.n != 1 || a->v.v[0].kind != XF_EV_VARREF)
                     continue;
                 const xf_varref *pr = a->v.v[0].u.ref;
-                const xf_symbol *ps = sym_of(pr);
+                const xf_symbol *ps = xf_tbr_sym(pr);
                 const use *u = ps ? xf_map_get(&p->uses, ps) : NULL;
                 if (!ps || xf_varref_arrref(pr) || xf_shape_rank(ps->shape) > 0 || !u ||
-                    u->writes != 1 || u->reads || !is_local(p->rt, ps) ||
+                    u->writes != 1 || u->reads || !xf_tbr_is_local(p->rt, ps) ||
                     xf_map_get(&p->stab_of, ps))
                     continue;
                 /* its assignment: earlier in this block */
                 const xf_stmt *def = NULL;
                 for (uint32_t j = k; j-- > 0 && !def;)
                     if (bb->stmts.v[j]->kind == XF_STMT_ASSIGN &&
-                        sym_of(&bb->stmts.v[j]->u.as.lhs) == ps)
+                        xf_tbr_sym(&bb->stmts.v[j]->u.as.lhs) == ps)
                         def = bb->stmts.v[j];
                 bool seen = false;
                 for (uint32_t c = 0; c < p->cands.n && !seen; c++)
@@ -452,7 +417,7 @@ each_stab(vp *p, cand *c, void (*f)(vp *, cand *, stab *))
     for (uint32_t i = 0; i < x->v.n; i++) {
         if (x->v.v[i].kind != XF_EV_VARREF)
             continue;
-        uintptr_t k = (uintptr_t)xf_map_get(&p->stab_of, sym_of(x->v.v[i].u.ref));
+        uintptr_t k = (uintptr_t)xf_map_get(&p->stab_of, xf_tbr_sym(x->v.v[i].u.ref));
         if (k)
             f(p, c, &p->stabs.v[k - 1]);
     }
@@ -494,14 +459,13 @@ tape(xf_doc *doc, const xf_symbol *s, bool push)
 }
 
 int
-xf_tbr_values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-              xf_arena *a, xf_tbr **out)
+xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
+                   xf_arena *a, xf_tbr *plan)
 {
-    *out = NULL;
     /* the last region of the routine must be a block: it hands the values */
     if (!t->top.v.n || t->top.v.v[t->top.v.n - 1]->kind != XF_RG_BLOCK)
         return 0;
-    vp p = {.doc = doc, .rt = rt, .a = a};
+    vp p = {.doc = doc, .plan = plan, .rt = rt, .a = a};
     if (!scan(&p, g))
         return 0; /* too deep to look at: tape everything */
     uint64_t budget = 64 * ((uint64_t)g->v.n + p.writes.n + 16);
@@ -524,10 +488,6 @@ xf_tbr_values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfg
             if (p.cands.v[c].ok)
                 each_stab(&p, &p.cands.v[c], drop_if_unhanded);
     }
-    xf_tbr *plan = XF_NEW(a, xf_tbr);
-    if (!plan)
-        return -1;
-    memset(plan, 0, sizeof *plan);
     plan->last = t->top.v.v[t->top.v.n - 1]->v;
     for (uint32_t c = 0; c < p.cands.n; c++) {
         const cand *cd = &p.cands.v[c];
@@ -553,31 +513,5 @@ xf_tbr_values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfg
         plan->pop.v[i] = plan->pop.v[j - 1];
         plan->pop.v[j - 1] = tmp;
     }
-    *out = plan->recomputed ? plan : NULL;
     return 0;
-}
-
-const xf_stmt *
-xf_tbr_recompute(const xf_tbr *p, const xf_symbol *partial)
-{
-    return p ? xf_map_get(&p->recomp, partial) : NULL;
-}
-
-bool
-xf_tbr_dead(const xf_tbr *p, const xf_stmt *s)
-{
-    return p && xf_map_get(&p->dead, s) != NULL;
-}
-
-bool
-xf_tbr_hands(const xf_tbr *p, const xf_cvertex *bb, const xf_stmt *const **push, uint32_t *npush,
-             const xf_stmt *const **pop, uint32_t *npop)
-{
-    if (!p || bb != p->last)
-        return false;
-    *push = (const xf_stmt *const *)p->push.v;
-    *npush = p->push.n;
-    *pop = (const xf_stmt *const *)p->pop.v;
-    *npop = p->pop.n;
-    return true;
 }
