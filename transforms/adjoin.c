@@ -56,6 +56,7 @@ typedef struct adj {
     stmtvec pops;                     /* the current chunk's pops, in push order */
     XF_VEC(const char *) cur;         /* the current chunk's saved subscripts */
     XF_VEC(const xf_symbol *) pushed; /* the current chunk's pushed partials */
+    stmtvec recs;                     /* the current chunk's partials computed again (tbr.h) */
 } adj;
 
 static int
@@ -216,6 +217,7 @@ chunk_begin(adj *d)
     memset(&d->pops, 0, sizeof d->pops);
     memset(&d->cur, 0, sizeof d->cur);
     memset(&d->pushed, 0, sizeof d->pushed);
+    memset(&d->recs, 0, sizeof d->recs);
 }
 
 /* Close the chunk: its pops (last pushed first), then @body. */
@@ -226,6 +228,9 @@ chunk_end(adj *d, xf_stmt *const *body, uint32_t n)
         return oom(d);
     for (uint32_t i = d->pops.n; i-- > 0;)
         if (push_stmt(d, &d->rev, d->pops.v[i]))
+            return -1;
+    for (uint32_t i = 0; i < d->recs.n; i++)
+        if (push_stmt(d, &d->rev, d->recs.v[i]))
             return -1;
     for (uint32_t i = 0; i < n; i++)
         if (push_stmt(d, &d->rev, body[i]))
@@ -279,6 +284,36 @@ adj_ref(adj *d, const xf_varref *r, stmtvec *before, stmtvec *after)
     return c;
 }
 
+/* Tape the values partial @p is computed from instead of it (tbr_cut.c):
+ * each value once per chunk, pushed after the propagator, popped into its
+ * temporary; the adjoint computes @p again from those. */
+static int
+save_values(adj *d, const xf_tbr_cut *cut, const xf_symbol *p, stmtvec *after)
+{
+    for (uint32_t j = 0; j < cut->leaf.n; j++) {
+        bool seen = false;
+        for (uint32_t i = 0; i < d->pushed.n && !seen; i++)
+            seen = d->pushed.v[i] == cut->shadow.v[j];
+        if (seen)
+            continue;
+        xf_stmt *ps = xf_stmt_icall(d->doc, "inline_push", "push_s0");
+        xf_stmt *pp = xf_stmt_icall(d->doc, "inline_pop", "pop_s0");
+        xf_varref *to = xf_ref_new(d->doc, cut->shadow.v[j]);
+        if (!ps || !pp || !to)
+            return oom(d);
+        xf_mark_ref(to, false, false);
+        if (!xf_icall_ref(d->doc, ps, cut->leaf.v[j]) || !xf_icall_ref(d->doc, pp, to) ||
+            push_stmt(d, after, ps) || push_stmt(d, &d->pops, pp) ||
+            !XF_VEC_PUSH(d->a, d->pushed, cut->shadow.v[j]))
+            return oom(d);
+    }
+    xf_stmt *c = xf_stmt_copy(d->doc, cut->recompute);
+    if (!c || !(c->id = xf_derived_id(d->doc, "recompute", ++d->nrec, cut->recompute->id)) ||
+        push_stmt(d, &d->recs, c) || !XF_VEC_PUSH(d->a, d->pushed, p))
+        return oom(d);
+    return 0;
+}
+
 /* Push partial @a (a variable of ours) once per chunk; the pop restores it. */
 static int
 save_partial(adj *d, const xf_expr *a, stmtvec *after)
@@ -292,6 +327,9 @@ save_partial(adj *d, const xf_expr *a, stmtvec *after)
     for (uint32_t i = 0; i < d->pushed.n; i++)
         if (d->pushed.v[i] == s->sym)
             return 0;
+    const xf_tbr_cut *cut = xf_tbr_cut_of(d->tbr, s->sym);
+    if (cut)
+        return save_values(d, cut, s->sym, after);
     const xf_stmt *def = xf_tbr_recompute(d->tbr, s->sym);
     if (def) {
         /* the adjoint assigns it again, from values no statement overwrites */

@@ -19,7 +19,8 @@ enum {
     XF_TAPE_OFF_INVERT = 1u << 0, /* tbr_invert.c */
     XF_TAPE_OFF_VALUES = 1u << 1, /* tbr_values.c */
     XF_TAPE_OFF_LIVE = 1u << 2,   /* tbr_live.c */
-    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES | XF_TAPE_OFF_LIVE
+    XF_TAPE_OFF_CUT = 1u << 3,    /* tbr_cut.c */
+    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES | XF_TAPE_OFF_LIVE | XF_TAPE_OFF_CUT
 };
 
 struct xf_opts;
@@ -59,6 +60,16 @@ int xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_c
 /** xf_tbr_recompute: the assignment the adjoint repeats for @partial instead of
  * popping it, or NULL (tape it). @p may be NULL. */
 const xf_stmt *xf_tbr_recompute(const xf_tbr *p, const xf_symbol *partial);
+/* A partial the adjoint computes again from values taped in its place
+ * (tbr_cut.c): at the propagator the taping sweep pushes each leaf
+ * (push_s0), the adjoint pops it into its shadow and runs recompute. */
+typedef struct xf_tbr_cut {
+    xf_stmt *recompute; /* the partial's assignment, reading the shadows */
+    XF_VEC(const xf_varref *) leaf;
+    XF_VEC(xf_symbol *) shadow;
+} xf_tbr_cut;
+/** xf_tbr_cut_of: how @partial is taped as values, or NULL. @p may be NULL. */
+const xf_tbr_cut *xf_tbr_cut_of(const xf_tbr *p, const xf_symbol *partial);
 /** xf_tbr_dead: does assignment @s leave the taping sweep (nothing there reads it)? */
 bool xf_tbr_dead(const xf_tbr *p, const xf_stmt *s);
 /** xf_tbr_op_dead: has propagator operation @op no adjoint (its target's

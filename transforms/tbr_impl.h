@@ -11,9 +11,10 @@ struct xf_tbr {
     xf_map recomp; /* partial symbol -> its assignment (recomputed in the adjoint) */
     xf_map dead;   /* assignment -> itself: left out of the taping sweep */
     xf_map deadop; /* propagator operation (xf_dpop *) -> itself: no adjoint */
+    xf_map cut;    /* partial symbol -> xf_tbr_cut: its values taped instead */
     const xf_cvertex *last;
     XF_VEC(xf_stmt *) push, pop;
-    unsigned recomputed, handed, dead_ops, dead_stmts;
+    unsigned recomputed, handed, dead_ops, dead_stmts, cut_partials, cut_values;
 };
 
 /* Is @s a variable of @rt's own scope that is not one of its arguments? */
@@ -44,6 +45,9 @@ xf_tbr_sym(const xf_varref *r)
 /* tbr_values.c: fill @plan's recomp, dead, last, push, pop. */
 int xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
                        xf_arena *a, xf_tbr *plan);
+/* tbr_cut.c: fill @plan's cut, add to its dead (after the values). */
+int xf_tbr_cut_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *a,
+                    xf_tbr *plan);
 /* tbr_live.c: fill @plan's deadop (before the values), add to its dead
  * (after them). */
 int xf_tbr_dead_ops_into(const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tbr *plan);

@@ -353,8 +353,14 @@ need_stmt(lv *p, const xf_stmt *s)
                 return false;
             for (uint32_t j = 0; j < op->ax.n; j++) {
                 const xf_expr *a = &op->ax.v[j].a;
-                bool recomputed = a->v.n == 1 && a->v.v[0].kind == XF_EV_VARREF &&
-                                  xf_map_get(&p->plan->recomp, xf_tbr_sym(a->v.v[0].u.ref));
+                const xf_symbol *as = a->v.n == 1 && a->v.v[0].kind == XF_EV_VARREF
+                                          ? xf_tbr_sym(a->v.v[0].u.ref)
+                                          : NULL;
+                const xf_tbr_cut *c = as ? xf_map_get(&p->plan->cut, as) : NULL;
+                bool recomputed = c || (as && xf_map_get(&p->plan->recomp, as));
+                for (uint32_t m = 0; c && m < c->leaf.n; m++)
+                    if (!need_ref(p, c->leaf.v[m], 0)) /* taped at the propagator */
+                        return false;
                 if (!need_ref_as(p, &op->ax.v[j].x, false, 0) ||
                     (!recomputed && !need_expr(p, a, 0)))
                     return false;

@@ -10,11 +10,8 @@ static const struct {
     const char *name;
     unsigned bit;
 } names[] = {
-    {"invert", XF_TAPE_OFF_INVERT},
-    {"values", XF_TAPE_OFF_VALUES},
-    {"live", XF_TAPE_OFF_LIVE},
-    {"all", XF_TAPE_OFF_ALL},
-    {"none", 0},
+    {"invert", XF_TAPE_OFF_INVERT}, {"values", XF_TAPE_OFF_VALUES}, {"live", XF_TAPE_OFF_LIVE},
+    {"cut", XF_TAPE_OFF_CUT},       {"all", XF_TAPE_OFF_ALL},       {"none", 0},
 };
 
 int
@@ -29,8 +26,9 @@ xf_tbr_parse_off(xf_opts *o, const char *arg, char *err, size_t len)
                (strlen(names[k].name) != n || strncmp(names[k].name, p, n) != 0))
             k++;
         if (k == sizeof names / sizeof names[0]) {
-            snprintf(err, len, "unknown tape saving '%.*s' (invert, values, live, all or none)",
-                     (int)n, p);
+            snprintf(err, len,
+                     "unknown tape saving '%.*s' (invert, values, live, cut, all or none)", (int)n,
+                     p);
             return -1;
         }
         off |= names[k].bit;

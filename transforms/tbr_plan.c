@@ -20,9 +20,11 @@ xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtr
         return -1;
     if (t && !(off & XF_TAPE_OFF_VALUES) && xf_tbr_values_into(doc, rt, g, t, a, plan))
         return -1;
+    if (!(off & XF_TAPE_OFF_CUT) && xf_tbr_cut_into(doc, rt, g, a, plan))
+        return -1;
     if (live && xf_tbr_dead_stmts_into(rt, g, a, plan))
         return -1;
-    if (plan->recomputed || plan->dead_ops || plan->dead_stmts)
+    if (plan->recomputed || plan->dead_ops || plan->dead_stmts || plan->cut_partials)
         *out = plan;
     return 0;
 }
@@ -56,4 +58,10 @@ bool
 xf_tbr_op_dead(const xf_tbr *p, const xf_dpop *op)
 {
     return p && xf_map_get(&p->deadop, op) != NULL;
+}
+
+const xf_tbr_cut *
+xf_tbr_cut_of(const xf_tbr *p, const xf_symbol *partial)
+{
+    return p ? xf_map_get(&p->cut, partial) : NULL;
 }

@@ -102,7 +102,8 @@ squares(const char *name)
 START_TEST(a_loop_runs_backwards_instead_of_taping)
 {
     xf_run_stats on, off;
-    with_and_without(squares, __func__, XF_TAPE_OFF_INVERT, 3, 3, &on, &off);
+    /* (the cut left out: it would tape x(i) once for both partials) */
+    with_and_without_over(squares, __func__, XF_TAPE_OFF_CUT, XF_TAPE_OFF_INVERT, 3, 3, &on, &off);
     ck_assert_uint_eq(on.push[XF_WORD_INT], 0);
     ck_assert_uint_eq(off.push[XF_WORD_INT], 3 * (1 + 3));
     /* inverted, x(i) can be read again in the adjoint: x is handed over
@@ -258,7 +259,7 @@ END_TEST
 START_TEST(partials_from_values_no_statement_overwrites)
 {
     xf_run_stats on, off;
-    with_and_without(squares, __func__, XF_TAPE_OFF_VALUES, 3, 3, &on, &off);
+    with_and_without_over(squares, __func__, XF_TAPE_OFF_CUT, XF_TAPE_OFF_VALUES, 3, 3, &on, &off);
     ck_assert_uint_eq(on.push[XF_WORD_REAL], 3 * 3);
     ck_assert_uint_eq(off.push[XF_WORD_REAL], 3 * 2 * 3);
     ck_assert_uint_eq(on.push[XF_WORD_INT], 0);
@@ -299,7 +300,9 @@ START_TEST(values_that_may_change_are_taped)
     program unsafe[] = {overwritten, argument_and_call};
     for (size_t k = 0; k < sizeof unsafe / sizeof unsafe[0]; k++) {
         xf_run_stats on, off;
-        with_and_without(unsafe[k], __func__, XF_TAPE_OFF_VALUES, 3, 3, &on, &off);
+        /* without the cut, which tapes x(i) once instead of x(i), x(i) */
+        with_and_without_over(unsafe[k], __func__, XF_TAPE_OFF_CUT, XF_TAPE_OFF_VALUES, 3, 3, &on,
+                              &off);
         ck_assert_msg(
             on.push[XF_WORD_REAL] == off.push[XF_WORD_REAL] && on.push[XF_WORD_REAL] >= 3 * 2 * 3,
             "program %zu: %llu real words (%llu taped)", k,
@@ -327,9 +330,9 @@ locals_nothing_reads(const char *name)
 START_TEST(derivatives_nothing_reads_are_not_adjoined)
 {
     xf_run_stats on, off;
-    /* without the recomputation from x (which would hide the count) */
-    with_and_without_over(locals_nothing_reads, __func__, XF_TAPE_OFF_VALUES, XF_TAPE_OFF_LIVE, 3,
-                          2, &on, &off);
+    /* without the recomputation from x and the cut (which would hide the count) */
+    with_and_without_over(locals_nothing_reads, __func__, XF_TAPE_OFF_VALUES | XF_TAPE_OFF_CUT,
+                          XF_TAPE_OFF_LIVE, 3, 2, &on, &off);
     ck_assert_uint_eq(on.push[XF_WORD_REAL] + 2 * 1, off.push[XF_WORD_REAL]);
     /* per sweep: sin and cos, x1 + x3, and the adjoints x1b += wb, x3b += wb, x2b += cos*vb */
     ck_assert_uint_eq(on.intrinsics + 2 * 2, off.intrinsics);
@@ -361,6 +364,67 @@ START_TEST(derivatives_read_later_are_adjoined)
 }
 END_TEST
 
+/* ============================================================ values or partials (A9) */
+
+/* [002] §3: y1..y3 = sin, cos, exp of x1 have three partials, cos(x1),
+ * -sin(x1) and exp(x1) (which the value y3 already holds in a temporary
+ * t): those two values are taped instead (2 words a sweep against 3). The unary
+ * chain t1 = sin(x1); t2 = exp(t1); y = cos(t2 t2) has one partial (the
+ * preaccumulated product) from one value: a tie, the partial stays. Both
+ * with the recomputation from stable values left out (it would take x1
+ * from the routine's end instead). */
+static xb *
+three_of_one(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 1, 3, NULL, NULL);
+    xg_bb(g, "y(1) = sin_scal(x(1)); y(2) = cos_scal(x(1)); y(3) = exp_scal(x(1))");
+    return b;
+}
+
+static xb *
+unary_chain(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 1, 1, NULL, "real t1; real t2");
+    xg_bb(g, "t1 = sin_scal(x(1)); t2 = exp_scal(t1); y(1) = cos_scal(t2 * t2)");
+    return b;
+}
+
+START_TEST(the_smaller_cut_is_taped)
+{
+    xf_run_stats on, off;
+    with_and_without_over(three_of_one, __func__, XF_TAPE_OFF_VALUES, XF_TAPE_OFF_CUT, 1, 3, &on,
+                          &off);
+    ck_assert_uint_eq(on.push[XF_WORD_REAL], 3 * 2);
+    ck_assert_uint_eq(off.push[XF_WORD_REAL], 3 * 3);
+    with_and_without_over(unary_chain, __func__, XF_TAPE_OFF_VALUES, XF_TAPE_OFF_CUT, 1, 1, &on,
+                          &off);
+    ck_assert_uint_eq(on.push[XF_WORD_REAL], off.push[XF_WORD_REAL]);
+}
+END_TEST
+
+/* t is overwritten between the partials' assignments and the propagator:
+ * its value there is not theirs, so the partials are taped. */
+static xb *
+leaf_overwritten(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 1, 4, NULL, "real t");
+    xg_bb(g, "t = x(1); y(1) = sin_scal(t); y(2) = cos_scal(t); y(3) = 3 * sin_scal(t);"
+             "t = 2 * x(1); y(4) = t");
+    return b;
+}
+
+START_TEST(values_overwritten_before_the_propagator_are_not_taped)
+{
+    xf_run_stats on, off;
+    with_and_without_over(leaf_overwritten, __func__, XF_TAPE_OFF_VALUES, XF_TAPE_OFF_CUT, 1, 4,
+                          &on, &off);
+    ck_assert_uint_eq(on.push[XF_WORD_REAL], off.push[XF_WORD_REAL]);
+}
+END_TEST
+
 Suite *
 test_tbr_suite(void)
 {
@@ -381,6 +445,11 @@ test_tbr_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, derivatives_nothing_reads_are_not_adjoined);
     tcase_add_test(tc, derivatives_read_later_are_adjoined);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("cut");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, the_smaller_cut_is_taped);
+    tcase_add_test(tc, values_overwritten_before_the_propagator_are_not_taped);
     suite_add_tcase(s, tc);
     return s;
 }
