@@ -6,7 +6,14 @@
  * update i = i + S can be inverted (neither i nor its bounds are written
  * in the body, by assignments, calls or aliases), the adjoint runs i
  * backwards instead, as for OpenAD's "simple loops", and recomputes those
- * subscripts. Chosen per loop where it tapes no more than the count. */
+ * subscripts. Chosen per loop where it tapes no more than the count.
+ * tbr_values.c (D7): partials computed from values nothing overwrites are
+ * computed again in the adjoint, those values handed over once per run.
+ * tbr_live.c (D6): derivative operations nothing reads lose their adjoint,
+ * forward assignments nothing reads leave the taping sweep.
+ * tbr_cut.c (A9): per propagator, the values its partials come from are
+ * taped instead of the partials where they are fewer.
+ * tbr_plan.c gathers the last three into one plan per routine. */
 #ifndef XF_TRANSFORMS_TBR_H
 #define XF_TRANSFORMS_TBR_H
 
