@@ -29,6 +29,8 @@ typedef struct cp {
     xf_tbr *plan;
     xf_map writes, reads; /* symbol -> count (uintptr_t): statements writing it; reading it
                            * outside propagators */
+    xf_map at;            /* assignment -> its index in its block + 1 */
+    xf_map def;           /* symbol -> the last assignment to it */
     uint64_t budget;
     unsigned ntemp;
 } cp;
@@ -204,12 +206,9 @@ propagator(cp *p, const xf_cvertex *bb, uint32_t k)
                 seen = parts[i].p == ps;
             if (seen)
                 continue;
-            uint32_t at = k;
-            while (at-- > 0)
-                if (bb->stmts.v[at]->kind == XF_STMT_ASSIGN &&
-                    xf_tbr_sym(&bb->stmts.v[at]->u.as.lhs) == ps)
-                    break;
-            if (at == UINT32_MAX || !qualifies(p, bb, at, k, bb->stmts.v[at]))
+            const xf_stmt *d = xf_map_get(&p->def, ps);
+            uint32_t at = d ? (uint32_t)(uintptr_t)xf_map_get(&p->at, d) - 1 : UINT32_MAX;
+            if (at >= k || bb->stmts.v[at] != d || !qualifies(p, bb, at, k, d))
                 continue;
             const xf_expr *x = &bb->stmts.v[at]->u.as.rhs;
             uint32_t nl0 = nl;
@@ -287,9 +286,15 @@ xf_tbr_cut_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *
     for (uint32_t i = 0; i < g->v.n; i++) {
         const xf_cvertex *v = g->v.v[i];
         n += v->stmts.n;
-        for (uint32_t k = 0; k < v->stmts.n; k++)
-            if (!count_stmt(&p, v->stmts.v[k]))
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            if (!count_stmt(&p, s))
                 return 0; /* too deep to look at: tape the partials */
+            const xf_symbol *y = s->kind == XF_STMT_ASSIGN ? xf_tbr_sym(&s->u.as.lhs) : NULL;
+            if (y && (!xf_map_put(&p.def, a, y, (void *)s, NULL) ||
+                      !xf_map_put(&p.at, a, s, (void *)(uintptr_t)(k + 1), NULL)))
+                return -1;
+        }
         if ((v->init && !count_stmt(&p, v->init)) || (v->update && !count_stmt(&p, v->update)) ||
             (v->cond && !read_expr(&p, v->cond, 0)))
             return 0;

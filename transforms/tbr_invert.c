@@ -106,7 +106,7 @@ conflicts(const inv *p, const watch *w, const xf_varref *lhs)
         const xf_symbol *ws = sym_of(w->ref[k]);
         if (s == ws || xf_refs_may_alias(p->doc, lhs, w->ref[k]))
             return true;
-        if (!is_local(p->rt, s) && !is_local(p->rt, ws) && s->type == ws->type)
+        if (!ws || (!is_local(p->rt, s) && !is_local(p->rt, ws) && s->type == ws->type))
             return true;
     }
     return false;

@@ -36,6 +36,7 @@ typedef struct lv {
     xf_tbr *plan;
     xf_map infos; /* symbol -> info */
     XF_VEC(const xf_symbol *) work;
+    uint64_t budget; /* statements the dead operations' scans may still look at */
 } lv;
 
 static info *
@@ -189,13 +190,18 @@ stmt_touch(const xf_tbr *plan, const xf_stmt *s, const xf_symbol *y, uint32_t fr
     return 0; /* a value assignment does not touch derivatives */
 }
 
-/* Is y's derivative, set by operation @o of statement @k of @bb, never read? */
+/* Is y's derivative, set by operation @o of statement @k of @bb, never
+ * read? No (not known) once the budget is spent. */
 static bool
-op_dead(const xf_tbr *plan, const xf_cvertex *bb, uint32_t k, uint32_t o, const xf_symbol *y)
+op_dead(const xf_tbr *plan, const xf_cvertex *bb, uint32_t k, uint32_t o, const xf_symbol *y,
+        uint64_t *budget)
 {
     uint32_t n = bb->stmts.n;
     /* after it, then around from the block's start back to it */
     for (uint32_t step = 0; step <= n; step++) {
+        if (*budget == 0)
+            return false;
+        --*budget;
         uint32_t j = (k + step) % n;
         uint32_t from = step == 0 ? o + 1 : 0;
         const xf_stmt *s = bb->stmts.v[j];
@@ -233,7 +239,7 @@ dead_ops(lv *p, const xf_cvertex *bb, bool *more)
             if (!y || !f || f->elsewhere || f->block != bb || xf_varref_arrref(t) || t->v.n != 1 ||
                 y->type != XF_TYPE_REAL || xf_shape_rank(y->shape) > 0 ||
                 !xf_tbr_is_local(p->rt, y) || xf_map_get(&p->plan->deadop, op) ||
-                !op_dead(p->plan, bb, k, o, y))
+                !op_dead(p->plan, bb, k, o, y, &p->budget))
                 continue;
             if (!xf_map_put(&p->plan->deadop, p->a, op, (void *)op, NULL))
                 return false;
@@ -447,6 +453,9 @@ xf_tbr_dead_ops_into(const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tb
     lv p = {.rt = rt, .a = a, .plan = plan};
     if (!touches(&p, g))
         return 0; /* too deep to look at: keep everything */
+    p.budget = 16;
+    for (uint32_t i = 0; i < g->v.n; i++)
+        p.budget += 64 * ((uint64_t)g->v.v[i]->stmts.n + 1);
     /* an operation found dead reads nothing: sweep again until none is */
     for (bool more = true; more;) {
         more = false;

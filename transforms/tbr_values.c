@@ -35,6 +35,10 @@
 /* Counts per symbol over the routine. */
 typedef struct use {
     uint32_t writes, reads; /* reads outside propagators */
+    const xf_stmt *def;     /* the last assignment to it, in block bb at index at */
+    const xf_cvertex *bb;
+    uint32_t at;
+    bool cand; /* a candidate already */
 } use;
 
 /* A partial that may be recomputed. */
@@ -172,9 +176,15 @@ scan(vp *p, const xf_graph *g)
 {
     for (uint32_t i = 0; i < g->v.n; i++) {
         const xf_cvertex *v = g->v.v[i];
-        for (uint32_t k = 0; k < v->stmts.n; k++)
-            if (!scan_stmt(p, v->stmts.v[k]))
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            if (!scan_stmt(p, s))
                 return false;
+            const xf_symbol *y = s->kind == XF_STMT_ASSIGN ? xf_tbr_sym(&s->u.as.lhs) : NULL;
+            use *u = y ? xf_map_get(&p->uses, y) : NULL;
+            if (u)
+                u->def = s, u->bb = v, u->at = k;
+        }
         if ((v->init && !scan_stmt(p, v->init)) || (v->update && !scan_stmt(p, v->update)) ||
             (v->cond && !scan_expr(p, v->cond, 0)))
             return false;
@@ -382,26 +392,20 @@ block_cands(vp *p, const xf_region *r, uint64_t *budget)
                     continue;
                 const xf_varref *pr = a->v.v[0].u.ref;
                 const xf_symbol *ps = xf_tbr_sym(pr);
-                const use *u = ps ? xf_map_get(&p->uses, ps) : NULL;
+                use *u = ps ? xf_map_get(&p->uses, ps) : NULL;
                 if (!ps || xf_varref_arrref(pr) || xf_shape_rank(ps->shape) > 0 || !u ||
                     u->writes != 1 || u->reads || !xf_tbr_is_local(p->rt, ps) ||
                     xf_map_get(&p->stab_of, ps))
                     continue;
                 /* its assignment: earlier in this block */
-                const xf_stmt *def = NULL;
-                for (uint32_t j = k; j-- > 0 && !def;)
-                    if (bb->stmts.v[j]->kind == XF_STMT_ASSIGN &&
-                        xf_tbr_sym(&bb->stmts.v[j]->u.as.lhs) == ps)
-                        def = bb->stmts.v[j];
-                bool seen = false;
-                for (uint32_t c = 0; c < p->cands.n && !seen; c++)
-                    seen = p->cands.v[c].p == ps;
-                if (!def || seen || xf_varref_arrref(&def->u.as.lhs) ||
+                const xf_stmt *def = u->bb == bb && u->at < k ? u->def : NULL;
+                if (!def || u->cand || xf_varref_arrref(&def->u.as.lhs) ||
                     !reads_stable(p, r, &def->u.as.rhs, budget))
                     continue;
                 cand c = {.p = ps, .def = def, .bb = bb, .trips = trips(r), .ok = true};
                 if (!XF_VEC_PUSH(p->a, p->cands, c))
                     return false;
+                u->cand = true;
             }
         }
     }
