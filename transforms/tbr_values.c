@@ -1,6 +1,6 @@
 /* tbr_values.c: partials the adjoint recomputes from values that no
- * statement overwrites, instead of taping them (to-be-recorded analysis
- * and adjoint liveness, Naumann et al. [002] §3, D6–D7; see tbr.h).
+ * statement overwrites, instead of taping them (to-be-recorded analysis,
+ * Naumann et al. [002] §3, D7; see tbr.h).
  *
  * A partial P that a propagator of block B reads (a Saxpy's coefficient)
  * is recomputed in B's adjoint, and its assignment leaves the taping sweep
@@ -20,12 +20,16 @@
  *    Fortran forbids defining either of two that share storage (other
  *    than by EQUIVALENCE or COMMON, which the front end's map shows).
  * A stable variable's value at any point of the taping sweep is its value
- * at the sweep's end; the routine's last block pushes it there (the whole
- * variable) and its adjoint, the first to run, pops it back, so that the
- * split mode's separate adjoint run sees it too. That costs the
- * variable's size once per run, taken only where the partials it saves,
- * counted once per iteration of the constant-bounded loops around them,
- * are at least as many. */
+ * at the sweep's end; the routine's last block (the top sequence must end
+ * in one) pushes it there, the whole variable, and its adjoint, the first
+ * to run, pops it back, so that the split mode's separate adjoint run sees
+ * it too. That costs the variable's size once per run, taken only where
+ * the partials it saves, counted once per iteration of the constant-
+ * bounded loops around them (none under a branch), are more. An array
+ * without bounds is sized by the constant loops whose variables subscript
+ * it (the elements they visit); an argument is handed only when a block
+ * that always runs reads it (an optional argument may be absent, and
+ * pushing it would fault). */
 #include <stdlib.h>
 #include <string.h>
 
