@@ -29,7 +29,9 @@
  * without bounds is sized by the constant loops whose variables subscript
  * it (the elements they visit); an argument is handed only when a block
  * that always runs reads it (an optional argument may be absent, and
- * pushing it would fault). */
+ * pushing it would fault) and it is active (the pop writes it: a passive
+ * argument may be bound to a constant; convert gives an active one a
+ * variable). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -358,7 +360,11 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
             size = visited(r, ref);
         if (size == UINT64_MAX)
             return false;
-        bool present = !xf_tbr_is_arg(p->rt, s) || trips(r) > 0;
+        /* an argument: present (read where the routine always goes), and
+         * bound to a variable, which its adjoint's pop may write: an active
+         * one is (convert passes anything else through a temporary), a
+         * passive one may be a constant */
+        bool present = !xf_tbr_is_arg(p->rt, s) || (trips(r) > 0 && xf_is_active_sym(s));
         if (known) {
             stab *k = &p->stabs.v[known - 1];
             if (size > k->size)
@@ -462,7 +468,7 @@ tape(xf_doc *doc, const xf_symbol *s, bool push)
     xf_varref *r = xf_ref_new(doc, (xf_symbol *)s);
     if (!st || !r)
         return NULL;
-    xf_mark_ref(r, false, false);
+    xf_mark_ref(r, xf_is_active_sym(s), false); /* its value (as template's checkpoints) */
     return xf_icall_ref(doc, st, r) ? st : NULL;
 }
 
