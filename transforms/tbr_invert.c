@@ -166,7 +166,11 @@ stmt_ok(const inv *p, const watch *w, const xf_stmt *s, const xf_symbol *i, bool
 {
     switch (s->kind) {
     case XF_STMT_ASSIGN:
-        *uses = *uses || subscript_reads(&s->u.as.lhs, i) || expr_subscript_reads(&s->u.as.rhs, i);
+        /* adjoin tapes the subscripts of derivative references only: a
+         * direct action's, a propagator's, a call's */
+        *uses =
+            *uses || (xf_flag_is(s->u.as.lhs.deriv, false) &&
+                      (subscript_reads(&s->u.as.lhs, i) || expr_subscript_reads(&s->u.as.rhs, i)));
         return !conflicts(p, w, &s->u.as.lhs) && !ref_has_call(&s->u.as.lhs, 0) &&
                !has_call(&s->u.as.rhs, 0);
     case XF_STMT_CALL:
