@@ -31,6 +31,7 @@
 #include "ir_check.h"
 #include "map.h"
 #include "pass.h"
+#include "tbr.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
 
@@ -44,6 +45,8 @@ typedef struct adj {
     xf_map temps;       /* subscript signature -> its temporary (routine) */
     unsigned nsym, nprp;
     xf_addr *addr; /* the routine's address recovery plan, or NULL (addr.h) */
+    xf_tbr *tbr;   /* the partials recomputed from stable values, or NULL (tbr.h) */
+    unsigned nrec;
     /* the block being done */
     const xf_cvertex *bb;
     uint32_t k;                       /* the statement being done */
@@ -53,6 +56,7 @@ typedef struct adj {
     stmtvec pops;                     /* the current chunk's pops, in push order */
     XF_VEC(const char *) cur;         /* the current chunk's saved subscripts */
     XF_VEC(const xf_symbol *) pushed; /* the current chunk's pushed partials */
+    stmtvec recs;                     /* the current chunk's partials computed again (tbr.h) */
 } adj;
 
 static int
@@ -213,6 +217,7 @@ chunk_begin(adj *d)
     memset(&d->pops, 0, sizeof d->pops);
     memset(&d->cur, 0, sizeof d->cur);
     memset(&d->pushed, 0, sizeof d->pushed);
+    memset(&d->recs, 0, sizeof d->recs);
 }
 
 /* Close the chunk: its pops (last pushed first), then @body. */
@@ -223,6 +228,9 @@ chunk_end(adj *d, xf_stmt *const *body, uint32_t n)
         return oom(d);
     for (uint32_t i = d->pops.n; i-- > 0;)
         if (push_stmt(d, &d->rev, d->pops.v[i]))
+            return -1;
+    for (uint32_t i = 0; i < d->recs.n; i++)
+        if (push_stmt(d, &d->rev, d->recs.v[i]))
             return -1;
     for (uint32_t i = 0; i < n; i++)
         if (push_stmt(d, &d->rev, body[i]))
@@ -276,6 +284,36 @@ adj_ref(adj *d, const xf_varref *r, stmtvec *before, stmtvec *after)
     return c;
 }
 
+/* Tape the values partial @p is computed from instead of it (tbr_cut.c):
+ * each value once per chunk, pushed after the propagator, popped into its
+ * temporary; the adjoint computes @p again from those. */
+static int
+save_values(adj *d, const xf_tbr_cut *cut, const xf_symbol *p, stmtvec *after)
+{
+    for (uint32_t j = 0; j < cut->leaf.n; j++) {
+        bool seen = false;
+        for (uint32_t i = 0; i < d->pushed.n && !seen; i++)
+            seen = d->pushed.v[i] == cut->shadow.v[j];
+        if (seen)
+            continue;
+        xf_stmt *ps = xf_stmt_icall(d->doc, "inline_push", "push_s0");
+        xf_stmt *pp = xf_stmt_icall(d->doc, "inline_pop", "pop_s0");
+        xf_varref *to = xf_ref_new(d->doc, cut->shadow.v[j]);
+        if (!ps || !pp || !to)
+            return oom(d);
+        xf_mark_ref(to, false, false);
+        if (!xf_icall_ref(d->doc, ps, cut->leaf.v[j]) || !xf_icall_ref(d->doc, pp, to) ||
+            push_stmt(d, after, ps) || push_stmt(d, &d->pops, pp) ||
+            !XF_VEC_PUSH(d->a, d->pushed, cut->shadow.v[j]))
+            return oom(d);
+    }
+    xf_stmt *c = xf_stmt_copy(d->doc, cut->recompute);
+    if (!c || !(c->id = xf_derived_id(d->doc, "recompute", ++d->nrec, cut->recompute->id)) ||
+        push_stmt(d, &d->recs, c) || !XF_VEC_PUSH(d->a, d->pushed, p))
+        return oom(d);
+    return 0;
+}
+
 /* Push partial @a (a variable of ours) once per chunk; the pop restores it. */
 static int
 save_partial(adj *d, const xf_expr *a, stmtvec *after)
@@ -289,6 +327,18 @@ save_partial(adj *d, const xf_expr *a, stmtvec *after)
     for (uint32_t i = 0; i < d->pushed.n; i++)
         if (d->pushed.v[i] == s->sym)
             return 0;
+    const xf_tbr_cut *cut = xf_tbr_cut_of(d->tbr, s->sym);
+    if (cut)
+        return save_values(d, cut, s->sym, after);
+    const xf_stmt *def = xf_tbr_recompute(d->tbr, s->sym);
+    if (def) {
+        /* the adjoint assigns it again, from values no statement overwrites */
+        xf_stmt *c = xf_stmt_copy(d->doc, def);
+        if (!c || !(c->id = xf_derived_id(d->doc, "recompute", ++d->nrec, def->id)) ||
+            push_stmt(d, &d->pops, c) || !XF_VEC_PUSH(d->a, d->pushed, s->sym))
+            return oom(d);
+        return 0;
+    }
     int rank = xf_shape_rank(s->sym->shape);
     static const char *const push[] = {"push_s0", "push_s1", "push_s2"};
     static const char *const pop[] = {"pop_s0", "pop_s1", "pop_s2"};
@@ -445,6 +495,8 @@ propagator(adj *d, const xf_stmt *s)
         return oom(d);
     for (uint32_t k = s->u.dp.n; k-- > 0;) {
         const xf_dpop *op = &s->u.dp.v[k];
+        if (xf_tbr_op_dead(d->tbr, op))
+            continue; /* its target's adjoint is zero here */
         term t[64];
         uint32_t n = 0;
         const xf_varref *y = &op->tgt;
@@ -581,6 +633,8 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
             ret = call(d, s);
             break;
         case XF_STMT_ASSIGN:
+            if (xf_tbr_dead(d->tbr, s))
+                break; /* a partial the adjoint recomputes */
             if (xf_flag_is(s->u.as.lhs.deriv, false))
                 ret = direct(d, s);
             else
@@ -599,6 +653,12 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
     for (uint32_t i = 0; ac && i < ac->last.n; i++)
         if (push_stmt(d, &d->fwd, ac->last.v[i]))
             return -1;
+    const xf_stmt *const *hpush = NULL, *const *hpop = NULL;
+    uint32_t nhpush = 0, nhpop = 0;
+    xf_tbr_hands(d->tbr, v, &hpush, &nhpush, &hpop, &nhpop);
+    for (uint32_t i = 0; i < nhpush; i++)
+        if (push_stmt(d, &d->fwd, (xf_stmt *)hpush[i]))
+            return -1;
     v->stmts.v = d->fwd.v;
     v->stmts.n = d->fwd.n;
     v->stmts.cap = d->fwd.cap;
@@ -607,6 +667,9 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
         return oom(d);
     a->scope = v->scope;
     a->h.annotation = v->h.annotation;
+    for (uint32_t i = 0; i < nhpop; i++)
+        if (!XF_VEC_PUSH(d->doc->arena, a->stmts, (xf_stmt *)hpop[i]))
+            return oom(d);
     for (uint32_t i = 0; ac && i < ac->head.n; i++)
         if (!XF_VEC_PUSH(d->doc->arena, a->stmts, ac->head.v[i]))
             return oom(d);
@@ -648,16 +711,24 @@ routine(adj *d, xf_routine *rt)
     d->bb = NULL;
     memset(&d->temps, 0, sizeof d->temps);
     d->addr = NULL;
+    d->tbr = NULL;
     xf_loopscope_init(&d->loops, d->a);
     xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
+        if (!(d->ctx->opts->tape_off & XF_TAPE_OFF_INVERT) &&
+            xf_tbr_invert_loops(d->doc, rt, &t, d->a, NULL))
+            return oom(d);
         if (!d->ctx->opts->addr_store &&
             xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
+            return oom(d);
+        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->ctx->opts->tape_off, d->a, &d->tbr))
             return oom(d);
         return blocks(d, &t, &rev->g);
     }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
     xf_loopscope_init(&d->loops, d->a);
+    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, d->ctx->opts->tape_off, d->a, &d->tbr))
+        return oom(d);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)
         if (fwd->g.v.v[i]->kind == XF_CV_BASICBLOCK && block(d, fwd->g.v.v[i], &rev->g))
             return -1;
@@ -710,6 +781,12 @@ static const xf_pass_opt opts[] = {
              "or recomputing their assignments, stored only where\n"
              "neither works; store: every one is taped (push_i_s0)\n",
      .parse = parse_recovery},
+    {.name = "tape-off",
+     .arg = "LIST",
+     .help = "tape savings to leave out (comma-separated): invert\n"
+             "(loops whose update the adjoint inverts instead of\n"
+             "taping their trip count and subscripts), all, none\n",
+     .parse = xf_tbr_parse_off},
     {0},
 };
 

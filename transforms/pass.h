@@ -26,6 +26,7 @@ typedef struct xf_opts {
     FILE *report;    /* preaccumulate: one line per block with the costs of each order */
     bool split;      /* adjoint: split reversal (default: joint) */
     bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
+    unsigned tape_off; /* adjoin: the tape savings left out (tbr.h, --tape-off) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */

@@ -13,7 +13,9 @@
  *             live outputs (OpenAD_acc_*), applied once at its end.
  * --elimination picks one; best (the default) the cheapest, where in an
  * adjoint's taping sweep each non-constant partial applied also counts
- * (it is a tape word: a push and a pop), and a tie goes to fewer of them.
+ * (it is a tape word: a push and a pop), and a tie goes to fewer of them;
+ * there the propagation is costed as its adjoint runs it: each SetDeriv
+ * an increment, each term of a Sax a multiplication and an addition.
  * Needs: linearize. Breaks: nothing. */
 #include <math.h>
 #include <stdio.h>
@@ -205,7 +207,8 @@ push_op(pre *p, xf_dpop *op)
 static int
 emit_pair(pre *p, xf_dpkind kind, uint32_t ytgt_loc, const xf_varref *tref, uint32_t src_loc)
 {
-    if (kind == XF_DP_SETNEGDERIV || kind == XF_DP_INCDERIV || kind == XF_DP_DECDERIV)
+    /* an adjoint runs each as an increment (x.d += y.d) */
+    if (p->taped || kind == XF_DP_SETNEGDERIV || kind == XF_DP_INCDERIV || kind == XF_DP_DECDERIV)
         p->c.adds++;
     if (p->dry)
         return 0;
@@ -224,8 +227,9 @@ static int
 emit_sax(pre *p, bool accumulate, const xf_varref *yref, uint32_t yloc, const xf_lcg_ed *const *t,
          uint32_t nt)
 {
+    /* an adjoint runs one x.d += a*y.d per term */
     p->c.muls += nt;
-    p->c.adds += nt - 1 + (accumulate ? 1 : 0);
+    p->c.adds += p->taped ? nt : nt - 1 + (accumulate ? 1 : 0);
     for (uint32_t i = 0; i < nt; i++)
         p->c.words += t[i]->w.var != NULL;
     if (p->dry)

@@ -37,6 +37,8 @@ static xf_doc *cat, *direct;
 static xf_schema *schema;
 /* adjoin's --address-recovery store for the next transforms (test_addr.c) */
 static bool addr_store RF_UNUSED;
+/* adjoin's --tape-off for the next transforms (test_tbr.c; tbr.h) */
+static unsigned tape_off RF_UNUSED;
 
 RF void
 setup(void)
@@ -85,7 +87,7 @@ transform(tg *t, xb *b, const char *pipeline, xf_elimination e)
     char err[256];
     int n = xf_pipeline_parse(pipeline, passes, 16, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
-    xf_opts o = {.elimination = e, .addr_store = addr_store};
+    xf_opts o = {.elimination = e, .addr_store = addr_store, .tape_off = tape_off};
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = t->d, .catalogue = cat, .direct = direct};
     t->rc = xf_pipeline_run(&ctx, passes, n);
     t->stats = ctx.stats;

@@ -1,0 +1,531 @@
+/* tbr_values.c: partials the adjoint recomputes from values that no
+ * statement overwrites, instead of taping them (to-be-recorded analysis,
+ * Naumann et al. [002] §3, D7; see tbr.h).
+ *
+ * A partial P that a propagator of block B reads (a Saxpy's coefficient)
+ * is recomputed in B's adjoint, and its assignment leaves the taping sweep
+ * (it is dead there: nothing else reads P), when
+ *  - P is a local scalar written once in the routine, by an assignment in
+ *    B, and read by no statement but B's propagators;
+ *  - that assignment's right-hand side reads constants, intrinsics and
+ *    stable variables only, through subscripts that read constants and the
+ *    variables of the explicitly reversed loops around B (the adjoint
+ *    evaluates them alike);
+ *  - a stable variable is one no statement of the routine writes: no
+ *    assignment to it or to a variable the alias map lets overlap it, no
+ *    loop header, no call that is passed it; when it is not a local (an
+ *    argument, a module's or a common block's variable), no call or
+ *    function call at all in the routine. Two distinct arguments or module
+ *    variables are taken to be apart unless the alias map says otherwise:
+ *    Fortran forbids defining either of two that share storage (other
+ *    than by EQUIVALENCE or COMMON, which the front end's map shows).
+ * A stable variable's value at any point of the taping sweep is its value
+ * at the sweep's end; the routine's last block (the top sequence must end
+ * in one) pushes it there, the whole variable, and its adjoint, the first
+ * to run, pops it back, so that the split mode's separate adjoint run sees
+ * it too. That costs the variable's size once per run, taken only where
+ * the partials it saves, counted once per iteration of the constant-
+ * bounded loops around them (none under a branch), are more. An array
+ * without bounds is sized by the constant loops whose variables subscript
+ * it (the elements they visit); an argument is handed only when a block
+ * that always runs reads it (an optional argument may be absent, and
+ * pushing it would fault) and it is active (the pop writes it: a passive
+ * argument may be bound to a constant; convert gives an active one a
+ * variable). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "tbr_impl.h"
+
+/* Counts per symbol over the routine. */
+typedef struct use {
+    uint32_t writes, reads; /* reads outside propagators */
+    const xf_stmt *def;     /* the last assignment to it, in block bb at index at */
+    const xf_cvertex *bb;
+    uint32_t at;
+    bool cand; /* a candidate already */
+} use;
+
+/* A partial that may be recomputed. */
+typedef struct cand {
+    const xf_symbol *p;
+    const xf_stmt *def;
+    const xf_cvertex *bb;
+    uint64_t trips; /* executions per run, at least */
+    bool ok;
+} cand;
+
+/* A stable variable a candidate reads. */
+typedef struct stab {
+    const xf_symbol *s;
+    const xf_varref *ref; /* one reference to it, for the alias check */
+    uint64_t size;        /* words a push of the whole variable takes; UINT64_MAX: unknown */
+    uint64_t saves;
+    bool hand;
+    bool present; /* a local, a module's variable, or an argument a block
+                   * that always runs reads (an optional argument may be
+                   * absent: pushing it would fault) */
+} stab;
+
+typedef struct vp {
+    xf_doc *doc;
+    const xf_tbr *plan; /* the dead operations (tbr_live.c) */
+    const xf_routine *rt;
+    xf_arena *a;
+    xf_map uses; /* symbol -> use */
+    bool any_call;
+    XF_VEC(const xf_varref *) writes; /* every assignment's left side and call argument */
+    XF_VEC(cand) cands;
+    XF_VEC(stab) stabs;
+    xf_map stab_of; /* symbol -> index + 1 in stabs */
+} vp;
+
+static use *
+use_of(vp *p, const xf_symbol *s)
+{
+    use *u = xf_map_get(&p->uses, s);
+    if (u)
+        return u;
+    u = XF_NEW(p->a, use);
+    if (!u)
+        return NULL;
+    memset(u, 0, sizeof *u);
+    return xf_map_put(&p->uses, p->a, s, u, NULL) ? u : NULL;
+}
+
+/* ------------------------------------------------------------ the routine's uses */
+
+static bool scan_expr(vp *p, const xf_expr *x, int depth);
+
+static bool
+scan_ref(vp *p, const xf_varref *r, bool read, int depth)
+{
+    if (depth > 64)
+        return false;
+    const xf_symbol *s = xf_tbr_sym(r);
+    if (s && read) {
+        use *u = use_of(p, s);
+        if (!u)
+            return false;
+        u->reads++;
+    }
+    for (uint32_t k = 0; k < r->v.n; k++) {
+        if (r->v.v[k].kind != XF_VR_ARRAY)
+            continue;
+        const xf_arrref *ar = &r->v.v[k].u.arr;
+        for (uint32_t i = 0; i < ar->t.n; i++) {
+            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
+            for (int j = 0; j < 3; j++)
+                if (q[j] && !scan_expr(p, q[j], depth + 1))
+                    return false;
+        }
+    }
+    return true;
+}
+
+static bool
+scan_expr(vp *p, const xf_expr *x, int depth)
+{
+    for (uint32_t i = 0; x && i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_FUNCALL || v->kind == XF_EV_ARGREF)
+            p->any_call = true;
+        if (v->kind == XF_EV_VARREF && !scan_ref(p, v->u.ref, true, depth))
+            return false;
+    }
+    return true;
+}
+
+static bool
+write(vp *p, const xf_varref *lhs)
+{
+    const xf_symbol *s = xf_tbr_sym(lhs);
+    use *u = s ? use_of(p, s) : NULL;
+    if (s && !u)
+        return false;
+    if (u)
+        u->writes++;
+    return XF_VEC_PUSH(p->a, p->writes, lhs) && scan_ref(p, lhs, false, 0);
+}
+
+static bool
+scan_stmt(vp *p, const xf_stmt *s)
+{
+    switch (s->kind) {
+    case XF_STMT_ASSIGN:
+        return write(p, &s->u.as.lhs) && scan_expr(p, &s->u.as.rhs, 0);
+    case XF_STMT_CALL:
+    case XF_STMT_ICALL: {
+        const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
+        if (s->kind == XF_STMT_CALL)
+            p->any_call = true;
+        for (uint32_t k = 0; k < args->n; k++) {
+            const xf_expr *x = &args->v[k].val;
+            if (!scan_expr(p, x, 0))
+                return false;
+            for (uint32_t v = 0; v < x->v.n; v++)
+                if (x->v.v[v].kind == XF_EV_VARREF && !write(p, x->v.v[v].u.ref))
+                    return false;
+        }
+        return true;
+    }
+    case XF_STMT_DERIVPROP:
+    case XF_STMT_MARKER:
+        return true;
+    }
+    return true;
+}
+
+static bool
+scan(vp *p, const xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            if (!scan_stmt(p, s))
+                return false;
+            const xf_symbol *y = s->kind == XF_STMT_ASSIGN ? xf_tbr_sym(&s->u.as.lhs) : NULL;
+            use *u = y ? xf_map_get(&p->uses, y) : NULL;
+            if (u)
+                u->def = s, u->bb = v, u->at = k;
+        }
+        if ((v->init && !scan_stmt(p, v->init)) || (v->update && !scan_stmt(p, v->update)) ||
+            (v->cond && !scan_expr(p, v->cond, 0)))
+            return false;
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ candidates */
+
+static bool
+is_loopvar(const xf_region *r, const xf_symbol *s)
+{
+    for (const xf_region *q = r ? r->parent : NULL; q; q = q->parent)
+        if (q->kind == XF_RG_LOOP && q->head && q->head->i == s)
+            return true;
+    return false;
+}
+
+/* Does subscript @x read only constants, operations and loop variables of @r? */
+static bool
+recomputable(const xf_region *r, const xf_expr *x)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC)
+            continue;
+        if (v->kind != XF_EV_VARREF || xf_varref_arrref(v->u.ref) ||
+            !is_loopvar(r, xf_tbr_sym(v->u.ref)))
+            return false;
+    }
+    return true;
+}
+
+static uint64_t
+sym_size(const xf_symbol *s)
+{
+    int rank = xf_shape_rank(s->shape);
+    if (rank <= 0)
+        return rank == 0 || rank == -1 ? 1 : UINT64_MAX;
+    if (rank > 2 || s->dims.n != (uint32_t)rank || s->type != XF_TYPE_REAL)
+        return UINT64_MAX;
+    uint64_t n = 1;
+    for (uint32_t k = 0; k < s->dims.n; k++) {
+        int64_t lo = s->dims.v[k].lower, hi = s->dims.v[k].upper;
+        if (lo == XF_NOINT || hi == XF_NOINT || hi < lo || hi - lo >= 1 << 20)
+            return UINT64_MAX;
+        n *= (uint64_t)(hi - lo + 1);
+    }
+    return n;
+}
+
+/* Is vertex @v of @x an integer constant? Its value in *@out. */
+static bool
+vertex_int(const xf_expr *x, uint32_t v, int64_t *out)
+{
+    if (v >= x->v.n || x->v.v[v].kind != XF_EV_CONSTANT || x->v.v[v].u.c.type != XF_TYPE_INTEGER)
+        return false;
+    char *end;
+    *out = strtoll(x->v.v[v].u.c.value, &end, 10);
+    return *x->v.v[v].u.c.value && !*end;
+}
+
+/* The trip count of loop region @q when its bounds are constants; 0 if not. */
+static uint64_t
+loop_trips(const xf_region *q)
+{
+    xf_loophead h;
+    int64_t lo, hi;
+    if (q->kind != XF_RG_LOOP || !xf_loop_header(q->v, &h) || h.st_x ||
+        !vertex_int(h.lo_x, h.lo, &lo) || !vertex_int(h.hi_x, h.hi, &hi) || lo < -(1 << 20) ||
+        lo > 1 << 20 || hi < -(1 << 20) || hi > 1 << 20)
+        return 0;
+    hi += h.adjust;
+    int64_t t = h.step > 0 ? (hi - lo) / h.step + 1 : (lo - hi) / -h.step + 1;
+    return t > 0 ? (uint64_t)t : 0;
+}
+
+/* Executions of block region @r per run, at least: the product of the
+ * constant trip counts of the loops around it; 0 under a branch or a loop
+ * whose trip count is not a constant (it may not run). */
+static uint64_t
+trips(const xf_region *r)
+{
+    uint64_t n = 1;
+    for (const xf_region *q = r->parent; q; q = q->parent) {
+        uint64_t t = loop_trips(q);
+        if (!t)
+            return 0;
+        if (n < (1ull << 40))
+            n *= t;
+    }
+    return n;
+}
+
+/* The size of an array without bounds, as far as @ref in block @r shows
+ * it: every subscript the variable of a loop around @r with constant
+ * bounds (the elements the loops visit); UINT64_MAX otherwise. */
+static uint64_t
+visited(const xf_region *r, const xf_varref *ref)
+{
+    const xf_arrref *ar = xf_varref_arrref(ref);
+    uint64_t n = 1;
+    for (uint32_t k = 0; ar && k < ar->t.n; k++) {
+        const xf_expr *x = ar->t.v[k].index;
+        if (!x || x->v.n != 1 || x->v.v[0].kind != XF_EV_VARREF)
+            return UINT64_MAX;
+        const xf_symbol *i = xf_tbr_sym(x->v.v[0].u.ref);
+        uint64_t t = 0;
+        for (const xf_region *q = r->parent; q && !t; q = q->parent)
+            if (q->kind == XF_RG_LOOP && q->head && q->head->i == i)
+                t = loop_trips(q);
+        if (!t)
+            return UINT64_MAX;
+        n *= t;
+    }
+    return ar ? n : UINT64_MAX;
+}
+
+/* Is @s stable (see the file's comment)? @ref: a reference to it. */
+static bool
+stable(const vp *p, const xf_symbol *s, const xf_varref *ref, uint64_t *budget)
+{
+    const use *u = xf_map_get(&p->uses, s);
+    if (u && u->writes)
+        return false;
+    bool local = xf_tbr_is_local(p->rt, s);
+    if (!local && p->any_call)
+        return false;
+    if (s->type != XF_TYPE_REAL && (s->type != XF_TYPE_INTEGER || xf_shape_rank(s->shape) > 0))
+        return false;
+    for (uint32_t k = 0; k < p->writes.n; k++) {
+        const xf_varref *w = p->writes.v[k];
+        const xf_symbol *ws = xf_tbr_sym(w);
+        if (*budget == 0)
+            return false;
+        --*budget;
+        if (!ws || xf_refs_may_alias(p->doc, w, ref))
+            return false;
+    }
+    return true;
+}
+
+/* The stable variables @x reads, added to p->stabs; false if it reads
+ * anything else, or a subscript the adjoint cannot evaluate. */
+static bool
+reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC)
+            continue;
+        if (v->kind != XF_EV_VARREF)
+            return false;
+        const xf_varref *ref = v->u.ref;
+        const xf_symbol *s = xf_tbr_sym(ref);
+        const xf_arrref *ar = xf_varref_arrref(ref);
+        if (!s || ref->v.n > 2)
+            return false;
+        for (uint32_t k = 0; ar && k < ar->t.n; k++)
+            if (ar->t.v[k].bound || ar->t.v[k].stride || !ar->t.v[k].index ||
+                !recomputable(r, ar->t.v[k].index))
+                return false;
+        uintptr_t known = (uintptr_t)xf_map_get(&p->stab_of, s);
+        uint64_t size = sym_size(s);
+        if (size == UINT64_MAX && xf_shape_rank(s->shape) > 0 && s->type == XF_TYPE_REAL &&
+            !s->dims.n)
+            size = visited(r, ref);
+        if (size == UINT64_MAX)
+            return false;
+        /* an argument: present (read where the routine always goes), and
+         * bound to a variable, which its adjoint's pop may write: an active
+         * one is (convert passes anything else through a temporary), a
+         * passive one may be a constant */
+        bool present = !xf_tbr_is_arg(p->rt, s) || (trips(r) > 0 && xf_is_active_sym(s));
+        if (known) {
+            stab *k = &p->stabs.v[known - 1];
+            if (size > k->size)
+                k->size = size;
+            k->present = k->present || present;
+            continue;
+        }
+        if (!stable(p, s, ref, budget))
+            return false;
+        stab st = {.s = s, .ref = ref, .size = size, .present = present};
+        if (!XF_VEC_PUSH(p->a, p->stabs, st) ||
+            !xf_map_put(&p->stab_of, p->a, s, (void *)(uintptr_t)p->stabs.n, NULL))
+            return false;
+    }
+    return true;
+}
+
+/* The candidates of block region @r. */
+static bool
+block_cands(vp *p, const xf_region *r, uint64_t *budget)
+{
+    const xf_cvertex *bb = r->v;
+    for (uint32_t k = 0; k < bb->stmts.n; k++) {
+        const xf_stmt *s = bb->stmts.v[k];
+        if (s->kind != XF_STMT_DERIVPROP)
+            continue;
+        for (uint32_t o = 0; o < s->u.dp.n; o++) {
+            const xf_dpop *op = &s->u.dp.v[o];
+            if ((op->kind != XF_DP_SAX && op->kind != XF_DP_SAXPY) ||
+                xf_map_get(&p->plan->deadop, op))
+                continue; /* no partial, or no adjoint (tbr_live.c) */
+            for (uint32_t t = 0; t < op->ax.n; t++) {
+                const xf_expr *a = &op->ax.v[t].a;
+                if (a->v.n != 1 || a->v.v[0].kind != XF_EV_VARREF)
+                    continue;
+                const xf_varref *pr = a->v.v[0].u.ref;
+                const xf_symbol *ps = xf_tbr_sym(pr);
+                use *u = ps ? xf_map_get(&p->uses, ps) : NULL;
+                if (!ps || xf_varref_arrref(pr) || xf_shape_rank(ps->shape) > 0 || !u ||
+                    u->writes != 1 || u->reads || !xf_tbr_is_local(p->rt, ps) ||
+                    xf_map_get(&p->stab_of, ps))
+                    continue;
+                /* its assignment: earlier in this block */
+                const xf_stmt *def = u->bb == bb && u->at < k ? u->def : NULL;
+                if (!def || u->cand || xf_varref_arrref(&def->u.as.lhs) ||
+                    !reads_stable(p, r, &def->u.as.rhs, budget))
+                    continue;
+                cand c = {.p = ps, .def = def, .bb = bb, .trips = trips(r), .ok = true};
+                if (!XF_VEC_PUSH(p->a, p->cands, c))
+                    return false;
+                u->cand = true;
+            }
+        }
+    }
+    return true;
+}
+
+/* The stable variables candidate @c reads, by index into p->stabs, are
+ * visited by @f. */
+static void
+each_stab(vp *p, cand *c, void (*f)(vp *, cand *, stab *))
+{
+    const xf_expr *x = &c->def->u.as.rhs;
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        if (x->v.v[i].kind != XF_EV_VARREF)
+            continue;
+        uintptr_t k = (uintptr_t)xf_map_get(&p->stab_of, xf_tbr_sym(x->v.v[i].u.ref));
+        if (k)
+            f(p, c, &p->stabs.v[k - 1]);
+    }
+}
+
+static void
+add_saves(vp *p, cand *c, stab *s)
+{
+    (void)p;
+    s->saves += c->trips;
+}
+
+static void
+drop_if_unhanded(vp *p, cand *c, stab *s)
+{
+    (void)p;
+    if (!s->hand)
+        c->ok = false;
+}
+
+/* ------------------------------------------------------------ the plan */
+
+static xf_stmt *
+tape(xf_doc *doc, const xf_symbol *s, bool push)
+{
+    int rank = xf_shape_rank(s->shape);
+    bool i = s->type == XF_TYPE_INTEGER;
+    static const char *const name[2][3] = {{"pop_s0", "pop_s1", "pop_s2"},
+                                           {"push_s0", "push_s1", "push_s2"}};
+    const char *n = i ? (push ? "push_i_s0" : "pop_i_s0") : name[push][rank < 0 ? 0 : rank];
+    xf_stmt *st = xf_stmt_icall(
+        doc, i ? (push ? "inline_push_i" : "inline_pop_i") : (push ? "inline_push" : "inline_pop"),
+        n);
+    xf_varref *r = xf_ref_new(doc, (xf_symbol *)s);
+    if (!st || !r)
+        return NULL;
+    xf_mark_ref(r, xf_is_active_sym(s), false); /* its value (as template's checkpoints) */
+    return xf_icall_ref(doc, st, r) ? st : NULL;
+}
+
+int
+xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
+                   xf_arena *a, xf_tbr *plan)
+{
+    /* the last region of the routine must be a block: it hands the values */
+    if (!t->top.v.n || t->top.v.v[t->top.v.n - 1]->kind != XF_RG_BLOCK)
+        return 0;
+    vp p = {.doc = doc, .plan = plan, .rt = rt, .a = a};
+    if (!scan(&p, g))
+        return 0; /* too deep to look at: tape everything */
+    uint64_t budget = 64 * ((uint64_t)g->v.n + p.writes.n + 16);
+    for (uint32_t i = 0; i < t->all.n; i++)
+        if (t->all.v[i]->kind == XF_RG_BLOCK && !block_cands(&p, t->all.v[i], &budget))
+            return -1;
+    if (!p.cands.n)
+        return 0;
+    /* hand a variable where the partials it saves are at least its size;
+     * a partial is recomputed only if every variable it reads is handed */
+    for (int round = 0; round < 4; round++) {
+        for (uint32_t k = 0; k < p.stabs.n; k++)
+            p.stabs.v[k].saves = 0;
+        for (uint32_t c = 0; c < p.cands.n; c++)
+            if (p.cands.v[c].ok)
+                each_stab(&p, &p.cands.v[c], add_saves);
+        for (uint32_t k = 0; k < p.stabs.n; k++)
+            p.stabs.v[k].hand = p.stabs.v[k].present && p.stabs.v[k].saves > p.stabs.v[k].size;
+        for (uint32_t c = 0; c < p.cands.n; c++)
+            if (p.cands.v[c].ok)
+                each_stab(&p, &p.cands.v[c], drop_if_unhanded);
+    }
+    plan->last = t->top.v.v[t->top.v.n - 1]->v;
+    for (uint32_t c = 0; c < p.cands.n; c++) {
+        const cand *cd = &p.cands.v[c];
+        if (!cd->ok)
+            continue;
+        if (!xf_map_put(&plan->recomp, a, cd->p, (void *)cd->def, NULL) ||
+            !xf_map_put(&plan->dead, a, cd->def, (void *)cd->def, NULL))
+            return -1;
+        plan->recomputed++;
+    }
+    for (uint32_t k = 0; k < p.stabs.n; k++) {
+        const stab *s = &p.stabs.v[k];
+        if (!s->hand || !s->saves)
+            continue;
+        xf_stmt *push = tape(doc, s->s, true), *pop = tape(doc, s->s, false);
+        if (!push || !pop || !XF_VEC_PUSH(a, plan->push, push) || !XF_VEC_PUSH(a, plan->pop, pop))
+            return -1;
+        plan->handed += (unsigned)s->size;
+    }
+    /* the pops run in the reverse order of the pushes */
+    for (uint32_t i = 0, j = plan->pop.n; i + 1 < j; i++, j--) {
+        xf_stmt *tmp = plan->pop.v[i];
+        plan->pop.v[i] = plan->pop.v[j - 1];
+        plan->pop.v[j - 1] = tmp;
+    }
+    return 0;
+}
