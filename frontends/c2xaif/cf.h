@@ -113,9 +113,9 @@ typedef struct cf {
     cf_fn *fn;
     const char *no_calls;
     struct cf_jump *jump;
-        /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
-                                                                         cannot be hoisted (for the
-                                                                         message) */
+    /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
+                                                                     cannot be hoisted (for the
+                                                                     message) */
 } cf;
 
 /** cf_refuse: report "FILE:LINE:COL: error: <fmt>" at @c and leave (longjmp, status 1). */
@@ -172,6 +172,9 @@ void cf_walk_fn(cf *c, cf_fn *f);
 /** cf_emit_stmt: append @s to the current block of the function being walked. */
 void cf_emit_stmt(cf *c, cf_stmt *s);
 cf_stmt *cf_new_stmt(cf *c, cf_skind k, unsigned line);
+/** cf_select: a temporary set to @a where @cond holds, else to @b, by a Branch emitted
+ * here (fmin, fmax, ?:); its reference. */
+cf_expr *cf_select(cf *c, CXCursor at, cf_expr *cond, cf_expr *a, cf_expr *b);
 
 /* analyze.c */
 /** cf_analyze: intents, side effects and activity over all functions; refuses aliasing. */

@@ -11,12 +11,12 @@ static const struct {
     const char *c, *xaif;
     int nargs;
 } mathfns[] = {
-    {"sin", "sin_scal", 1},          {"cos", "cos_scal", 1},          {"tan", "tan_scal", 1},
-    {"asin", "arcsin_scal", 1},      {"acos", "arccos_scal", 1},      {"atan", "arctan_scal", 1},
-    {"sinh", "sinh_scal", 1},        {"cosh", "cosh_scal", 1},        {"tanh", "tanh_scal", 1},
-    {"exp", "exp_scal", 1},          {"log", "ln_scal", 1},           {"sqrt", "sqrt_scal", 1},
-    {"pow", "pow_scal_scal", 2},     {"fabs", "abs_scal", 1},         {"abs", "abs_scal", 1},
-    {"fmin", "nc_min_scal_scal", 2}, {"fmax", "nc_max_scal_scal", 2}, {"fmod", "mod_scal_scal", 2},
+    {"sin", "sin_scal", 1},      {"cos", "cos_scal", 1},      {"tan", "tan_scal", 1},
+    {"asin", "arcsin_scal", 1},  {"acos", "arccos_scal", 1},  {"atan", "arctan_scal", 1},
+    {"sinh", "sinh_scal", 1},    {"cosh", "cosh_scal", 1},    {"tanh", "tanh_scal", 1},
+    {"exp", "exp_scal", 1},      {"log", "ln_scal", 1},       {"sqrt", "sqrt_scal", 1},
+    {"pow", "pow_scal_scal", 2}, {"fabs", "abs_scal", 1},     {"abs", "abs_scal", 1},
+    {"fmin", "less_than", 2},    {"fmax", "greater_than", 2}, {"fmod", "mod_scal_scal", 2},
 };
 
 static const char *
@@ -376,8 +376,19 @@ cf_expr_of(cf *c, CXCursor x)
     }
     case CXCursor_CallExpr:
         return call_value(c, x);
-    case CXCursor_ConditionalOperator:
-        cf_refuse(c, x, "the conditional operator '?:' is not supported");
+    case CXCursor_ConditionalOperator: {
+        unsigned nk;
+        CXCursor *kk = cf_children(c, x, &nk);
+        if (nk != 3)
+            cf_refuse(c, x, "this conditional operator is not supported");
+        cf_expr *cond = cf_cond_of(c, kk[0]);
+        const char *saved = c->no_calls;
+        if (!saved)
+            c->no_calls = "a call in an operand of '?:'";
+        cf_expr *a = cf_expr_of(c, kk[1]), *b = cf_expr_of(c, kk[2]);
+        c->no_calls = saved;
+        return cf_select(c, x, cond, a, b);
+    }
     case CXCursor_CompoundAssignOperator:
         cf_refuse(c, x, "an assignment inside an expression is not supported");
     case CXCursor_MemberRefExpr:
@@ -452,6 +463,11 @@ call_value(cf *c, CXCursor x)
         e->nargs = nargs;
         for (int i = 0; i < nargs; i++)
             e->a[i] = cf_expr_of(c, clang_Cursor_getArgument(x, (unsigned)i));
+        if (strcmp(xn, "less_than") == 0 || strcmp(xn, "greater_than") == 0) {
+            /* the catalogue's nc_min/nc_max are integer-valued (no derivative): a branch */
+            e->kind = CF_E_BOOL;
+            return cf_select(c, x, e, e->a[0], e->a[1]);
+        }
         return e;
     }
     CXType rt = clang_getCursorResultType(f->decl);

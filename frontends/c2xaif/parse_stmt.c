@@ -832,3 +832,37 @@ cf_walk_fn(cf *c, cf_fn *f)
         edge(c, f->cur, f->exit, false, 0);
     c->fn = NULL;
 }
+
+cf_expr *
+cf_select(cf *c, CXCursor at, cf_expr *cond, cf_expr *a, cf_expr *b)
+{
+    if (c->no_calls)
+        cf_refuse(c, at, "a choice (fmin, fmax, '?:') in %s is not supported",
+                  c->no_calls + 10 /* past "a call in " */);
+    cf_fn *f = c->fn;
+    cf_type t = cf_is_real(cf_expr_type(a)) || cf_is_real(cf_expr_type(b)) ? CF_DOUBLE : CF_INT;
+    cf_sym *tmp = cf_temp(c, "OAD_SEL", t);
+    unsigned line = cf_line(at);
+    uint32_t B = vertex(c, CF_V_BRANCH, line);
+    f->v.v[B].cond = cond;
+    go(c, B, false);
+    uint32_t ends[2];
+    for (int k = 0; k < 2; k++) {
+        arm(c, B, k == 0, 1, line);
+        cf_expr *lhs = cf_alloc(c, sizeof *lhs);
+        lhs->kind = CF_E_VAR;
+        lhs->sym = tmp;
+        cf_emit_stmt(c, assign(c, lhs, with_type(c, k == 0 ? a : b, t), line));
+        ends[k] = f->cur;
+    }
+    uint32_t J = vertex(c, CF_V_ENDBRANCH, 0);
+    edge(c, ends[0], J, false, 0);
+    edge(c, ends[1], J, false, 0);
+    f->cur = J;
+    f->live = true;
+    f->open = false;
+    cf_expr *e = cf_alloc(c, sizeof *e);
+    e->kind = CF_E_VAR;
+    e->sym = tmp;
+    return e;
+}
