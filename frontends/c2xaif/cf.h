@@ -147,8 +147,9 @@ cf_expr *cf_cond_of(cf *c, CXCursor x);
 cf_type cf_type_of(cf *c, CXType t, CXCursor at);
 /** cf_find_fn: the function of the file named @name (made on first use), or NULL. */
 cf_fn *cf_find_fn(cf *c, CXCursor callee_decl);
-/** cf_sym_of_decl: the symbol of the variable declared at @decl in the current function. */
-cf_sym *cf_sym_of_decl(cf *c, CXCursor decl);
+/** cf_sym_of_decl: the symbol of the variable that @use (a DeclRefExpr) names, of the
+ * current function. */
+cf_sym *cf_sym_of_decl(cf *c, CXCursor use);
 /** cf_temp: a new temporary of the current function. */
 cf_sym *cf_temp(cf *c, const char *prefix, cf_type t);
 /** cf_binop_spelling: the operator of a binary or compound assignment operator @x. */

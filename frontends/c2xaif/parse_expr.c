@@ -247,7 +247,7 @@ element(cf *c, CXCursor x)
     }
     if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
         cf_refuse(c, at, "indexing anything but an array variable is not supported");
-    cf_sym *s = cf_sym_of_decl(c, clang_getCursorReferenced(x));
+    cf_sym *s = cf_sym_of_decl(c, x);
     if (n != s->rank)
         cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
     cf_expr *e = new_expr(c, CF_E_VAR);
@@ -270,7 +270,7 @@ cf_lvalue_of(cf *c, CXCursor x)
     case CXCursor_ArraySubscriptExpr:
         return element(c, x);
     case CXCursor_DeclRefExpr: {
-        cf_sym *s = cf_sym_of_decl(c, clang_getCursorReferenced(x));
+        cf_sym *s = cf_sym_of_decl(c, x);
         if (s->rank > 0)
             cf_refuse(c, x, "assigning a whole array is not supported");
         cf_expr *e = new_expr(c, CF_E_VAR);
@@ -314,7 +314,7 @@ cf_expr_of(cf *c, CXCursor x)
             cf_refuse(c, x, "enumeration constants are not supported");
         if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
             cf_refuse(c, x, "function pointers are not supported");
-        cf_sym *s = cf_sym_of_decl(c, d);
+        cf_sym *s = cf_sym_of_decl(c, x);
         if (s->rank > 0)
             cf_refuse(c, x, "array '%s' used as a value is not supported", s->name);
         cf_expr *e = new_expr(c, CF_E_VAR);
@@ -504,10 +504,10 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 a = cf_strip(operand(c, a));
             if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
                 cf_refuse(c, arg,
-                          "passing anything but a whole array to array parameter '%s' "
-                          "is not supported",
+                          "passing anything but a whole array (an address, a part of an array) "
+                          "to an array parameter of '%s' is not supported",
                           f->name);
-            cf_sym *s = cf_sym_of_decl(c, clang_getCursorReferenced(a));
+            cf_sym *s = cf_sym_of_decl(c, a);
             if (s->rank == 0)
                 cf_refuse(c, arg, "passing scalar '%s' to an array parameter is not supported",
                           s->name);

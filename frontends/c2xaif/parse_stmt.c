@@ -78,8 +78,10 @@ declare(cf *c, CXCursor d, bool formal)
             dims[rank++] = clang_getArraySize(t);
             t = clang_getArrayElementType(t);
         } else if (ct.kind == CXType_Pointer || ct.kind == CXType_IncompleteArray) {
-            if (formal && rank == 0 &&
-                clang_getCanonicalType(clang_getPointeeType(ct)).kind != CXType_FunctionProto)
+            enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
+            if (pk == CXType_FunctionProto || pk == CXType_FunctionNoProto)
+                cf_refuse(c, d, "function pointer '%s' is not supported", name);
+            if (formal && rank == 0)
                 cf_refuse(c, d, "pointer parameter '%s' has no extent; declare it as %s[N]", name,
                           name);
             cf_refuse(c, d, "pointer '%s' is not supported", name);
@@ -98,18 +100,24 @@ declare(cf *c, CXCursor d, bool formal)
 }
 
 cf_sym *
-cf_sym_of_decl(cf *c, CXCursor d)
+cf_sym_of_decl(cf *c, CXCursor use)
 {
+    CXCursor d = clang_getCursorReferenced(use);
     unsigned off = decl_offset(d);
     enum CXCursorKind k = clang_getCursorKind(d);
     if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
         for (uint32_t i = 0; i < c->fn->syms.n; i++)
             if (c->fn->syms.v[i]->decl == off)
                 return c->fn->syms.v[i];
-        if (clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit)
-            cf_refuse(c, d, "global variable is not supported");
+        if (clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit) {
+            CXString s = clang_getCursorSpelling(d);
+            char name[128];
+            snprintf(name, sizeof name, "%s", clang_getCString(s));
+            clang_disposeString(s);
+            cf_refuse(c, use, "global variable '%s' is not supported", name);
+        }
     }
-    cf_refuse(c, d, "this declaration is not supported");
+    cf_refuse(c, use, "this kind of name is not supported");
 }
 
 /* ------------------------------------------------------------- graph */
