@@ -230,10 +230,8 @@ xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
     for (uint32_t i = 0; i < c.fns.n; i++)
         check_recursion(&c, c.fns.v[i]);
     cf_analyze(&c, top);
-    if (cf_write(&c, o->out) != 0) {
-        fprintf(err, "%s: error: cannot write the output\n", o->out);
-        status = 3;
-    }
+    if (cf_write(&c, o->out) != 0)
+        status = 1; /* reported by cf_write */
 out:
     free(args);
     if (c.tu)

@@ -3,8 +3,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cf.h"
+#include "outfile.h"
 #include "xmlout.h"
 
 #define NS "xaif"
@@ -449,11 +451,31 @@ cf_write(cf *c, const char *path)
     if (!text)
         return -1;
     int rc = 0;
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f || fwrite(text, 1, len, f) != len)
-        rc = -1;
-    if (f && f != stdout && fclose(f) != 0)
-        rc = -1;
+    if (strcmp(path, "-") == 0) {
+        rc = fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0 ? 0 : -1;
+    } else {
+        /* through a temporary file renamed into place: never a partial output */
+        xf_outfile of;
+        char why[512];
+        if (xf_outfile_open(&of, path, c->o->file, why, sizeof why) != 0) {
+            fprintf(c->err, "%s: error: %s\n", path, why);
+            free(text);
+            return -1;
+        }
+        size_t done = 0;
+        while (done < len) {
+            ssize_t k = write(of.fd, text + done, len - done);
+            if (k <= 0)
+                break;
+            done += (size_t)k;
+        }
+        bool ok = done == len;
+        ok = close(of.fd) == 0 && ok;
+        if (xf_outfile_finish(&of, ok, why, sizeof why) != 0) {
+            fprintf(c->err, "%s: error: cannot write%s%s\n", path, ok ? ": " : "", ok ? why : "");
+            rc = -1;
+        }
+    }
     free(text);
     return rc;
 }
