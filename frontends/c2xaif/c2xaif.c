@@ -1,5 +1,6 @@
 /* c2xaif.c: the C front end's driver: parse the file with libclang, find
  * the top function, walk it and every function it calls, analyse, write. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,13 @@ xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
         fprintf(err, "xaiform c2xaif: out of memory\n");
         return 3;
     }
+    FILE *probe = fopen(o->file, "r");
+    if (!probe) {
+        fprintf(err, "%s: error: cannot open: %s\n", o->file, strerror(errno));
+        xf_arena_free(c.a);
+        return 1;
+    }
+    fclose(probe);
     CXIndex index = clang_createIndex(0, 0);
     int nargs = 0;
     while (o->clang_args && o->clang_args[nargs])
