@@ -331,7 +331,8 @@ START_TEST(activity_follows_the_independents)
     ck_assert_int_eq(translate(k.src, k.fn, k.xaif, "x", &msg), 0);
     free(msg);
     xf_doc *doc = read_xaif(k.xaif);
-    const char *ts = routine(doc, "straight")->cfg_scope->id;
+    char ts[32]; /* the scope's id outlives the document */
+    snprintf(ts, sizeof ts, "%s", routine(doc, "straight")->cfg_scope->id);
     ck_assert(xf_flag_is(sym(doc, ts, "t")->active, false));
     xf_doc_free(doc);
     /* y as the independent: nothing is varied and useful but y itself */
