@@ -31,6 +31,18 @@ if(EXISTS ${TMP}/c2xaif-goto.xaif)
   set(failed 1)
 endif()
 
+# pointer parameters: --extent gives the top function's
+file(WRITE ${TMP}/c2xaif-ptr.c "void f(const double *x, double *y) {\n    y[0] = x[0] * x[1];\n}\n")
+expect(0 "" c2xaif ${TMP}/c2xaif-ptr.c --function f --independent x --dependent y
+       --extent x=2,y=1 -o ${TMP}/c2xaif-ptr.xaif)
+expect(0 "Y(  1)= 500.0000000000000000E-003" run ${TMP}/c2xaif-ptr.xaif --driver plain -n 2 -m 1
+       --top f)
+expect(1 "c2xaif-ptr.c:1:33: error: pointer parameter 'y' has no extent: give --extent y=N"
+       c2xaif ${TMP}/c2xaif-ptr.c --function f --independent x --dependent y --extent x=2
+       -o ${TMP}/c2xaif-ptr.xaif)
+expect(1 "--extent z=2: 'z' is no pointer parameter of 'f'" c2xaif ${TMP}/c2xaif-ptr.c
+       --function f --independent x --dependent y --extent z=2 -o ${TMP}/c2xaif-ptr.xaif)
+
 expect(2 "the top function is missing" c2xaif ${c}/straight.c --independent x --dependent y
        -o ${out})
 expect(2 "--independent and --dependent are needed" c2xaif ${c}/straight.c --function straight

@@ -10,7 +10,7 @@
 
 static const char usage[] =
     "usage: xaiform c2xaif FILE.c --function F --independent A[,B...] --dependent Y[,...]\n"
-    "                      [-I DIR] [-D NAME[=VAL]] -o OUT.xaif\n"
+    "                      [--extent X=N,...] [-I DIR] [-D NAME[=VAL]] -o OUT.xaif\n"
     "\n"
     "Parse FILE.c with clang and write xaif for function F and every function of\n"
     "FILE.c it calls: call graph, scopes, symbols with the activity that the\n"
@@ -22,6 +22,7 @@ static const char usage[] =
     "  -f, --function F           the top function (required)\n"
     "      --independent A,B,...  F's parameters that are inputs to differentiate by\n"
     "      --dependent Y,...      F's parameters (or F_ret) that are outputs to differentiate\n"
+    "      --extent X=N,...       the number of elements of F's pointer parameter X\n"
     "  -I DIR, -D NAME[=VAL]      passed to clang\n"
     "  -h, --help                 this text\n";
 
@@ -43,17 +44,17 @@ split(char *s, const char ***v, int *n)
 int
 xf_cmd_c2xaif(int argc, char **argv)
 {
-    enum { OPT_INDEP = 256, OPT_DEP };
+    enum { OPT_INDEP = 256, OPT_DEP, OPT_EXTENT };
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"function", required_argument, NULL, 'f'},
                                          {"independent", required_argument, NULL, OPT_INDEP},
                                          {"dependent", required_argument, NULL, OPT_DEP},
+                                         {"extent", required_argument, NULL, OPT_EXTENT},
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
-    const char **indep = NULL, **dep = NULL, **cargs = NULL;
-    int nindep = 0, ndep = 0, ncargs = 0, rc = XF_EXIT_OK, c;
+    const char **indep = NULL, **dep = NULL, **cargs = NULL, **ext = NULL;
+    int nindep = 0, ndep = 0, ncargs = 0, next = 0, rc = XF_EXIT_OK, c;
     xf_c2xaif_opts o = {0};
-    char *dup = NULL;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:f:I:D:h", opts, NULL)) != -1) {
         switch (c) {
@@ -66,6 +67,10 @@ xf_cmd_c2xaif(int argc, char **argv)
         case OPT_INDEP:
         case OPT_DEP:
             if (split(optarg, c == OPT_INDEP ? &indep : &dep, c == OPT_INDEP ? &nindep : &ndep))
+                goto oom;
+            break;
+        case OPT_EXTENT:
+            if (split(optarg, &ext, &next))
                 goto oom;
             break;
         case 'I':
@@ -107,6 +112,7 @@ xf_cmd_c2xaif(int argc, char **argv)
     o.indep = indep;
     o.dep = dep;
     o.clang_args = cargs;
+    o.extents = ext;
     rc = xf_c2xaif(&o, stderr);
     goto out;
 oom:
@@ -118,6 +124,6 @@ out:
     free(cargs);
     free(indep);
     free(dep);
-    free(dup);
+    free(ext);
     return rc;
 }

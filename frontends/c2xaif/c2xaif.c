@@ -237,6 +237,7 @@ xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
         cf_walk_fn(&c, c.fns.v[i]);
     for (uint32_t i = 0; i < c.fns.n; i++)
         check_recursion(&c, c.fns.v[i]);
+    cf_extents(&c);
     cf_analyze(&c, top);
     if (cf_write(&c, o->out) != 0)
         status = 1; /* reported by cf_write */

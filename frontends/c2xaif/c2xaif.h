@@ -11,6 +11,7 @@ typedef struct xf_c2xaif_opts {
     const char *const *indep;      /* names of F's independent parameters, NULL-terminated */
     const char *const *dep;        /* names of F's dependent parameters, NULL-terminated */
     const char *const *clang_args; /* -I, -D arguments for clang, NULL-terminated */
+    const char *const *extents;    /* "NAME=N": F's pointer parameters' extents, NULL-terminated */
     const char *out;               /* the xaif file to write ("-": standard output) */
 } xf_c2xaif_opts;
 

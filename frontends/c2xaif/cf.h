@@ -26,7 +26,9 @@ typedef struct cf_sym {
     unsigned decl;            /* offset of the declaration in the file; 0: a temporary */
     bool read, written;       /* as a formal: read / written here or by a callee */
     bool active;
-    uint32_t node; /* index in the activity graph */
+    CXCursor where; /* its declaration, for messages */
+    bool ptr;       /* a pointer parameter (an array of the extent found) */
+    uint32_t node;  /* index in the activity graph */
 } cf_sym;
 
 typedef enum cf_ekind { CF_E_VAR, CF_E_INT, CF_E_REAL, CF_E_OP, CF_E_BOOL } cf_ekind;
@@ -170,6 +172,9 @@ cf_type cf_expr_type(const cf_expr *e);
 /* parse_stmt.c */
 /** cf_walk_fn: build @f's symbols and control-flow graph. */
 void cf_walk_fn(cf *c, cf_fn *f);
+/** cf_extents: the extents of pointer parameters from the arrays the calls pass (all of one
+ * size); refuse one left without, or given several. */
+void cf_extents(cf *c);
 /** cf_emit_stmt: append @s to the current block of the function being walked. */
 void cf_emit_stmt(cf *c, cf_stmt *s);
 cf_stmt *cf_new_stmt(cf *c, cf_skind k, unsigned line);

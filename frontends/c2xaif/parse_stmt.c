@@ -1,6 +1,7 @@
 /* parse_stmt.c: a C function's parameters, locals and statements to the
  * front end's control-flow graph (the table in docs/c-frontend.md). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cf.h"
@@ -68,6 +69,7 @@ declare(cf *c, CXCursor d, bool formal)
     CXType t = clang_getCursorType(d);
     int64_t dims[CF_MAXRANK];
     int rank = 0;
+    bool ptr = false;
     for (;;) {
         CXType ct = clang_getCanonicalType(t);
         if (t.kind == CXType_ConstantArray || ct.kind == CXType_ConstantArray) {
@@ -81,10 +83,19 @@ declare(cf *c, CXCursor d, bool formal)
             enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
             if (pk == CXType_FunctionProto || pk == CXType_FunctionNoProto)
                 cf_refuse(c, d, "function pointer '%s' is not supported", name);
-            if (formal && rank == 0)
-                cf_refuse(c, d, "pointer parameter '%s' has no extent; declare it as %s[N]", name,
+            if (!formal || rank != 0)
+                cf_refuse(c, d, "pointer '%s' is not supported", name);
+            /* a pointer parameter used as an array: a vector whose extent comes from
+             * --extent (the top function) or from the arrays the calls pass (cf_extents) */
+            dims[rank++] = -1;
+            ptr = true;
+            t = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
+                                          : clang_getArrayElementType(ct);
+            enum CXTypeKind ek = clang_getCanonicalType(t).kind;
+            if (ek == CXType_Pointer || ek == CXType_ConstantArray ||
+                ek == CXType_IncompleteArray || ek == CXType_VariableArray)
+                cf_refuse(c, d, "pointer parameter '%s' to pointers or arrays is not supported",
                           name);
-            cf_refuse(c, d, "pointer '%s' is not supported", name);
         } else if (ct.kind == CXType_VariableArray || ct.kind == CXType_DependentSizedArray) {
             cf_refuse(c, d, "variable-length array '%s' is not supported", name);
         } else if (ct.kind == CXType_Record) {
@@ -96,6 +107,8 @@ declare(cf *c, CXCursor d, bool formal)
     sym->rank = rank;
     memcpy(sym->dims, dims, sizeof dims);
     sym->decl = decl_offset(d);
+    sym->where = d;
+    sym->ptr = ptr;
     return sym;
 }
 
@@ -805,6 +818,79 @@ walk(cf *c, CXCursor x)
         cf_refuse(c, x, "an expression statement without an effect is not supported");
 }
 
+/* --extent NAME=N for the top function's pointer parameters. */
+static void
+top_extents(cf *c, cf_fn *f)
+{
+    for (const char *const *p = c->o->extents; p && *p; p++) {
+        const char *eq = strchr(*p, '=');
+        char *end = NULL;
+        long long n = eq ? strtoll(eq + 1, &end, 10) : 0;
+        if (!eq || eq == *p || !end || *end || end == eq + 1 || n < 1)
+            cf_refuse(c, f->decl, "--extent %s: not NAME=N with N a positive integer", *p);
+        cf_sym *s = NULL;
+        for (uint32_t i = 0; i < f->formals.n; i++)
+            if (strlen(f->formals.v[i]->name) == (size_t)(eq - *p) &&
+                strncmp(f->formals.v[i]->name, *p, (size_t)(eq - *p)) == 0)
+                s = f->formals.v[i];
+        if (!s || s->rank != 1 || s->dims[0] != -1)
+            cf_refuse(c, f->decl, "--extent %s: '%.*s' is no pointer parameter of '%s'", *p,
+                      (int)(eq - *p), *p, f->name);
+        s->dims[0] = n;
+    }
+}
+
+void
+cf_extents(cf *c)
+{
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 0; i < c->fns.n; i++) {
+            cf_fn *f = c->fns.v[i];
+            for (uint32_t k = 0; k < f->v.n; k++)
+                for (uint32_t q = 0; q < f->v.v[k].stmts.n; q++) {
+                    const cf_stmt *s = f->v.v[k].stmts.v[q];
+                    if (s->kind != CF_S_CALL)
+                        continue;
+                    for (uint32_t a = 0; a < s->args.n; a++) {
+                        cf_sym *formal = s->callee->formals.v[a], *actual = s->args.v[a]->sym;
+                        if (!formal->ptr || actual->rank == 0)
+                            continue;
+                        int64_t size = 1;
+                        for (int r = 0; r < actual->rank && size > 0; r++)
+                            size = actual->dims[r] < 0 ? -1 : size * actual->dims[r];
+                        if (size <= 0 || formal->dims[0] == size)
+                            continue;
+                        /* xaif's array formals have one extent, and a formal may not be
+                         * longer than its actual argument: one size for all the calls */
+                        if (formal->dims[0] >= 0)
+                            cf_refuse(c, s->at,
+                                      "calls pass arrays of %lld and %lld elements to pointer "
+                                      "parameter '%s' of '%s', which is not supported",
+                                      (long long)formal->dims[0], (long long)size, formal->name,
+                                      s->callee->name);
+                        formal->dims[0] = size;
+                        changed = true;
+                    }
+                }
+        }
+    }
+    for (uint32_t i = 0; i < c->fns.n; i++)
+        for (uint32_t k = 0; k < c->fns.v[i]->formals.n; k++) {
+            const cf_sym *s = c->fns.v[i]->formals.v[k];
+            if (s->rank == 1 && s->dims[0] < 0 && i == 0)
+                cf_refuse(c, s->where,
+                          "pointer parameter '%s' has no extent: give --extent %s=N, or declare "
+                          "it as %s[N]",
+                          s->name, s->name, s->name);
+            if (s->rank == 1 && s->dims[0] < 0)
+                cf_refuse(c, s->where,
+                          "pointer parameter '%s' has no extent: no call passes it an array of "
+                          "known size; declare it as %s[N]",
+                          s->name, s->name);
+        }
+}
+
 void
 cf_walk_fn(cf *c, cf_fn *f)
 {
@@ -817,6 +903,8 @@ cf_walk_fn(cf *c, cf_fn *f)
         if (!XF_VEC_PUSH(c->a, f->formals, s))
             cf_oom(c);
     }
+    if (f->index == 0)
+        top_extents(c, f);
     CXType rt = clang_getCursorResultType(f->decl);
     if (clang_getCanonicalType(rt).kind != CXType_Void) {
         char name[160];

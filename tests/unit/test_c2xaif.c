@@ -51,13 +51,14 @@ teardown(void)
 /* The C functions: tests/c/NAME.c, whose first line says
  * "c2xaif-test: FUNCTION N M" (x has N elements, y M). */
 static const char *const cases[] = {
-    "straight", "loop_fixed",  "loop_var", "nested",    "branch_loop", "early_return", "calls",
-    "mathfns",  "loops_jumps", "switches", "reduction", "stencil",     "ode",          "floats",
+    "straight",     "loop_fixed", "loop_var", "nested",      "branch_loop",
+    "early_return", "calls",      "mathfns",  "loops_jumps", "switches",
+    "reduction",    "stencil",    "ode",      "floats",      "pointers",
 };
 enum { NCASES = sizeof cases / sizeof *cases };
 
 typedef struct ccase {
-    char src[512], xaif[512], fn[64];
+    char src[512], xaif[512], fn[64], ext[64]; /* ext: --extent's value, or "" */
     int n, m;
 } ccase;
 
@@ -71,22 +72,39 @@ load_case(ccase *k, const char *name)
     char line[256];
     ck_assert_ptr_nonnull(fgets(line, sizeof line, f));
     fclose(f);
-    ck_assert_msg(sscanf(line, "/* c2xaif-test: %63s %d %d", k->fn, &k->n, &k->m) == 3,
+    k->ext[0] = '\0';
+    ck_assert_msg(sscanf(line, "/* c2xaif-test: %63s %d %d %63s", k->fn, &k->n, &k->m, k->ext) >= 3,
                   "%s: no c2xaif-test line", k->src);
+    if (strcmp(k->ext, "*/") == 0)
+        k->ext[0] = '\0';
 }
 
-/* Translate with x independent and y dependent; the messages in *@msg (caller frees). */
+/* Translate with @indep independent and y dependent (and the extents @ext:
+ * "x=4,y=2", up to 4); the messages in *@msg (caller frees). */
 static int
-translate(const char *src, const char *fn, const char *out, const char *indep, char **msg)
+translate_ext(const char *src, const char *fn, const char *out, const char *indep, const char *ext,
+              char **msg)
 {
-    const char *in[] = {indep, NULL}, *dep[] = {"y", NULL};
-    xf_c2xaif_opts o = {.file = src, .function = fn, .indep = in, .dep = dep, .out = out};
+    const char *in[] = {indep, NULL}, *dep[] = {"y", NULL}, *extv[5] = {NULL};
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", ext ? ext : "");
+    int n = 0;
+    for (char *p = strtok(buf, ","); p && n < 4; p = strtok(NULL, ","))
+        extv[n++] = p;
+    xf_c2xaif_opts o = {
+        .file = src, .function = fn, .indep = in, .dep = dep, .extents = extv, .out = out};
     size_t len;
     FILE *err = open_memstream(msg, &len);
     ck_assert_ptr_nonnull(err);
     int rc = xf_c2xaif(&o, err);
     fclose(err);
     return rc;
+}
+
+static int
+translate(const char *src, const char *fn, const char *out, const char *indep, char **msg)
+{
+    return translate_ext(src, fn, out, indep, NULL, msg);
 }
 
 /* Run @doc under @driver at the drivers' point. */
@@ -191,7 +209,7 @@ START_TEST(a_c_function)
     ccase k;
     load_case(&k, cases[_i]);
     char *msg = NULL;
-    int rc = translate(k.src, k.fn, k.xaif, "x", &msg);
+    int rc = translate_ext(k.src, k.fn, k.xaif, "x", k.ext, &msg);
     ck_assert_msg(rc == 0, "%s: c2xaif failed (%d): %s", k.fn, rc, msg);
     free(msg);
     /* 1. valid xaif that reads back */
@@ -377,7 +395,14 @@ static const struct refusal {
      "    h(&y[0]);\n    y[1] = x[0];\n}\n",
      3, 7, "passing anything but a whole array"},
     {"pointer_param", "void f(const double *x, double y[2]) {\n    y[0] = x[0];\n}\n", 1, 22,
-     "pointer parameter 'x' has no extent; declare it as x[N]"},
+     "pointer parameter 'x' has no extent: give --extent x=N, or declare it as x[N]"},
+    {"pointer_sizes",
+     "static void h(double *v) { v[0] = v[0] * 2.0; }\nvoid f(const double x[2], double y[2]) {\n"
+     "    double t[3];\n    t[0] = x[0];\n    h(y);\n    h(t);\n    y[0] = t[0];\n}\n",
+     6, 5, "calls pass arrays of 2 and 3 elements to pointer parameter 'v' of 'h'"},
+    {"pointer_to_pointer",
+     "void f(const double x[2], double y[2], double **p) {\n    y[0] = x[0];\n}\n", 1, 49,
+     "pointer parameter 'p' to pointers or arrays is not supported"},
     {"goto",
      "void f(const double x[2], double y[2]) {\n    y[0] = x[0];\n    goto end;\n"
      "end:\n    y[1] = x[1];\n}\n",
