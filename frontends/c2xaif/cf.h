@@ -169,6 +169,15 @@ cf_is_real(cf_type t)
 /** cf_expr_type: the type of @e (integer unless a real operand). */
 cf_type cf_expr_type(const cf_expr *e);
 
+/* symbols.c */
+/** cf_declare: the symbol of the parameter or variable declared at @d (refused when its
+ * type is outside the subset). */
+cf_sym *cf_declare(cf *c, CXCursor d, bool formal);
+/** cf_add_sym: a new symbol of the current function named @name (or NAME_2, ...). */
+cf_sym *cf_add_sym(cf *c, const char *name, cf_type t);
+/** cf_top_extents: the top function @f's pointer parameters' extents from --extent. */
+void cf_top_extents(cf *c, cf_fn *f);
+
 /* parse_stmt.c */
 /** cf_walk_fn: build @f's symbols and control-flow graph. */
 void cf_walk_fn(cf *c, cf_fn *f);
