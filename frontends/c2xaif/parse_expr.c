@@ -11,12 +11,13 @@ static const struct {
     const char *c, *xaif;
     int nargs;
 } mathfns[] = {
-    {"sin", "sin_scal", 1},      {"cos", "cos_scal", 1},      {"tan", "tan_scal", 1},
-    {"asin", "arcsin_scal", 1},  {"acos", "arccos_scal", 1},  {"atan", "arctan_scal", 1},
-    {"sinh", "sinh_scal", 1},    {"cosh", "cosh_scal", 1},    {"tanh", "tanh_scal", 1},
-    {"exp", "exp_scal", 1},      {"log", "ln_scal", 1},       {"sqrt", "sqrt_scal", 1},
-    {"pow", "pow_scal_scal", 2}, {"fabs", "abs_scal", 1},     {"abs", "abs_scal", 1},
-    {"fmin", "less_than", 2},    {"fmax", "greater_than", 2}, {"fmod", "mod_scal_scal", 2},
+    {"sin", "sin_scal", 1},       {"cos", "cos_scal", 1},      {"tan", "tan_scal", 1},
+    {"asin", "arcsin_scal", 1},   {"acos", "arccos_scal", 1},  {"atan", "arctan_scal", 1},
+    {"sinh", "sinh_scal", 1},     {"cosh", "cosh_scal", 1},    {"tanh", "tanh_scal", 1},
+    {"exp", "exp_scal", 1},       {"log", "ln_scal", 1},       {"sqrt", "sqrt_scal", 1},
+    {"log10", "log10", 1},        {"pow", "pow_scal_scal", 2}, {"fabs", "abs_scal", 1},
+    {"abs", "abs_scal", 1},       {"fmin", "less_than", 2},    {"fmax", "greater_than", 2},
+    {"fmod", "mod_scal_scal", 2},
 };
 
 static const char *

@@ -1,9 +1,9 @@
-/* c2xaif-test: mathfns 3 16 */
+/* c2xaif-test: mathfns 3 17 */
 /* Every <math.h> function of the catalogue. */
 #include <math.h>
 
 void
-mathfns(const double x[3], double y[16])
+mathfns(const double x[3], double y[17])
 {
     double a = x[0] * 0.8; /* in (-1, 1) for asin, acos */
     y[0] = sin(x[1]) + cos(x[2]);
@@ -22,4 +22,5 @@ mathfns(const double x[3], double y[16])
     y[13] = fmin(x[0], x[1]) * fmax(x[1] * x[1], x[2]);
     y[14] = fmod(x[2] * 7.0, x[1]);
     y[15] = exp(sin(x[0]) * log(x[1] + 2.0));
+    y[16] = log10(x[2] * x[1] + 1.0);
 }
