@@ -49,6 +49,27 @@ expect(2 "--independent and --dependent are needed" c2xaif ${c}/straight.c --fun
        -o ${out})
 expect(2 "one C file is needed" c2xaif --function straight --independent x --dependent y -o ${out})
 
+# libclang is opened by c2xaif only (frontends/c2xaif/dl_clang.c): the
+# other verbs do not load it (the dynamic loader's trace, LD_DEBUG=libs)
+foreach(run "tangent;${out};-o;${TMP}/c2xaif-straight.tangent.xaif"
+    "c2xaif;${c}/straight.c;--function;straight;--independent;x;--dependent;y;-o;${out}")
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env LD_DEBUG=libs ${XAIFORM} ${run}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE o ERROR_VARIABLE e)
+  list(GET run 0 verb)
+  string(REGEX MATCH "calling init: [^\n]*/libclang[^\n/]*\\.so" hit "${o}${e}")
+  string(FIND "${o}${e}" "calling init: " traced)
+  if(NOT rc EQUAL 0 OR traced EQUAL -1)
+    message("[FAIL] ${verb} under LD_DEBUG=libs: exit ${rc}, or no trace")
+    set(failed 1)
+  elseif(verb STREQUAL "tangent" AND NOT hit STREQUAL "")
+    message("[FAIL] tangent loads libclang: ${hit}")
+    set(failed 1)
+  elseif(verb STREQUAL "c2xaif" AND hit STREQUAL "")
+    message("[FAIL] c2xaif does not load libclang")
+    set(failed 1)
+  endif()
+endforeach()
+
 if(failed)
   message(FATAL_ERROR "c2xaif command line tests failed")
 endif()

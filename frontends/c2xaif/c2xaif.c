@@ -142,7 +142,7 @@ check_recursion(cf *c, cf_fn *f)
 
 /* Clang's own errors, as FILE:LINE:COL: error: ... */
 static bool
-clang_errors(cf *c)
+report_clang_errors(cf *c)
 {
     bool bad = false;
     unsigned n = clang_getNumDiagnostics(c->tu);
@@ -195,6 +195,10 @@ xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
         return 1;
     }
     fclose(probe);
+    if (xf_clang_load(err) != 0) {
+        xf_arena_free(c.a);
+        return 3;
+    }
     CXIndex index = clang_createIndex(0, 0);
     int nargs = 0;
     while (o->clang_args && o->clang_args[nargs])
@@ -217,7 +221,7 @@ xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
         status = 1;
         goto out;
     }
-    if (clang_errors(&c)) {
+    if (report_clang_errors(&c)) {
         status = 1;
         goto out;
     }

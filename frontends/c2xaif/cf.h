@@ -4,7 +4,6 @@
 #ifndef XF_C2XAIF_CF_H
 #define XF_C2XAIF_CF_H
 
-#include <clang-c/Index.h>
 #include <setjmp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,6 +11,7 @@
 
 #include "arena.h"
 #include "c2xaif.h"
+#include "dl_clang.h"
 
 enum { CF_MAXRANK = 3 };
 
