@@ -21,6 +21,28 @@ expect(0 "Y(  4)=   4.0000000000000000E+000" run ${TMP}/c2xaif-defs.xaif --drive
 expect(1 "c2xaif-defs.c:1:23: error: use of undeclared identifier 'N'" c2xaif ${TMP}/c2xaif-defs.c
        --function f --independent x --dependent y -o ${TMP}/c2xaif-none.xaif)
 
+# -I reaches clang: a header with the size and a function the top function calls
+file(MAKE_DIRECTORY ${TMP}/c2xaif-inc)
+file(WRITE ${TMP}/c2xaif-inc/sq.h "#define M 2\nstatic double sq(double a) { return a * a; }\n")
+file(WRITE ${TMP}/c2xaif-inc.c "#include \"sq.h\"\nvoid f(const double x[M], double y[M]) {\n"
+     "    y[0] = sq(x[0]);\n    y[1] = sq(x[1]) * x[0];\n}\n")
+expect(0 "" c2xaif ${TMP}/c2xaif-inc.c -I ${TMP}/c2xaif-inc --function f --independent x
+       --dependent y -o ${TMP}/c2xaif-inc.xaif)
+expect(0 "Y(  2)= 500.0000000000000000E-003" run ${TMP}/c2xaif-inc.xaif --driver plain -n 2 -m 2
+       --top f)
+
+# the same input gives the same bytes
+expect(0 "" c2xaif ${c}/calls.c --function calls --independent x --dependent y
+       -o ${TMP}/c2xaif-calls.1.xaif)
+expect(0 "" c2xaif ${c}/calls.c --function calls --independent x --dependent y
+       -o ${TMP}/c2xaif-calls.2.xaif)
+file(READ ${TMP}/c2xaif-calls.1.xaif one)
+file(READ ${TMP}/c2xaif-calls.2.xaif two)
+if(NOT one STREQUAL two OR one STREQUAL "")
+  message("[FAIL] two translations of calls.c differ (or are empty)")
+  set(failed 1)
+endif()
+
 file(WRITE ${TMP}/c2xaif-goto.c "void f(const double x[2], double y[2]) {\n    y[0] = x[0];\n"
      "    goto end;\nend:\n    y[1] = x[1];\n}\n")
 file(REMOVE ${TMP}/c2xaif-goto.xaif)
