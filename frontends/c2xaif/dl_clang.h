@@ -58,6 +58,12 @@
     F(clang_getTranslationUnitCursor)                                                              \
     F(clang_getTypeSpelling)                                                                       \
     F(clang_isCursorDefinition)                                                                    \
+    F(clang_getExpansionLocation)                                                                  \
+    F(clang_getLocationForOffset)                                                                  \
+    F(clang_getRange)                                                                              \
+    F(clang_File_isEqual)                                                                          \
+    F(clang_isConstQualifiedType)                                                                  \
+    F(clang_getEnumConstantDeclValue)                                                              \
     F(clang_isExpression)                                                                          \
     F(clang_parseTranslationUnit2)                                                                 \
     F(clang_tokenize)                                                                              \
@@ -129,6 +135,12 @@ const xf_clang_api *xf_clang(void);
 #define clang_getTranslationUnitCursor (xf_clang()->clang_getTranslationUnitCursor)
 #define clang_getTypeSpelling (xf_clang()->clang_getTypeSpelling)
 #define clang_isCursorDefinition (xf_clang()->clang_isCursorDefinition)
+#define clang_getExpansionLocation (xf_clang()->clang_getExpansionLocation)
+#define clang_getLocationForOffset (xf_clang()->clang_getLocationForOffset)
+#define clang_getRange (xf_clang()->clang_getRange)
+#define clang_File_isEqual (xf_clang()->clang_File_isEqual)
+#define clang_isConstQualifiedType (xf_clang()->clang_isConstQualifiedType)
+#define clang_getEnumConstantDeclValue (xf_clang()->clang_getEnumConstantDeclValue)
 #define clang_isExpression (xf_clang()->clang_isExpression)
 #define clang_parseTranslationUnit2 (xf_clang()->clang_parseTranslationUnit2)
 #define clang_tokenize (xf_clang()->clang_tokenize)

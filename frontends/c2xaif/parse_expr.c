@@ -114,71 +114,6 @@ op2(cf *c, cf_ekind k, const char *op, cf_expr *a, cf_expr *b)
     return e;
 }
 
-/* The tokens of @x; the caller disposes of them. */
-static CXToken *
-tokens_of(cf *c, CXCursor x, unsigned *n)
-{
-    CXToken *t = NULL;
-    clang_tokenize(c->tu, clang_getCursorExtent(x), &t, n);
-    return t;
-}
-
-static unsigned
-offset_of(CXSourceLocation l)
-{
-    unsigned off = 0;
-    clang_getSpellingLocation(l, NULL, NULL, NULL, &off);
-    return off;
-}
-
-const char *
-cf_binop_spelling(cf *c, CXCursor x, char *buf, size_t len)
-{
-    unsigned nk;
-    CXCursor *k = cf_children(c, x, &nk);
-    if (nk != 2)
-        cf_refuse(c, x, "this operator is not supported");
-    unsigned end = offset_of(clang_getRangeEnd(clang_getCursorExtent(k[0])));
-    unsigned n;
-    CXToken *t = tokens_of(c, x, &n);
-    buf[0] = '\0';
-    for (unsigned i = 0; i < n; i++)
-        if (offset_of(clang_getTokenLocation(c->tu, t[i])) >= end &&
-            clang_getTokenKind(t[i]) == CXToken_Punctuation) {
-            CXString s = clang_getTokenSpelling(c->tu, t[i]);
-            snprintf(buf, len, "%s", clang_getCString(s));
-            clang_disposeString(s);
-            break;
-        }
-    clang_disposeTokens(c->tu, t, n);
-    if (!buf[0])
-        cf_refuse(c, x, "an operator written through a macro is not supported");
-    return buf;
-}
-
-const char *
-cf_unop_spelling(cf *c, CXCursor x, char *buf, size_t len, bool *postfix)
-{
-    unsigned n;
-    CXToken *t = tokens_of(c, x, &n);
-    buf[0] = '\0';
-    *postfix = false;
-    if (n > 0) {
-        unsigned i = 0;
-        if (clang_getTokenKind(t[0]) != CXToken_Punctuation) {
-            i = n - 1;
-            *postfix = true;
-        }
-        CXString s = clang_getTokenSpelling(c->tu, t[i]);
-        snprintf(buf, len, "%s", clang_getCString(s));
-        clang_disposeString(s);
-    }
-    clang_disposeTokens(c->tu, t, n);
-    if (!buf[0])
-        cf_refuse(c, x, "this unary operator is not supported");
-    return buf;
-}
-
 static bool
 is_relational(const char *op, const char **name)
 {
@@ -287,6 +222,35 @@ cf_lvalue_of(cf *c, CXCursor x)
 
 static cf_expr *call_value(cf *c, CXCursor x);
 
+/* A file-scope const int, float or double with a constant initializer
+ * (static const double SCALE = 2.5;): its value; NULL for anything else. */
+static cf_expr *
+file_constant(cf *c, CXCursor d)
+{
+    if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+        clang_getCursorKind(clang_getCursorSemanticParent(d)) != CXCursor_TranslationUnit)
+        return NULL;
+    CXType t = clang_getCursorType(d);
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    if (!clang_isConstQualifiedType(t) ||
+        (k != CXType_Int && k != CXType_Float && k != CXType_Double))
+        return NULL;
+    CXEvalResult r = clang_Cursor_Evaluate(d);
+    if (!r)
+        return NULL;
+    cf_expr *e = NULL;
+    if (clang_EvalResult_getKind(r) == CXEval_Int && k == CXType_Int) {
+        e = new_expr(c, CF_E_INT);
+        e->ival = clang_EvalResult_getAsLongLong(r);
+    } else if (clang_EvalResult_getKind(r) == CXEval_Float && k != CXType_Int) {
+        e = new_expr(c, CF_E_REAL);
+        e->rval = clang_EvalResult_getAsDouble(r);
+        e->f4 = k == CXType_Float;
+    }
+    clang_EvalResult_dispose(r);
+    return e;
+}
+
 cf_expr *
 cf_expr_of(cf *c, CXCursor x)
 {
@@ -311,8 +275,14 @@ cf_expr_of(cf *c, CXCursor x)
     }
     case CXCursor_DeclRefExpr: {
         CXCursor d = clang_getCursorReferenced(x);
-        if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl)
-            cf_refuse(c, x, "enumeration constants are not supported");
+        if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl) {
+            cf_expr *e = new_expr(c, CF_E_INT);
+            e->ival = clang_getEnumConstantDeclValue(d);
+            return e;
+        }
+        cf_expr *fc = file_constant(c, d);
+        if (fc)
+            return fc;
         if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
             cf_refuse(c, x, "function pointers are not supported");
         cf_sym *s = cf_sym_of_decl(c, x);
