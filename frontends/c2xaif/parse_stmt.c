@@ -330,8 +330,9 @@ for_parts(cf *c, CXCursor x, CXCursor part[4])
     CXCursor *k = cf_children(c, x, &n);
     for (unsigned i = 0; i < n; i++) {
         unsigned off = 0;
-        clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(k[i])), NULL, NULL,
-                                  NULL, &off);
+        /* where it was expanded: a part may start with a macro (N > i) */
+        clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(k[i])), NULL, NULL,
+                                   NULL, &off);
         int p = off < semi[0] ? 0 : off < semi[1] ? 1 : off < close ? 2 : 3;
         part[p] = k[i];
     }

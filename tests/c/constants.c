@@ -8,6 +8,7 @@ static const float HALF = 0.5f;
 static const int STEPS = 3;
 enum { ONE = 1, FOUR = 4 };
 #define SHIFT 0.25
+#define NX 2
 #define SQUARE(a) pow(a, 2)
 
 void
@@ -18,4 +19,6 @@ constants(const double x[2], double y[2])
         s = s * SCALE / (i + FOUR) + HALF * x[1];
     y[0] = SQUARE(s + SHIFT) - SHIFT * x[0];
     y[1] = x[1] * STEPS - ONE;
+    for (int k = 0; NX > k; k++) /* a loop condition that starts with a macro */
+        y[1] = y[1] * x[k];
 }
