@@ -31,6 +31,15 @@ expect(0 "" c2xaif ${TMP}/c2xaif-inc.c -I ${TMP}/c2xaif-inc --function f --indep
 expect(0 "Y(  2)= 500.0000000000000000E-003" run ${TMP}/c2xaif-inc.xaif --driver plain -n 2 -m 2
        --top f)
 
+# two variables declared by one macro, one shadowing the other, stay two
+file(WRITE ${TMP}/c2xaif-decl.c "#define TMP double t = 0.0\nvoid f(const double x[2], double y[2]) {\n"
+     "    TMP;\n    t = x[0];\n    {\n        TMP;\n        t = x[1];\n        y[1] = t;\n    }\n"
+     "    y[0] = t;\n}\n")
+expect(0 "" c2xaif ${TMP}/c2xaif-decl.c --function f --independent x --dependent y
+       -o ${TMP}/c2xaif-decl.xaif)
+expect(0 "Y(  1)= 500.0000000000000000E-003" run ${TMP}/c2xaif-decl.xaif --driver plain -n 2 -m 2
+       --top f)
+
 # the same input gives the same bytes
 expect(0 "" c2xaif ${c}/calls.c --function calls --independent x --dependent y
        -o ${TMP}/c2xaif-calls.1.xaif)

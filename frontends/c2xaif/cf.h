@@ -23,7 +23,7 @@ typedef struct cf_sym {
     int rank;
     int64_t dims[CF_MAXRANK]; /* extents in C order */
     int formal;               /* position from 1; 0: a local */
-    unsigned decl;            /* offset of the declaration in the file; 0: a temporary */
+    uint64_t decl;            /* where it is declared (symbols.c); 0: a temporary */
     bool read, written;       /* as a formal: read / written here or by a callee */
     bool active;
     CXCursor where; /* its declaration, for messages */

@@ -8,12 +8,16 @@
 
 #include "cf.h"
 
-static unsigned
+/* Where @d is declared, as a key: its offsets where spelled and where
+ * expanded (two declarations made by one macro differ in the second). */
+static uint64_t
 decl_offset(CXCursor d)
 {
-    unsigned off = 0;
-    clang_getSpellingLocation(clang_getCursorLocation(d), NULL, NULL, NULL, &off);
-    return off + 1;
+    unsigned sp = 0, ex = 0;
+    CXSourceLocation l = clang_getCursorLocation(d);
+    clang_getSpellingLocation(l, NULL, NULL, NULL, &sp);
+    clang_getExpansionLocation(l, NULL, NULL, NULL, &ex);
+    return ((uint64_t)ex << 32 | sp) + 1;
 }
 
 static const char *
@@ -110,7 +114,7 @@ cf_sym *
 cf_sym_of_decl(cf *c, CXCursor use)
 {
     CXCursor d = clang_getCursorReferenced(use);
-    unsigned off = decl_offset(d);
+    uint64_t off = decl_offset(d);
     enum CXCursorKind k = clang_getCursorKind(d);
     if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
         for (uint32_t i = 0; i < c->fn->syms.n; i++)
