@@ -54,7 +54,7 @@ teardown(void)
 static const char *const cases[] = {
     "straight", "loop_fixed", "loop_var",    "nested",    "branch_loop", "early_return",
     "calls",    "mathfns",    "loops_jumps", "switches",  "reduction",   "stencil",
-    "ode",      "floats",     "pointers",    "constants",
+    "ode",      "floats",     "pointers",    "constants", "gather",
 };
 enum { NCASES = sizeof cases / sizeof *cases };
 
