@@ -21,11 +21,18 @@ typedef enum xf_elimination {
     XF_ELIM_MARKOWITZ
 } xf_elimination;
 
+enum { XF_CKP_MAX = 16 }; /* the most loops --checkpoint-loop names */
+
 typedef struct xf_opts {
     xf_elimination elimination;
     FILE *report;    /* preaccumulate: one line per block with the costs of each order */
     bool split;      /* adjoint: split reversal (default: joint) */
     bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
+    /* checkpoint: the loops of --checkpoint-loop ROUTINE:LINE, --snapshots S (0:
+     * chosen from the trip count at run time) */
+    const char *ckp_loops[XF_CKP_MAX];
+    int ckp_nloops;
+    int64_t ckp_snaps;
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -96,6 +103,7 @@ extern const xf_pass xf_pass_adjoin;
 extern const xf_pass xf_pass_reverse;
 extern const xf_pass xf_pass_rename;
 extern const xf_pass xf_pass_inout;
+extern const xf_pass xf_pass_checkpoint;
 
 /* Helpers the passes share (transforms/util.c). */
 

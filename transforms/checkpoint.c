@@ -1,0 +1,625 @@
+/* checkpoint.c: binomial checkpointing of a time loop (Griewank's revolve;
+ * paper 002 §3, checklist D3-D4). For each loop named by --checkpoint-loop
+ * ROUTINE:LINE (a DO loop at the top level of the routine, its ForLoop's
+ * lineNumber LINE), after reverse has built placeholders 2 and 3:
+ *
+ *  - placeholder 2 runs the loop plainly (the body of placeholder 1) step by
+ *    step, storing the state of the steps the schedule picks on a snapshot
+ *    stack, and tapes only its last step (the body of placeholder 2);
+ *  - placeholder 3 adjoins that last step (the body of placeholder 3), then,
+ *    for each earlier step from the last down, restores the nearest
+ *    snapshot, advances plainly to the step, storing snapshots on the way
+ *    as the schedule says, tapes the step and adjoins it at once.
+ *
+ * The schedule is integer code in the output (checkpoint_emit.c), computed
+ * from the trip count T and the snapshots S at run time: from a snapshot at
+ * step c with d steps left to reverse and s snapshots (the one at c among
+ * them), advance l steps, where with r the least integer such that
+ * C(s+r, s) >= d, l = max(C(s+r-2, s) + 1, d - C(s+r-1, s-1)), at most
+ * d - 1. This reaches Griewank's minimum r T - C(s+r, s+1) forward steps
+ * (checked against the formula for every T <= 1200 and S <= 25 when it was
+ * written; tests/unit/test_checkpoint.c checks it on runs). The tape then
+ * holds one step at a time and the snapshot stack at most S states.
+ * Without --snapshots, S is the least s with C(2s, s) >= T.
+ *
+ * The state of a step is checkpoint_state.c's; the snapshot calls (ckp_*)
+ * are documented in docs/checkpointing.md. Refused, naming the reason: a
+ * routine or loop not found, a loop inside another loop or branch, a
+ * header whose trip count is not known when the loop starts (a while loop,
+ * or a header other than i = L; i OP U; i = i + S), a body that writes the
+ * loop variable or a variable of its bounds, a step state that cannot be
+ * stored, and a loop without adjoint code. Needs: reverse. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "build.h"
+#include "cfgtree.h"
+#include "checkpoint.h"
+
+typedef struct ck {
+    xf_pass_ctx *ctx;
+    xf_doc *doc;
+    xf_routine *rt;
+    const char *spec;
+    uint32_t line;
+    char why[256];
+} ck;
+
+static int refuse(ck *c, const char *fmt, ...) XF_PRINTF(2, 3);
+
+static int
+refuse(ck *c, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    xf_error(c->ctx->diag, c->doc->filename, c->line,
+             "--checkpoint-loop %s: %s; the loop is not checkpointed", c->spec, msg);
+    return -1;
+}
+
+/* The routine called @name, or @name__N (the front end's suffix). */
+static xf_routine *
+find_routine(ck *c, const char *name, size_t len, int *count)
+{
+    xf_routine *found = NULL;
+    *count = 0;
+    for (uint32_t k = 0; k < c->doc->cg.routines.n; k++) {
+        xf_routine *r = c->doc->cg.routines.v[k];
+        const char *id = r->sym ? r->sym->id : NULL;
+        if (!id || strncasecmp(id, name, len))
+            continue;
+        const char *t = id + len;
+        bool ok = !*t;
+        if (t[0] == '_' && t[1] == '_' && t[2]) {
+            ok = true;
+            for (const char *q = t + 2; *q; q++)
+                ok = ok && *q >= '0' && *q <= '9';
+        }
+        if (ok) {
+            found = r;
+            ++*count;
+        }
+    }
+    return found;
+}
+
+static xf_region *
+loop_at(const xf_cfgtree *t, int64_t line)
+{
+    for (uint32_t k = 0; k < t->all.n; k++) {
+        xf_region *r = t->all.v[k];
+        if (r->kind == XF_RG_LOOP && r->v->lineno == line)
+            return r;
+    }
+    return NULL;
+}
+
+/* The edge into loop region @r from outside (*in): 0, or -1 after a message. */
+static int
+entry_edge(ck *c, xf_graph *g, const xf_region *r, xf_cedge **in)
+{
+    *in = NULL;
+    for (uint32_t k = 0; k < g->e.n; k++) {
+        xf_cedge *e = g->e.v[k];
+        if (e->tgt == r->v && e->src != r->end) {
+            if (*in)
+                return refuse(c, "%s", "the loop is entered from more than one place");
+            *in = e;
+        }
+    }
+    return *in ? 0 : refuse(c, "%s", "the loop is not entered");
+}
+
+/* Remove loop region @r (the loop vertex, its body and EndLoop) and the
+ * edge @in into it from @g. */
+static int
+cut(ck *c, xf_graph *g, const xf_region *r, const xf_cedge *in)
+{
+    xf_arena *a = c->doc->arena;
+    uint8_t *gone = xf_arena_alloc(a, g->v.n);
+    uint32_t *todo = xf_arena_alloc(a, ((size_t)g->e.n + 1) * sizeof *todo);
+    if (!gone || !todo)
+        return xf_pass_oom(c->ctx);
+    memset(gone, 0, g->v.n);
+    uint32_t n = 0;
+    gone[r->v->index] = 1;
+    todo[n++] = r->body_edge->tgt->index;
+    while (n) {
+        const xf_cvertex *v = g->v.v[todo[--n]];
+        if (gone[v->index])
+            continue;
+        gone[v->index] = 1;
+        if (v == r->end)
+            continue;
+        for (uint32_t k = 0; k < g->e.n; k++)
+            if (g->e.v[k]->src == v && !gone[g->e.v[k]->tgt->index])
+                todo[n++] = g->e.v[k]->tgt->index;
+    }
+    uint32_t nv = 0, ne = 0;
+    for (uint32_t k = 0; k < g->e.n; k++) {
+        xf_cedge *e = g->e.v[k];
+        if (e != in && !gone[e->src->index] && !gone[e->tgt->index])
+            g->e.v[ne++] = e;
+    }
+    for (uint32_t k = 0; k < g->v.n; k++)
+        if (!gone[k])
+            g->v.v[nv++] = g->v.v[k];
+    g->v.n = nv;
+    g->e.n = ne;
+    xf_map_clear(&g->vmap);
+    for (uint32_t k = 0; k < nv; k++) {
+        g->v.v[k]->index = k;
+        if (!xf_map_put(&g->vmap, a, g->v.v[k]->id, g->v.v[k], NULL))
+            return xf_pass_oom(c->ctx);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ the schedule */
+
+enum { NV = 16 };
+static const char *const vars[NV] = {"T", "S", "n",  "capo", "fine", "top", "d",     "s",
+                                     "r", "b", "b1", "b2",   "l",    "j",   "first", "lo"};
+
+typedef struct sched {
+    ck_name names[NV + 2];
+    int nnames;
+    const ck_syms *state;
+    const xf_graph *ph1, *ph2, *ph3;
+    const xf_region *l1, *l2, *l3;
+} sched;
+
+static void
+emit_init(ck_emit *e, sched *s)
+{
+    e->names = s->names;
+    e->nnames = s->nnames;
+}
+
+static void
+step_at(ck_emit *e)
+{
+    ck_set(e, "i", "lo + capo * st");
+}
+
+/* Store the state in a new snapshot at step capo. */
+static void
+take(ck_emit *e, const sched *s)
+{
+    ck_call(e, "ckp_take", "capo");
+    for (uint32_t k = 0; k < s->state->n; k++) {
+        xf_symbol *v = s->state->v[k];
+        xf_varref *r = xf_ref_new(e->doc, v);
+        if (!r) {
+            e->failed = true;
+            return;
+        }
+        xf_mark_ref(r, false, false);
+        ck_call_ref(e,
+                    v->type == XF_TYPE_INTEGER ? "ckp_store_integer"
+                    : v->type == XF_TYPE_BOOL  ? "ckp_store_bool"
+                                               : "ckp_store_real",
+                    r);
+    }
+    ck_set(e, "n", "n + 1");
+    ck_set(e, "top", "capo");
+}
+
+static void
+restore(ck_emit *e, const sched *s)
+{
+    ck_call(e, "ckp_top", "top");
+    for (uint32_t k = 0; k < s->state->n; k++) {
+        xf_symbol *v = s->state->v[k];
+        xf_varref *r = xf_ref_new(e->doc, v);
+        if (!r) {
+            e->failed = true;
+            return;
+        }
+        xf_mark_ref(r, false, false);
+        ck_call_ref(e,
+                    v->type == XF_TYPE_INTEGER ? "ckp_restore_integer"
+                    : v->type == XF_TYPE_BOOL  ? "ckp_restore_bool"
+                                               : "ckp_restore_real",
+                    r);
+    }
+    ck_set(e, "capo", "top");
+}
+
+static void
+body(ck_emit *e, const char *mode, const xf_graph *g, const xf_region *l)
+{
+    step_at(e);
+    ck_call(e, mode, NULL);
+    ck_splice(e, g, l->body_edge->tgt, l->end);
+    ck_call(e, "ckp_step_end", NULL);
+}
+
+/* Advance from capo (which has a snapshot, or takes one) until one step is
+ * left before fine, by the binomial rule. */
+static void
+advance(ck_emit *e, const sched *s)
+{
+    ck_while(e, "fine - capo > 1");
+    ck_if(e, "n == 0 | top != capo");
+    take(e, s);
+    ck_else(e);
+    ck_set(e, "d", "fine - capo");
+    ck_set(e, "s", "S - n + 1");
+    ck_set(e, "r", "0");
+    ck_set(e, "b", "1");
+    ck_set(e, "b1", "0");
+    ck_set(e, "b2", "0");
+    ck_while(e, "b < d");
+    ck_set(e, "r", "r + 1");
+    ck_set(e, "b2", "b1");
+    ck_set(e, "b1", "b");
+    ck_set(e, "b", "b * (s + r) / r");
+    ck_endwhile(e);
+    /* l = max(C(s+r-2, s) + 1, d - C(s+r-1, s-1)), at most d - 1 */
+    ck_set(e, "l", "b2 + 1");
+    ck_if(e, "d - b * s / (s + r) > l");
+    ck_set(e, "l", "d - b * s / (s + r)");
+    ck_endif(e);
+    ck_if(e, "l > d - 1");
+    ck_set(e, "l", "d - 1");
+    ck_endif(e);
+    ck_set(e, "j", "0");
+    ck_while(e, "j < l");
+    body(e, "ckp_step_plain", s->ph1, s->l1);
+    ck_set(e, "capo", "capo + 1");
+    ck_set(e, "j", "j + 1");
+    ck_endwhile(e);
+    ck_endif(e);
+    ck_endwhile(e);
+}
+
+static void
+tape(ck_emit *e, const char *op, const char *v)
+{
+    ck_call(e, op, v);
+}
+
+/* Placeholder 2: the trip count, the run with snapshots, the last step taped. */
+static void
+forward(ck_emit *e, const sched *s, int64_t snaps, int64_t adjust)
+{
+    char buf[128];
+    ck_set(e, "lo", "@1");
+    ck_set(e, "st", "@2");
+    snprintf(buf, sizeof buf, "(@0 + %lld - lo + st) / st", (long long)adjust);
+    ck_set(e, "T", buf);
+    ck_if(e, "T < 0");
+    ck_set(e, "T", "0");
+    ck_endif(e);
+    if (snaps > 0) {
+        snprintf(buf, sizeof buf, "%lld", (long long)snaps);
+        ck_set(e, "S", buf);
+    } else {
+        /* the least S with C(2S, S) >= T */
+        ck_set(e, "S", "1");
+        ck_set(e, "b", "2");
+        ck_while(e, "b < T");
+        ck_set(e, "S", "S + 1");
+        ck_set(e, "b", "b * (4 * S - 2) / S");
+        ck_endwhile(e);
+    }
+    ck_set(e, "n", "0");
+    ck_set(e, "capo", "0");
+    ck_set(e, "fine", "T");
+    ck_set(e, "top", "0 - 1");
+    ck_if(e, "T > 0");
+    advance(e, s);
+    body(e, "ckp_step_tape", s->ph2, s->l2);
+    ck_endif(e);
+    ck_set(e, "i", "lo + T * st");
+    tape(e, "push_i_s0", "lo");
+    tape(e, "push_i_s0", "st");
+    tape(e, "push_i_s0", "T");
+    tape(e, "push_i_s0", "S");
+    tape(e, "push_i_s0", "n");
+}
+
+/* Placeholder 3: every step adjoined, the last first. */
+static void
+reverse(ck_emit *e, const sched *s)
+{
+    tape(e, "pop_i_s0", "n");
+    tape(e, "pop_i_s0", "S");
+    tape(e, "pop_i_s0", "T");
+    tape(e, "pop_i_s0", "st");
+    tape(e, "pop_i_s0", "lo");
+    ck_set(e, "top", "0 - 1");
+    ck_if(e, "n > 0");
+    ck_call(e, "ckp_top", "top");
+    ck_endif(e);
+    ck_set(e, "capo", "T - 1");
+    ck_set(e, "fine", "T");
+    ck_set(e, "first", "1");
+    ck_while(e, "fine > 0");
+    ck_if(e, "first == 0");
+    restore(e, s);
+    advance(e, s);
+    body(e, "ckp_step_tape", s->ph2, s->l2);
+    ck_endif(e);
+    ck_set(e, "first", "0");
+    body(e, "ckp_step_adjoint", s->ph3, s->l3);
+    ck_set(e, "fine", "capo");
+    ck_if(e, "n > 0");
+    ck_if(e, "top == capo");
+    ck_call(e, "ckp_drop", NULL);
+    ck_set(e, "n", "n - 1");
+    ck_if(e, "n > 0");
+    ck_call(e, "ckp_top", "top");
+    ck_endif(e);
+    ck_endif(e);
+    ck_endif(e);
+    ck_endwhile(e);
+}
+
+/* ------------------------------------------------------------ one loop */
+
+/* The ph3 loop that holds the adjoint of ph2's loop @l2: the top-level
+ * region around a block of the same id. */
+static const xf_region *
+adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3)
+{
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *b = t3->all.v[k];
+        if (b->kind != XF_RG_BLOCK)
+            continue;
+        for (uint32_t j = 0; j < t2->all.n; j++) {
+            const xf_region *f = t2->all.v[j];
+            if (f->kind != XF_RG_BLOCK || strcmp(f->v->id, b->v->id))
+                continue;
+            const xf_region *up = f;
+            while (up && up != l2)
+                up = up->parent;
+            if (!up)
+                continue;
+            const xf_region *top = b;
+            while (top->parent)
+                top = top->parent;
+            return top->kind == XF_RG_LOOP ? top : NULL;
+        }
+    }
+    return NULL;
+}
+
+static bool
+reads_sym(const xf_expr *x, const xf_symbol *s)
+{
+    for (uint32_t k = 0; k < x->v.n; k++)
+        if (x->v.v[k].kind == XF_EV_VARREF) {
+            const xf_symref *sr = xf_varref_symref(x->v.v[k].u.ref);
+            if (sr && sr->sym == s)
+                return true;
+        }
+    return false;
+}
+
+static int
+one_loop(ck *c)
+{
+    const char *colon = strrchr(c->spec, ':');
+    char *endp = NULL;
+    long line = colon ? strtol(colon + 1, &endp, 10) : 0;
+    if (!colon || colon == c->spec || !endp || *endp || line <= 0)
+        return refuse(c, "%s", "expected ROUTINE:LINE (the routine's name, the DO's line)");
+    int count;
+    xf_routine *rt = find_routine(c, c->spec, (size_t)(colon - c->spec), &count);
+    if (!rt)
+        return refuse(c, "%s", "no routine of that name");
+    if (count > 1)
+        return refuse(c, "%s", "more than one routine of that name");
+    c->rt = rt;
+    xf_replacement *r1 = xf_placeholder(rt, "1"), *r2 = xf_placeholder(rt, "2"),
+                   *r3 = xf_placeholder(rt, "3");
+    if (!rt->is_rlist || !r1 || !r2 || !r3 || !r2->g.v.n)
+        return refuse(c, "%s", "the routine has no adjoint code (it is not active)");
+    xf_arena *a = c->ctx->scratch ? c->ctx->scratch : c->doc->arena;
+    xf_cfgtree t1, t2, t3;
+    if (!xf_cfgtree_parse(&r1->g, a, &t1) || !xf_cfgtree_parse(&r2->g, a, &t2) ||
+        !xf_cfgtree_parse(&r3->g, a, &t3))
+        return refuse(c, "%s", "the routine's control flow is unstructured");
+    xf_region *l1 = loop_at(&t1, line), *l2 = loop_at(&t2, line);
+    if (!l1 || !l2)
+        return refuse(c, "%s", "no loop at that line in the routine");
+    c->line = l2->v->h.line;
+    if (l2->parent)
+        return refuse(c, "%s",
+                      "the loop is inside another loop or a branch (only loops at the "
+                      "routine's top level are checkpointed)");
+    if (l2->v->kind != XF_CV_FORLOOP)
+        return refuse(c, "%s", "the trip count is unknown when the loop starts (a while loop)");
+    xf_loophead h;
+    if (!xf_loop_header(l2->v, &h) || (!h.st_x && h.step == 0))
+        return refuse(c, "%s",
+                      "the trip count is unknown when the loop starts (the header is not "
+                      "i = L; i <= U; i = i + S)");
+    const xf_region *l3 = adjoint_loop(&t2, l2, &t3);
+    if (!l3)
+        return refuse(c, "%s", "the loop has no adjoint code");
+    ck_syms state = {0};
+    const char *why = NULL;
+    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, h.i, a, &state, &why, c->why,
+                 sizeof c->why))
+        return refuse(c, "%s", why);
+    /* the trip count is fixed when the loop starts: the body must not write
+     * the loop variable or what the bounds read */
+    ck_syms all = {0};
+    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, NULL, a, &all, &why, c->why,
+                 sizeof c->why) == 0)
+        for (uint32_t k = 0; k < all.n; k++) {
+            xf_symbol *v = all.v[k];
+            if (v == h.i || reads_sym(h.lo_x, v) || reads_sym(h.hi_x, v) ||
+                (h.st_x && reads_sym(h.st_x, v)))
+                return refuse(c, "the body writes %s, which the loop's header reads", v->id);
+        }
+
+    /* the names of the schedule */
+    sched s = {.state = &state, .ph1 = &r1->g, .ph2 = &r2->g, .ph3 = &r3->g};
+    s.l1 = l1;
+    s.l2 = l2;
+    s.l3 = l3;
+    static unsigned counter;
+    for (int k = 0; k < NV; k++) {
+        char pfx[32];
+        snprintf(pfx, sizeof pfx, "ckp_%s_", vars[k]);
+        xf_symbol *sym = xf_fresh_symbol(c->doc, rt->cfg_scope, pfx, &counter, XF_TYPE_INTEGER,
+                                         XF_SHAPE_SCALAR, false);
+        if (!sym)
+            return xf_pass_oom(c->ctx);
+        s.names[s.nnames++] = (ck_name){vars[k], sym};
+    }
+    xf_symbol *st = xf_fresh_symbol(c->doc, rt->cfg_scope, "ckp_st_", &counter, XF_TYPE_INTEGER,
+                                    XF_SHAPE_SCALAR, false);
+    if (!st)
+        return xf_pass_oom(c->ctx);
+    s.names[s.nnames++] = (ck_name){"st", st};
+    s.names[s.nnames++] = (ck_name){"i", h.i};
+
+    /* placeholder 3 first: it copies placeholder 2's body before that goes */
+    xf_cvertex *pred = NULL, *succ = NULL;
+    xf_cedge *in = NULL;
+    static unsigned nloop;
+    nloop++;
+    char pfx[32];
+    for (int ph = 3; ph >= 2; ph--) {
+        xf_graph *g = ph == 3 ? &r3->g : &r2->g;
+        const xf_region *l = ph == 3 ? l3 : l2;
+        snprintf(pfx, sizeof pfx, "_ckp%u_%d_", nloop, ph);
+        ck_emit e = {.doc = c->doc, .g = g, .scope = rt->cfg_scope, .pfx = pfx};
+        emit_init(&e, &s);
+        e.ext[0] = h.hi_x;
+        e.ext_root[0] = h.hi;
+        e.ext[1] = h.lo_x;
+        e.ext_root[1] = h.lo;
+        xf_expr stx = {0};
+        if (h.st_x) {
+            e.ext[2] = h.st_x;
+            e.ext_root[2] = h.st;
+        } else {
+            uint32_t v = xf_expr_int(c->doc, &stx, h.step);
+            if (v == UINT32_MAX)
+                return xf_pass_oom(c->ctx);
+            e.ext[2] = &stx;
+            e.ext_root[2] = v;
+        }
+        if (entry_edge(c, g, l, &in))
+            return -1;
+        pred = in->src;
+        succ = l->exit_edge->tgt;
+        e.at = pred;
+        e.at_cv = xf_flag_is(in->has_cv, false);
+        e.cv = in->cv;
+        if (ph == 3)
+            reverse(&e, &s);
+        else
+            forward(&e, &s, c->ctx->opts->ckp_snaps, h.adjust);
+        ck_join(&e, succ);
+        if (e.failed)
+            return e.why && strncmp(e.why, "out of memory", 13) ? refuse(c, "%s", e.why)
+                                                                : xf_pass_oom(c->ctx);
+        if (cut(c, g, l, in))
+            return -1;
+        xf_graph_renumber(g);
+    }
+    return 0;
+}
+
+static int
+run(xf_pass_ctx *ctx)
+{
+    const xf_opts *o = ctx->opts;
+    int rc = 0;
+    for (int k = 0; k < o->ckp_nloops; k++) {
+        ck c = {.ctx = ctx, .doc = ctx->doc, .spec = o->ckp_loops[k]};
+        if (one_loop(&c))
+            rc = -1;
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------ options */
+
+static int
+parse_loop(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    const char *colon = strrchr(arg, ':');
+    if (!colon || colon == arg || !colon[1]) {
+        snprintf(err, len, "--checkpoint-loop '%s': expected ROUTINE:LINE", arg);
+        return -1;
+    }
+    if (o->ckp_nloops == XF_CKP_MAX) {
+        snprintf(err, len, "--checkpoint-loop: at most %d loops", XF_CKP_MAX);
+        return -1;
+    }
+    o->ckp_loops[o->ckp_nloops++] = arg;
+    return 0;
+}
+
+static int
+parse_snaps(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    char *end;
+    long long v = strtoll(arg, &end, 10);
+    if (*end || v < 1 || v > 1000000) {
+        snprintf(err, len, "--snapshots '%s': expected a number of snapshots >= 1", arg);
+        return -1;
+    }
+    o->ckp_snaps = v;
+    return 0;
+}
+
+static int
+parse_schedule(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    (void)o;
+    if (!strcmp(arg, "binomial"))
+        return 0;
+    if (!strncmp(arg, "periodic:", 9) || !strncmp(arg, "two-level:", 10))
+        snprintf(err, len, "--schedule %s: not implemented yet (binomial is)", arg);
+    else
+        snprintf(err, len, "unknown schedule '%s' (binomial)", arg);
+    return -1;
+}
+
+static const xf_pass_opt opts[] = {
+    {.name = "checkpoint-loop",
+     .arg = "ROUTINE:LINE",
+     .help = "checkpoint the DO loop at line LINE of ROUTINE (binomial:\n"
+             "the tape holds one step, the snapshots at most S states);\n"
+             "repeatable\n",
+     .parse = parse_loop},
+    {.name = "snapshots",
+     .arg = "S",
+     .help = "snapshots of a checkpointed loop (default: the least S\n"
+             "with C(2S, S) >= the trip count, at run time)\n",
+     .parse = parse_snaps},
+    {.name = "schedule",
+     .arg = "KIND",
+     .help = "the checkpointing schedule: binomial (the default)\n",
+     .parse = parse_schedule},
+    {0},
+};
+
+static const char *const after[] = {"reverse", NULL};
+
+const xf_pass xf_pass_checkpoint = {
+    .name = "checkpoint",
+    .summary = "binomial checkpointing of the time loops --checkpoint-loop names",
+    .help = "Each named DO loop's taping sweep runs the loop plainly, storing snapshots\n"
+            "of the step's state as Griewank's binomial schedule says, and tapes its last\n"
+            "step only; the adjoint sweep restores, recomputes, tapes and adjoins one\n"
+            "step at a time. Without --checkpoint-loop nothing changes.\n",
+    .after = after,
+    .opts = opts,
+    .run = run,
+};
