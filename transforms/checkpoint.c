@@ -446,22 +446,19 @@ one_loop(ck *c)
     const xf_region *l3 = adjoint_loop(&t2, l2, &t3);
     if (!l3)
         return refuse(c, "%s", "the loop has no adjoint code");
-    ck_syms state = {0};
+    ck_syms state = {0}, all = {0};
     const char *why = NULL;
-    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, h.i, a, &state, &why, c->why,
+    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, h.i, a, &state, &all, &why, c->why,
                  sizeof c->why))
         return refuse(c, "%s", why);
     /* the trip count is fixed when the loop starts: the body must not write
      * the loop variable or what the bounds read */
-    ck_syms all = {0};
-    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, NULL, a, &all, &why, c->why,
-                 sizeof c->why) == 0)
-        for (uint32_t k = 0; k < all.n; k++) {
-            xf_symbol *v = all.v[k];
-            if (v == h.i || reads_sym(h.lo_x, v) || reads_sym(h.hi_x, v) ||
-                (h.st_x && reads_sym(h.st_x, v)))
-                return refuse(c, "the body writes %s, which the loop's header reads", v->id);
-        }
+    for (uint32_t k = 0; k < all.n; k++) {
+        xf_symbol *v = all.v[k];
+        if (v == h.i || reads_sym(h.lo_x, v) || reads_sym(h.hi_x, v) ||
+            (h.st_x && reads_sym(h.st_x, v)))
+            return refuse(c, "the body writes %s, which the loop's header reads", v->id);
+    }
 
     /* the names of the schedule */
     sched s = {.state = &state, .ph1 = &r1->g, .ph2 = &r2->g, .ph3 = &r3->g};

@@ -81,13 +81,15 @@ typedef XF_VEC(xf_symbol *) ck_syms;
  * ck_state:
  * The state of one step of the loop whose body runs from @first to @end in
  * @g (placeholder 1): the variables a step reads before it writes them
- * and writes (assignments, the actuals of calls, the Mod lists of the
- * routines called), except @skip (the loop variable). @doc resolves calls.
+ * (checkpoint_state.c says why those it only reads are in it too), except
+ * @skip (the loop variable); in *@written (may be NULL) those it writes
+ * (assignments, the actuals of calls, the Mod lists of the routines
+ * called). @doc resolves calls.
  * @returns 0, or -1 with the reason in @why (a variable of a type that
  * cannot be stored).
  */
 int ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end,
-             const xf_symbol *skip, xf_arena *a, ck_syms *out, const char **why, char *buf,
-             size_t len);
+             const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *written, const char **why,
+             char *buf, size_t len);
 
 #endif

@@ -1,10 +1,13 @@
 /* checkpoint_state.c: the state of one step of a checkpointed loop, from
- * the loop body's side effects (placeholder 1, the original code): the
- * variables the step writes (assignments; the variable actuals of calls and
- * the Mod lists of the routines called, which may write them) and reads
- * before writing them. In a body without branches or inner loops, a whole
- * scalar assigned before any read is no part of the state (a temporary of
- * the step); elsewhere every variable both read and written is. */
+ * the loop body's side effects (placeholder 1, the original code): every
+ * variable the step reads before writing it. Those it writes (assignments;
+ * the variable actuals of calls and the Mod lists of the routines called,
+ * which may write them) change from step to step; those it only reads are
+ * in the state too, because the adjoint sweep recomputes steps after the
+ * code that follows the loop has run (which may write them), and in split
+ * reversal in a new activation of the routine, whose locals are new. In a
+ * body without branches or inner loops, a whole scalar assigned before any
+ * read is no part of the state (a temporary of the step). */
 #include <stdio.h>
 #include <string.h>
 
@@ -25,7 +28,7 @@ enum { R = 1, W = 2, K = 4, SEEN = 8 };
 static void
 meet(st *s, xf_symbol *sym, uint8_t what)
 {
-    if (!sym || sym == s->skip)
+    if (!sym || (sym == s->skip && what == R))
         return;
     uint8_t *f = &s->flag[sym->index];
     if (!(*f & SEEN)) {
@@ -149,7 +152,8 @@ stmt(st *s, const xf_stmt *t)
 
 int
 ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end,
-         const xf_symbol *skip, xf_arena *a, ck_syms *out, const char **why, char *buf, size_t len)
+         const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *written, const char **why,
+         char *buf, size_t len)
 {
     st s = {.doc = doc, .skip = skip, .a = a, .straight = true};
     s.flag = xf_arena_alloc(a, doc->nsymbols + 1);
@@ -208,7 +212,11 @@ ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf
     for (uint32_t k = 0; k < s.order.n; k++) {
         xf_symbol *sym = s.order.v[k];
         uint8_t f = s.flag[sym->index];
-        if (!(f & R) || !(f & W))
+        if ((f & W) && written && !XF_VEC_PUSH(a, *written, sym)) {
+            *why = "out of memory";
+            return -1;
+        }
+        if (!(f & R) || sym == skip)
             continue;
         if (sym->type != XF_TYPE_REAL && sym->type != XF_TYPE_DOUBLE &&
             sym->type != XF_TYPE_INTEGER && sym->type != XF_TYPE_BOOL) {

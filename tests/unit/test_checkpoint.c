@@ -1,0 +1,345 @@
+/* test_checkpoint.c: binomial checkpointing of time loops (transforms/
+ * checkpoint.c, frontends/run/snapshot.c). Each time-stepping program is
+ * built with the fixtures, its DO loop given a lineNumber, and transformed
+ * twice by the adjoint pipeline: plainly and with --checkpoint-loop. Both
+ * outputs are validated, read back and run under the joint and the split
+ * driver. Asserted: the Jacobian with checkpointing equals the one without
+ * (1e-12 relative) and divided differences of the original; the peak tape
+ * is that of one step (plus what lies outside the loop and the schedule's 5
+ * integers); the peak snapshot words are at most S states; every step is
+ * taped and adjoined once; the forward (recomputation) steps are Griewank's
+ * minimum for T steps and S snapshots:
+ *
+ *     r T - C(S + r, S + 1),  r the least integer with C(S + r, S) >= T
+ *
+ * e.g. T = 1000: S = 2: r = 44, 28 820 steps; S = 5: r = 8, 6 284;
+ * S = 10: r = 4, 3 636; S = 20: r = 3, 2 747. */
+#include "derive_fixture.h"
+#include "suites.h"
+
+static const xf_driver sweeps[2] = {XF_DRIVER_ADJOINT_JOINT, XF_DRIVER_ADJOINT_SPLIT};
+
+/* C(n, k) */
+static int64_t
+binom(int64_t n, int64_t k)
+{
+    int64_t b = 1;
+    for (int64_t i = 1; i <= k; i++)
+        b = b * (n - k + i) / i;
+    return b;
+}
+
+/* Griewank's minimum of forward steps for @T steps and @S snapshots. */
+static int64_t
+revolve_optimum(int64_t T, int64_t S)
+{
+    int64_t r = 0;
+    while (binom(S + r, S) < T)
+        r++;
+    return r * T - binom(S + r, S + 1);
+}
+
+/* What one transform and one run gave. */
+typedef struct res {
+    xf_jacobian J;
+    xf_run_stats st;
+    int rc;
+    char msg[512];
+} res;
+
+/* Give the first ForLoop of @text the lineNumber @line (the fixtures write none). */
+static char *
+with_line(const char *text, int line)
+{
+    const char *at = strstr(text, "<xaif:ForLoop vertex_id=\"");
+    ck_assert_ptr_nonnull(at);
+    const char *close = strchr(at, '>');
+    char attr[32];
+    snprintf(attr, sizeof attr, " lineNumber=\"%d\"", line);
+    size_t n = strlen(text), k = (size_t)(close - text);
+    char *out = malloc(n + strlen(attr) + 1);
+    ck_assert_ptr_nonnull(out);
+    memcpy(out, text, k);
+    strcpy(out + k, attr);
+    strcat(out, close);
+    return out;
+}
+
+/* Transform @text (adjoint pipeline; with @loop, checkpoint it with @snaps
+ * snapshots, 0: the default); validate, read back, run under @driver. */
+static void
+adjoint_run(const char *text, const char *loop, int64_t snaps, xf_driver driver, int n, int m,
+            res *out)
+{
+    memset(out, 0, sizeof *out);
+    xf_diag *d;
+    xf_doc *doc = read_text(text, &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    const xf_pass *passes[16];
+    char err[256];
+    int np = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    ck_assert_msg(np > 0, "%s", err);
+    xf_opts o;
+    xf_pm_opts_init(&o);
+    if (loop)
+        ck_assert_int_eq(xf_pm_option(&o, "checkpoint-loop", loop, err, sizeof err), 0);
+    o.ckp_snaps = snaps;
+    xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
+    out->rc = xf_pipeline_run(&ctx, passes, np);
+    if (out->rc) {
+        snprintf(out->msg, sizeof out->msg, "%s", first_message(d));
+        xf_doc_free(doc);
+        xf_diag_free(d);
+        return;
+    }
+    char *buf;
+    size_t len;
+    ck_assert_int_eq(xf_write_memory(doc, &buf, &len, d), 0);
+    xf_doc_free(doc);
+    ck_assert_msg(xf_schema_validate_memory(schema, buf, len, "ckp.xaif", d) == 0,
+                  "the output is not valid xaif: %s", first_message(d));
+    xf_doc *back = xf_read_memory(buf, len, "ckp.xaif", NULL, d);
+    ck_assert_msg(back != NULL, "%s", first_message(d));
+    xf_run_opts ro = {.driver = driver, .params = {.n = n, .m = m, .h = 1e-7}};
+    int rc = xf_run(back, &ro, &out->J, &out->st, d);
+    ck_assert_msg(rc == 0, "the %s run failed: %s", xf_driver_name(driver), first_message(d));
+    xf_doc_free(back);
+    free(buf);
+    xf_diag_free(d);
+}
+
+/* Divided differences of the original. */
+static void
+dd_run(const char *text, int n, int m, xf_jacobian *J)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(text, &d);
+    ck_assert_ptr_nonnull(doc);
+    xf_run_opts ro = {.driver = XF_DRIVER_DD, .params = {.n = n, .m = m, .h = 1e-7}};
+    ck_assert_int_eq(xf_run(doc, &ro, J, NULL, d), 0);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+}
+
+/* ------------------------------------------------------------ programs */
+
+enum { LINE = 7 };
+
+/* Explicit Euler for u' = p u - u v, v' = u v - v over T steps of h = 1/T:
+ * x = (u0, v0, p), y = (u^2, sin v + u). The temporaries un, vn are written
+ * before they are read: no part of the state, which is u, v, h and x (read
+ * by the step: 6 words). */
+static char *
+euler(xb **bp, int T, bool var_count, bool call)
+{
+    xb *b = xb_new("euler");
+    xg *g = head_cfg(b, 3, 2, call ? "sub step" : NULL,
+                     "real u; real v; real un; real vn; real h; integer i; integer nt");
+    char s[256];
+    snprintf(s, sizeof s, "u = x(1); v = x(2); h = 1.0 / %d; nt = %d", T, T);
+    xg_bb(g, s);
+    if (var_count)
+        xg_for(g, "i = 1", "i <= nt", "i = i + 1");
+    else {
+        snprintf(s, sizeof s, "i <= %d", T);
+        xg_for(g, "i = 1", s, "i = i + 1");
+    }
+    if (call)
+        xg_bb(g, "call step(u, v, x(3), h)");
+    else
+        xg_bb(g, "un = u + h * (x(3) * u - u * v);"
+                 "vn = v + h * (u * v - v);"
+                 "u = un; v = vn");
+    xg_end(g);
+    xg_bb(g, "y(1) = u * u; y(2) = sin_scal(v) + u");
+    if (call) {
+        xb_scope(b, 3, 1);
+        xb_syms(b, 3, "real a; real c; real p; real dt; real an");
+        xg_bb(xb_cfg(b, "step", 3, "a c p dt"), "an = a + dt * (p * a - a * c);"
+                                                "c = c + dt * (a * c - c); a = an");
+    }
+    *bp = b;
+    return with_line(xb_build(b), LINE);
+}
+
+/* ------------------------------------------------------------ checks */
+
+static double
+rel(double a, double b)
+{
+    return fabs(a - b) / fmax(1e-300, fmax(fabs(a), fabs(b)));
+}
+
+/* The loop of @text at T steps with S snapshots, against the plain adjoint
+ * of the same program (@plain) and of @half (the same program, T/2 steps)
+ * for the tape of one step. */
+static void
+check_one(const char *text, const char *half, int T, int Thalf, int64_t S, xf_driver driver,
+          int64_t state_words)
+{
+    const int n = 3, m = 2;
+    res plain, hplain, ckp;
+    char spec[32];
+    snprintf(spec, sizeof spec, "head:%d", LINE);
+    adjoint_run(text, NULL, 0, driver, n, m, &plain);
+    ck_assert_int_eq(plain.rc, 0);
+    adjoint_run(half, NULL, 0, driver, n, m, &hplain);
+    ck_assert_int_eq(hplain.rc, 0);
+    adjoint_run(text, spec, S, driver, n, m, &ckp);
+    ck_assert_msg(ckp.rc == 0, "%s", ckp.msg);
+    xf_jacobian D;
+    dd_run(text, n, m, &D);
+    for (size_t k = 0; k < (size_t)(n * m); k++) {
+        ck_assert_msg(rel(ckp.J.f[k], plain.J.f[k]) <= 1e-12, "entry %zu: %.17g, without %.17g", k,
+                      ckp.J.f[k], plain.J.f[k]);
+        ck_assert_msg(fabs(ckp.J.f[k] - D.f[k]) <= 1e-5 * fmax(1, fabs(D.f[k])),
+                      "entry %zu: %.17g, divided differences %.17g", k, ckp.J.f[k], D.f[k]);
+    }
+    /* one adjoint sweep per output: the counts below are per sweep */
+    const xf_run_stats *st = &ckp.st;
+    ck_assert_uint_eq(st->steps_tape, (uint64_t)m * (uint64_t)T);
+    ck_assert_uint_eq(st->steps_adj, (uint64_t)m * (uint64_t)T);
+    int64_t Seff = S ? S : 0;
+    if (!Seff) /* the default: the least S with C(2S, S) >= T */
+        for (Seff = 1; binom(2 * Seff, Seff) < T; Seff++)
+            ;
+    ck_assert_int_eq((int64_t)st->steps_fwd, m * revolve_optimum(T, Seff));
+    ck_assert_int_le(st->peak_snap, Seff * state_words);
+    /* the tape of one step w1 and of what lies outside the loop w0, from the
+     * plain adjoints at T and T/2 steps */
+    uint64_t p = 0, h = 0;
+    for (int k = 0; k < XF_WORD_KINDS; k++) {
+        p += plain.st.push[k];
+        h += hplain.st.push[k];
+        ck_assert_uint_eq(ckp.st.push[k], ckp.st.pop[k]);
+    }
+    p /= (uint64_t)m;
+    h /= (uint64_t)m;
+    int64_t w1 = (int64_t)(p - h) / (T - Thalf), w0 = (int64_t)p - T * w1;
+    ck_assert_int_gt(w1, 0);
+    ck_assert_int_le(st->peak_tape, w0 + w1 + 5);
+    /* without checkpointing the tape (or, for calls in joint reversal, the
+     * argument checkpoints) grows with T */
+    ck_assert_int_gt(plain.st.peak_tape + plain.st.peak_cp,
+                     (T / 10) * (ckp.st.peak_tape + ckp.st.peak_cp));
+    xf_jacobian_fini(&plain.J);
+    xf_jacobian_fini(&hplain.J);
+    xf_jacobian_fini(&ckp.J);
+    xf_jacobian_fini(&D);
+}
+
+static void
+euler_case(int T, int64_t S, bool var_count, bool call)
+{
+    xb *b, *bh;
+    char *text = euler(&b, T, var_count, call);
+    char *half = euler(&bh, T / 2, var_count, call);
+    for (int k = 0; k < 2; k++)
+        check_one(text, half, T, T / 2, S, sweeps[k], 6);
+    free(text);
+    free(half);
+    xb_free(b);
+    xb_free(bh);
+}
+
+START_TEST(euler_10_steps)
+{
+    euler_case(10, 3, false, false);
+}
+END_TEST
+
+START_TEST(euler_100_steps)
+{
+    euler_case(100, 5, false, false);
+}
+END_TEST
+
+START_TEST(euler_1000_steps)
+{
+    /* the issue's example: T = 1000, S = 10: r = 4, 4 * 1000 - C(14, 11) = 3 636 */
+    ck_assert_int_eq(revolve_optimum(1000, 10), 3636);
+    euler_case(1000, 10, false, false);
+}
+END_TEST
+
+START_TEST(the_optimum_at_1000_steps)
+{
+    ck_assert_int_eq(revolve_optimum(1000, 2), 28820);
+    ck_assert_int_eq(revolve_optimum(1000, 5), 6284);
+    ck_assert_int_eq(revolve_optimum(1000, 20), 2747);
+    euler_case(1000, 2, false, false);
+    euler_case(1000, 20, false, false);
+}
+END_TEST
+
+START_TEST(default_snapshots_from_the_trip_count)
+{
+    euler_case(100, 0, false, false); /* C(8, 4) = 70 < 100 <= C(10, 5): S = 5 */
+}
+END_TEST
+
+START_TEST(a_step_that_calls_a_subroutine)
+{
+    euler_case(100, 4, false, true);
+}
+END_TEST
+
+START_TEST(a_trip_count_in_a_variable)
+{
+    euler_case(100, 3, true, false);
+}
+END_TEST
+
+/* ------------------------------------------------------------ refusals */
+
+static void
+refused(const char *text, const char *spec, const char *why)
+{
+    res r;
+    adjoint_run(text, spec, 3, XF_DRIVER_ADJOINT_JOINT, 3, 2, &r);
+    ck_assert_int_ne(r.rc, 0);
+    ck_assert_msg(strstr(r.msg, why), "the message '%s' does not say '%s'", r.msg, why);
+    ck_assert_msg(strstr(r.msg, ".xaif:") || strstr(r.msg, ":"), "no FILE:LINE in '%s'", r.msg);
+}
+
+START_TEST(loops_that_cannot_be_checkpointed)
+{
+    xb *b;
+    char *text = euler(&b, 10, false, false);
+    refused(text, "head:8", "no loop at that line");
+    refused(text, "tail:7", "no routine of that name");
+    free(text);
+    xb_free(b);
+    /* the body writes its own bound */
+    b = xb_new("bound");
+    xg *g = head_cfg(b, 3, 2, NULL, "real u; integer i; integer nt");
+    xg_bb(g, "u = x(1); nt = 5");
+    xg_for(g, "i = 1", "i <= nt", "i = i + 1");
+    xg_bb(g, "u = u * x(2); nt = nt - 1");
+    xg_end(g);
+    xg_bb(g, "y(1) = u; y(2) = u");
+    text = with_line(xb_build(b), LINE);
+    refused(text, "head:7", "the body writes nt");
+    free(text);
+    xb_free(b);
+}
+END_TEST
+
+Suite *
+test_checkpoint_suite(void)
+{
+    Suite *s = suite_create("checkpoint");
+    TCase *tc = tcase_create("binomial");
+    tcase_set_timeout(tc, 600);
+    tcase_add_unchecked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, euler_10_steps);
+    tcase_add_test(tc, euler_100_steps);
+    tcase_add_test(tc, euler_1000_steps);
+    tcase_add_test(tc, the_optimum_at_1000_steps);
+    tcase_add_test(tc, default_snapshots_from_the_trip_count);
+    tcase_add_test(tc, a_step_that_calls_a_subroutine);
+    tcase_add_test(tc, a_trip_count_in_a_variable);
+    tcase_add_test(tc, loops_that_cannot_be_checkpointed);
+    suite_add_tcase(s, tc);
+    return s;
+}
