@@ -419,6 +419,7 @@ one_loop(ck *c)
     if (count > 1)
         return refuse(c, "%s", "more than one routine of that name");
     c->rt = rt;
+    c->line = rt->h.line; /* until the loop is found: the routine's */
     xf_replacement *r1 = xf_placeholder(rt, "1"), *r2 = xf_placeholder(rt, "2"),
                    *r3 = xf_placeholder(rt, "3");
     if (!rt->is_rlist || !r1 || !r2 || !r3 || !r2->g.v.n)
