@@ -161,208 +161,6 @@ cut(ck *c, xf_graph *g, const xf_region *r, const xf_cedge *in)
     return 0;
 }
 
-/* ------------------------------------------------------------ the schedule */
-
-enum { NV = 16 };
-static const char *const vars[NV] = {"T", "S", "n",  "capo", "fine", "top", "d",     "s",
-                                     "r", "b", "b1", "b2",   "l",    "j",   "first", "lo"};
-
-typedef struct sched {
-    ck_name names[NV + 2];
-    int nnames;
-    const ck_syms *state;
-    const xf_graph *ph1, *ph2, *ph3;
-    const xf_region *l1, *l2, *l3;
-} sched;
-
-static void
-emit_init(ck_emit *e, sched *s)
-{
-    e->names = s->names;
-    e->nnames = s->nnames;
-}
-
-static void
-step_at(ck_emit *e)
-{
-    ck_set(e, "i", "lo + capo * st");
-}
-
-/* Store the state in a new snapshot at step capo. */
-static void
-take(ck_emit *e, const sched *s)
-{
-    ck_call(e, "ckp_take", "capo");
-    for (uint32_t k = 0; k < s->state->n; k++) {
-        xf_symbol *v = s->state->v[k];
-        xf_varref *r = xf_ref_new(e->doc, v);
-        if (!r) {
-            e->failed = true;
-            return;
-        }
-        xf_mark_ref(r, false, false);
-        ck_call_ref(e,
-                    v->type == XF_TYPE_INTEGER ? "ckp_store_integer"
-                    : v->type == XF_TYPE_BOOL  ? "ckp_store_bool"
-                                               : "ckp_store_real",
-                    r);
-    }
-    ck_set(e, "n", "n + 1");
-    ck_set(e, "top", "capo");
-}
-
-static void
-restore(ck_emit *e, const sched *s)
-{
-    ck_call(e, "ckp_top", "top");
-    for (uint32_t k = 0; k < s->state->n; k++) {
-        xf_symbol *v = s->state->v[k];
-        xf_varref *r = xf_ref_new(e->doc, v);
-        if (!r) {
-            e->failed = true;
-            return;
-        }
-        xf_mark_ref(r, false, false);
-        ck_call_ref(e,
-                    v->type == XF_TYPE_INTEGER ? "ckp_restore_integer"
-                    : v->type == XF_TYPE_BOOL  ? "ckp_restore_bool"
-                                               : "ckp_restore_real",
-                    r);
-    }
-    ck_set(e, "capo", "top");
-}
-
-static void
-body(ck_emit *e, const char *mode, const xf_graph *g, const xf_region *l)
-{
-    step_at(e);
-    ck_call(e, mode, NULL);
-    ck_splice(e, g, l->body_edge->tgt, l->end);
-    ck_call(e, "ckp_step_end", NULL);
-}
-
-/* Advance from capo (which has a snapshot, or takes one) until one step is
- * left before fine, by the binomial rule. */
-static void
-advance(ck_emit *e, const sched *s)
-{
-    ck_while(e, "fine - capo > 1");
-    ck_if(e, "n == 0 | top != capo");
-    take(e, s);
-    ck_else(e);
-    ck_set(e, "d", "fine - capo");
-    ck_set(e, "s", "S - n + 1");
-    ck_set(e, "r", "0");
-    ck_set(e, "b", "1");
-    ck_set(e, "b1", "0");
-    ck_set(e, "b2", "0");
-    ck_while(e, "b < d");
-    ck_set(e, "r", "r + 1");
-    ck_set(e, "b2", "b1");
-    ck_set(e, "b1", "b");
-    ck_set(e, "b", "b * (s + r) / r");
-    ck_endwhile(e);
-    /* l = max(C(s+r-2, s) + 1, d - C(s+r-1, s-1)), at most d - 1 */
-    ck_set(e, "l", "b2 + 1");
-    ck_if(e, "d - b * s / (s + r) > l");
-    ck_set(e, "l", "d - b * s / (s + r)");
-    ck_endif(e);
-    ck_if(e, "l > d - 1");
-    ck_set(e, "l", "d - 1");
-    ck_endif(e);
-    ck_set(e, "j", "0");
-    ck_while(e, "j < l");
-    body(e, "ckp_step_plain", s->ph1, s->l1);
-    ck_set(e, "capo", "capo + 1");
-    ck_set(e, "j", "j + 1");
-    ck_endwhile(e);
-    ck_endif(e);
-    ck_endwhile(e);
-}
-
-static void
-tape(ck_emit *e, const char *op, const char *v)
-{
-    ck_call(e, op, v);
-}
-
-/* Placeholder 2: the trip count, the run with snapshots, the last step taped. */
-static void
-forward(ck_emit *e, const sched *s, int64_t snaps, int64_t adjust)
-{
-    char buf[128];
-    ck_set(e, "lo", "@1");
-    ck_set(e, "st", "@2");
-    snprintf(buf, sizeof buf, "(@0 + %lld - lo + st) / st", (long long)adjust);
-    ck_set(e, "T", buf);
-    ck_if(e, "T < 0");
-    ck_set(e, "T", "0");
-    ck_endif(e);
-    if (snaps > 0) {
-        snprintf(buf, sizeof buf, "%lld", (long long)snaps);
-        ck_set(e, "S", buf);
-    } else {
-        /* the least S with C(2S, S) >= T */
-        ck_set(e, "S", "1");
-        ck_set(e, "b", "2");
-        ck_while(e, "b < T");
-        ck_set(e, "S", "S + 1");
-        ck_set(e, "b", "b * (4 * S - 2) / S");
-        ck_endwhile(e);
-    }
-    ck_set(e, "n", "0");
-    ck_set(e, "capo", "0");
-    ck_set(e, "fine", "T");
-    ck_set(e, "top", "0 - 1");
-    ck_if(e, "T > 0");
-    advance(e, s);
-    body(e, "ckp_step_tape", s->ph2, s->l2);
-    ck_endif(e);
-    ck_set(e, "i", "lo + T * st");
-    tape(e, "push_i_s0", "lo");
-    tape(e, "push_i_s0", "st");
-    tape(e, "push_i_s0", "T");
-    tape(e, "push_i_s0", "S");
-    tape(e, "push_i_s0", "n");
-}
-
-/* Placeholder 3: every step adjoined, the last first. */
-static void
-reverse(ck_emit *e, const sched *s)
-{
-    tape(e, "pop_i_s0", "n");
-    tape(e, "pop_i_s0", "S");
-    tape(e, "pop_i_s0", "T");
-    tape(e, "pop_i_s0", "st");
-    tape(e, "pop_i_s0", "lo");
-    ck_set(e, "top", "0 - 1");
-    ck_if(e, "n > 0");
-    ck_call(e, "ckp_top", "top");
-    ck_endif(e);
-    ck_set(e, "capo", "T - 1");
-    ck_set(e, "fine", "T");
-    ck_set(e, "first", "1");
-    ck_while(e, "fine > 0");
-    ck_if(e, "first == 0");
-    restore(e, s);
-    advance(e, s);
-    body(e, "ckp_step_tape", s->ph2, s->l2);
-    ck_endif(e);
-    ck_set(e, "first", "0");
-    body(e, "ckp_step_adjoint", s->ph3, s->l3);
-    ck_set(e, "fine", "capo");
-    ck_if(e, "n > 0");
-    ck_if(e, "top == capo");
-    ck_call(e, "ckp_drop", NULL);
-    ck_set(e, "n", "n - 1");
-    ck_if(e, "n > 0");
-    ck_call(e, "ckp_top", "top");
-    ck_endif(e);
-    ck_endif(e);
-    ck_endif(e);
-    ck_endwhile(e);
-}
-
 /* ------------------------------------------------------------ one loop */
 
 /* The ph3 loop that holds the adjoint of ph2's loop @l2: the top-level
@@ -462,10 +260,11 @@ one_loop(ck *c)
     }
 
     /* the names of the schedule */
-    sched s = {.state = &state, .ph1 = &r1->g, .ph2 = &r2->g, .ph3 = &r3->g};
-    s.l1 = l1;
-    s.l2 = l2;
-    s.l3 = l3;
+    static const char *const vars[] = {"T", "S",  "n",  "capo", "fine",  "top", "d",  "s", "r",
+                                       "b", "b1", "b2", "l",    "first", "lo",  "st", "j"};
+    enum { NV = sizeof vars / sizeof vars[0] };
+    ck_name names[NV + 1];
+    int nnames = 0;
     static unsigned counter;
     for (int k = 0; k < NV; k++) {
         char pfx[32];
@@ -474,14 +273,21 @@ one_loop(ck *c)
                                          XF_SHAPE_SCALAR, false);
         if (!sym)
             return xf_pass_oom(c->ctx);
-        s.names[s.nnames++] = (ck_name){vars[k], sym};
+        names[nnames++] = (ck_name){vars[k], sym};
     }
-    xf_symbol *st = xf_fresh_symbol(c->doc, rt->cfg_scope, "ckp_st_", &counter, XF_TYPE_INTEGER,
-                                    XF_SHAPE_SCALAR, false);
-    if (!st)
-        return xf_pass_oom(c->ctx);
-    s.names[s.nnames++] = (ck_name){"st", st};
-    s.names[s.nnames++] = (ck_name){"i", h.i};
+    names[nnames++] = (ck_name){"i", h.i};
+    const xf_opts *o = c->ctx->opts;
+    ck_sched s = {.kind = (ck_kind)o->ckp_schedule,
+                  .k = o->ckp_k,
+                  .snaps = o->ckp_snaps,
+                  .adjust = h.adjust,
+                  .state = &state,
+                  .ph1 = &r1->g,
+                  .ph2 = &r2->g,
+                  .ph3 = &r3->g,
+                  .l1 = l1,
+                  .l2 = l2,
+                  .l3 = l3};
 
     /* placeholder 3 first: it copies placeholder 2's body before that goes */
     xf_cvertex *pred = NULL, *succ = NULL;
@@ -494,7 +300,8 @@ one_loop(ck *c)
         const xf_region *l = ph == 3 ? l3 : l2;
         snprintf(pfx, sizeof pfx, "_ckp%u_%d_", nloop, ph);
         ck_emit e = {.doc = c->doc, .g = g, .scope = rt->cfg_scope, .pfx = pfx};
-        emit_init(&e, &s);
+        e.names = names;
+        e.nnames = nnames;
         e.ext[0] = h.hi_x;
         e.ext_root[0] = h.hi;
         e.ext[1] = h.lo_x;
@@ -518,9 +325,9 @@ one_loop(ck *c)
         e.at_cv = xf_flag_is(in->has_cv, false);
         e.cv = in->cv;
         if (ph == 3)
-            reverse(&e, &s);
+            ck_reverse(&e, &s);
         else
-            forward(&e, &s, c->ctx->opts->ckp_snaps, h.adjust);
+            ck_forward(&e, &s);
         ck_join(&e, succ);
         if (e.failed)
             return e.why && strncmp(e.why, "out of memory", 13) ? refuse(c, "%s", e.why)
@@ -579,14 +386,26 @@ parse_snaps(xf_opts *o, const char *arg, char *err, size_t len)
 static int
 parse_schedule(xf_opts *o, const char *arg, char *err, size_t len)
 {
-    (void)o;
-    if (!strcmp(arg, "binomial"))
+    if (!strcmp(arg, "binomial")) {
+        o->ckp_schedule = CK_BINOMIAL;
         return 0;
-    if (!strncmp(arg, "periodic:", 9) || !strncmp(arg, "two-level:", 10))
-        snprintf(err, len, "--schedule %s: not implemented yet (binomial is)", arg);
-    else
-        snprintf(err, len, "unknown schedule '%s' (binomial)", arg);
-    return -1;
+    }
+    int kind = !strncmp(arg, "periodic:", 9)     ? CK_PERIODIC
+               : !strncmp(arg, "two-level:", 10) ? CK_TWO_LEVEL
+                                                 : -1;
+    if (kind < 0) {
+        snprintf(err, len, "unknown schedule '%s' (binomial, periodic:K or two-level:K)", arg);
+        return -1;
+    }
+    char *end;
+    long long k = strtoll(strchr(arg, ':') + 1, &end, 10);
+    if (*end || k < 1 || k > 1000000000) {
+        snprintf(err, len, "--schedule %s: K must be a number of steps >= 1", arg);
+        return -1;
+    }
+    o->ckp_schedule = kind;
+    o->ckp_k = k;
+    return 0;
 }
 
 static const xf_pass_opt opts[] = {
@@ -603,7 +422,10 @@ static const xf_pass_opt opts[] = {
      .parse = parse_snaps},
     {.name = "schedule",
      .arg = "KIND",
-     .help = "the checkpointing schedule: binomial (the default)\n",
+     .help = "the checkpointing schedule: binomial (the default);\n"
+             "periodic:K, a snapshot every K steps, one step taped at\n"
+             "a time; two-level:K, a snapshot every K steps, each\n"
+             "segment of K steps taped whole, then adjoined\n",
      .parse = parse_schedule},
     {0},
 };

@@ -4,9 +4,12 @@
 #ifndef XF_TRANSFORMS_CHECKPOINT_H
 #define XF_TRANSFORMS_CHECKPOINT_H
 
+#include "cfgtree.h"
 #include "pass.h"
 
 /* A name the emitter's expressions may use, and its symbol. */
+typedef XF_VEC(xf_symbol *) ck_syms;
+
 typedef struct ck_name {
     const char *name;
     xf_symbol *sym;
@@ -73,9 +76,28 @@ void ck_splice(ck_emit *e, const xf_graph *src, const xf_cvertex *first, const x
 /** ck_join: an edge from where the code ends to @to. */
 void ck_join(ck_emit *e, xf_cvertex *to);
 
-/* checkpoint_state.c */
+/* checkpoint_sched.c */
 
-typedef XF_VEC(xf_symbol *) ck_syms;
+typedef enum ck_kind { CK_BINOMIAL, CK_PERIODIC, CK_TWO_LEVEL } ck_kind;
+
+/* What the schedule code needs: the names of ck_emit (T, S, n, capo, fine,
+ * top, d, s, r, b, b1, b2, l, j, first, lo, st and the loop variable i),
+ * the state, the loop's body in placeholders 1, 2 and 3. */
+typedef struct ck_sched {
+    ck_kind kind;
+    int64_t k;      /* periodic, two-level: K */
+    int64_t snaps;  /* binomial: S, or 0: from T at run time */
+    int64_t adjust; /* added to U (xf_loophead) */
+    const ck_syms *state;
+    const xf_graph *ph1, *ph2, *ph3;
+    const xf_region *l1, *l2, *l3;
+} ck_sched;
+
+/** ck_forward: the loop's code in placeholder 2; ck_reverse: in placeholder 3. */
+void ck_forward(ck_emit *e, const ck_sched *s);
+void ck_reverse(ck_emit *e, const ck_sched *s);
+
+/* checkpoint_state.c */
 
 /**
  * ck_state:

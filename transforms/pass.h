@@ -29,10 +29,12 @@ typedef struct xf_opts {
     bool split;      /* adjoint: split reversal (default: joint) */
     bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
     /* checkpoint: the loops of --checkpoint-loop ROUTINE:LINE, --snapshots S (0:
-     * chosen from the trip count at run time) */
+     * chosen from the trip count at run time), --schedule */
     const char *ckp_loops[XF_CKP_MAX];
     int ckp_nloops;
     int64_t ckp_snaps;
+    int ckp_schedule; /* --schedule: 0 binomial, 1 periodic:K, 2 two-level:K */
+    int64_t ckp_k;
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
