@@ -39,6 +39,11 @@ revolve_optimum(int64_t T, int64_t S)
     return r * T - binom(S + r, S + 1);
 }
 
+/* The schedule of the next transforms: 'b' binomial, 'p' periodic:K,
+ * 't' two-level:K. */
+static char sched_kind = 'b';
+static int64_t sched_k;
+
 /* What one transform and one run gave. */
 typedef struct res {
     xf_jacobian J;
@@ -47,11 +52,14 @@ typedef struct res {
     char msg[512];
 } res;
 
-/* Give the first ForLoop of @text the lineNumber @line (the fixtures write none). */
+/* Give the first @elem (ForLoop, PreLoop) of @text the lineNumber @line
+ * (the fixtures write none). */
 static char *
-with_line(const char *text, int line)
+loop_line(const char *text, const char *elem, int line)
 {
-    const char *at = strstr(text, "<xaif:ForLoop vertex_id=\"");
+    char pat[64];
+    snprintf(pat, sizeof pat, "<xaif:%s vertex_id=\"", elem);
+    const char *at = strstr(text, pat);
     ck_assert_ptr_nonnull(at);
     const char *close = strchr(at, '>');
     char attr[32];
@@ -63,6 +71,12 @@ with_line(const char *text, int line)
     strcpy(out + k, attr);
     strcat(out, close);
     return out;
+}
+
+static char *
+with_line(const char *text, int line)
+{
+    return loop_line(text, "ForLoop", line);
 }
 
 /* Transform @text (adjoint pipeline; with @loop, checkpoint it with @snaps
@@ -84,6 +98,12 @@ adjoint_run(const char *text, const char *loop, int64_t snaps, xf_driver driver,
     if (loop)
         ck_assert_int_eq(xf_pm_option(&o, "checkpoint-loop", loop, err, sizeof err), 0);
     o.ckp_snaps = snaps;
+    if (loop && sched_kind != 'b') {
+        char sch[48];
+        snprintf(sch, sizeof sch, "%s:%lld", sched_kind == 'p' ? "periodic" : "two-level",
+                 (long long)sched_k);
+        ck_assert_int_eq(xf_pm_option(&o, "schedule", sch, err, sizeof err), 0);
+    }
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
     out->rc = xf_pipeline_run(&ctx, passes, np);
     if (out->rc) {
@@ -199,12 +219,30 @@ check_one(const char *text, const char *half, int T, int Thalf, int64_t S, xf_dr
     const xf_run_stats *st = &ckp.st;
     ck_assert_uint_eq(st->steps_tape, (uint64_t)m * (uint64_t)T);
     ck_assert_uint_eq(st->steps_adj, (uint64_t)m * (uint64_t)T);
-    int64_t Seff = S ? S : 0;
-    if (!Seff) /* the default: the least S with C(2S, S) >= T */
-        for (Seff = 1; binom(2 * Seff, Seff) < T; Seff++)
-            ;
-    ck_assert_int_eq((int64_t)st->steps_fwd, m * revolve_optimum(T, Seff));
-    ck_assert_int_le(st->peak_snap, Seff * state_words);
+    /* forward (plain) steps and snapshots, by the schedule */
+    int64_t K = sched_k, steps = 1, snaps;
+    if (sched_kind == 'b') {
+        int64_t Seff = S;
+        if (!Seff) /* the default: the least S with C(2S, S) >= T */
+            for (Seff = 1; binom(2 * Seff, Seff) < T; Seff++)
+                ;
+        ck_assert_int_eq((int64_t)st->steps_fwd, m * revolve_optimum(T, Seff));
+        snaps = Seff;
+    } else if (sched_kind == 'p') {
+        /* the first sweep to step T - 1, then step j from its segment's start */
+        int64_t f = T - 1;
+        for (int64_t j = 0; j < T - 1; j++)
+            f += j % K;
+        ck_assert_int_eq((int64_t)st->steps_fwd, m * f);
+        snaps = (T - 1 + K - 1) / K;
+    } else {
+        /* every segment but the last once, plainly: at most T (1 + 1/K) */
+        ck_assert_int_eq((int64_t)st->steps_fwd, m * ((T - 1) / K * K));
+        ck_assert_int_le((int64_t)st->steps_fwd, m * (T + T / K));
+        snaps = (T - 1) / K;
+        steps = K; /* a segment is taped whole */
+    }
+    ck_assert_int_le(st->peak_snap, snaps * state_words);
     /* the tape of one step w1 and of what lies outside the loop w0, from the
      * plain adjoints at T and T/2 steps */
     uint64_t p = 0, h = 0;
@@ -217,11 +255,12 @@ check_one(const char *text, const char *half, int T, int Thalf, int64_t S, xf_dr
     h /= (uint64_t)m;
     int64_t w1 = (int64_t)(p - h) / (T - Thalf), w0 = (int64_t)p - T * w1;
     ck_assert_int_gt(w1, 0);
-    ck_assert_int_le(st->peak_tape, w0 + w1 + 5);
+    ck_assert_int_le(st->peak_tape, w0 + steps * w1 + 5);
     /* without checkpointing the tape (or, for calls in joint reversal, the
-     * argument checkpoints) grows with T */
-    ck_assert_int_gt(plain.st.peak_tape + plain.st.peak_cp,
-                     (T / 10) * (ckp.st.peak_tape + ckp.st.peak_cp));
+     * argument checkpoints) grows with T; with it, with the steps taped at once */
+    if (steps < T)
+        ck_assert_int_gt(plain.st.peak_tape + plain.st.peak_cp,
+                         (T / (10 * steps)) * (ckp.st.peak_tape + ckp.st.peak_cp));
     xf_jacobian_fini(&plain.J);
     xf_jacobian_fini(&hplain.J);
     xf_jacobian_fini(&ckp.J);
@@ -290,6 +329,30 @@ START_TEST(a_trip_count_in_a_variable)
 }
 END_TEST
 
+START_TEST(periodic_snapshots)
+{
+    sched_kind = 'p';
+    sched_k = 10;
+    euler_case(100, 0, false, false);
+    sched_k = 7; /* T - 1 not a multiple of K */
+    euler_case(100, 0, true, true);
+    sched_kind = 'b';
+}
+END_TEST
+
+START_TEST(two_level_segments)
+{
+    sched_kind = 't';
+    sched_k = 10;
+    euler_case(1000, 0, false, false); /* 990 forward steps <= 1 100 */
+    sched_k = 7;
+    euler_case(100, 0, false, true);
+    sched_k = 200; /* one segment: nothing recomputed */
+    euler_case(100, 0, true, false);
+    sched_kind = 'b';
+}
+END_TEST
+
 /* ------------------------------------------------------------ refusals */
 
 /* @spec is refused with @why, and the message names t.xaif and a line > 0
@@ -327,6 +390,43 @@ START_TEST(loops_that_cannot_be_checkpointed)
     refused(text, "head:7", "the body writes nt", true);
     free(text);
     xb_free(b);
+    /* a while loop: its trip count is not known when it starts */
+    b = xb_new("while");
+    g = head_cfg(b, 3, 2, NULL, "real u; integer nt");
+    xg_bb(g, "u = x(1); nt = 5");
+    xg_while(g, "nt > 0");
+    xg_bb(g, "u = u * x(2); nt = nt - 1");
+    xg_end(g);
+    xg_bb(g, "y(1) = u; y(2) = u");
+    text = loop_line(xb_build(b), "PreLoop", LINE);
+    refused(text, "head:7", "a while loop", true);
+    free(text);
+    xb_free(b);
+    /* a loop inside a branch */
+    b = xb_new("nested");
+    g = head_cfg(b, 3, 2, NULL, "real u; integer i");
+    xg_bb(g, "u = x(1)");
+    xg_if(g, "x(2) > 0");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "u = u * x(2)");
+    xg_end(g);
+    xg_end(g);
+    xg_bb(g, "y(1) = u; y(2) = u");
+    text = with_line(xb_build(b), LINE);
+    refused(text, "head:7", "inside another loop or a branch", true);
+    free(text);
+    xb_free(b);
+    /* schedules */
+    xf_opts o;
+    char err[256];
+    xf_pm_opts_init(&o);
+    ck_assert_int_eq(xf_pm_option(&o, "schedule", "weekly", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "unknown schedule 'weekly'"), "%s", err);
+    ck_assert_int_eq(xf_pm_option(&o, "schedule", "two-level:0", err, sizeof err), -1);
+    ck_assert_msg(strstr(err, "K must be"), "%s", err);
+    ck_assert_int_eq(xf_pm_option(&o, "snapshots", "0", err, sizeof err), -1);
+    ck_assert_int_eq(xf_pm_option(&o, "schedule", "periodic:12", err, sizeof err), 0);
+    ck_assert_int_eq(o.ckp_k, 12);
 }
 END_TEST
 
@@ -344,6 +444,8 @@ test_checkpoint_suite(void)
     tcase_add_test(tc, default_snapshots_from_the_trip_count);
     tcase_add_test(tc, a_step_that_calls_a_subroutine);
     tcase_add_test(tc, a_trip_count_in_a_variable);
+    tcase_add_test(tc, periodic_snapshots);
+    tcase_add_test(tc, two_level_segments);
     tcase_add_test(tc, loops_that_cannot_be_checkpointed);
     suite_add_tcase(s, tc);
     return s;
