@@ -245,10 +245,10 @@ one_loop(ck *c)
     const xf_region *l3 = adjoint_loop(&t2, l2, &t3);
     if (!l3)
         return refuse(c, "%s", "the loop has no adjoint code");
-    ck_syms state = {0}, all = {0};
+    ck_syms state = {0}, inputs = {0}, all = {0};
     const char *why = NULL;
-    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, h.i, a, &state, &all, &why, c->why,
-                 sizeof c->why))
+    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, h.i, a, &state, &inputs, &all, &why,
+                 c->why, sizeof c->why))
         return refuse(c, "%s", why);
     /* the trip count is fixed when the loop starts: the body must not write
      * the loop variable or what the bounds read */
@@ -282,6 +282,7 @@ one_loop(ck *c)
                   .snaps = o->ckp_snaps,
                   .adjust = h.adjust,
                   .state = &state,
+                  .inputs = &inputs,
                   .ph1 = &r1->g,
                   .ph2 = &r2->g,
                   .ph3 = &r3->g,

@@ -61,7 +61,7 @@ void ck_set(ck_emit *e, const char *lhs, const char *rhs);
 /** ck_set_ref: @lhs (copied) = EXPR. */
 void ck_set_ref(ck_emit *e, const xf_varref *lhs, const char *rhs);
 /** ck_call: InlinableSubroutineCall @name with no argument, or the one
- * argument @arg (a name, or an expression when it is no name). */
+ * argument @arg (a name or an integer literal: an argument is one vertex). */
 void ck_call(ck_emit *e, const char *name, const char *arg);
 /** ck_call_ref: InlinableSubroutineCall @name(@ref). */
 void ck_call_ref(ck_emit *e, const char *name, const xf_varref *ref);
@@ -85,10 +85,11 @@ typedef enum ck_kind { CK_BINOMIAL, CK_PERIODIC, CK_TWO_LEVEL } ck_kind;
  * the state, the loop's body in placeholders 1, 2 and 3. */
 typedef struct ck_sched {
     ck_kind kind;
-    int64_t k;      /* periodic, two-level: K */
-    int64_t snaps;  /* binomial: S, or 0: from T at run time */
-    int64_t adjust; /* added to U (xf_loophead) */
-    const ck_syms *state;
+    int64_t k;             /* periodic, two-level: K */
+    int64_t snaps;         /* binomial: S, or 0: from T at run time */
+    int64_t adjust;        /* added to U (xf_loophead) */
+    const ck_syms *state;  /* stored with every snapshot */
+    const ck_syms *inputs; /* stored once, after the loop */
     const xf_graph *ph1, *ph2, *ph3;
     const xf_region *l1, *l2, *l3;
 } ck_sched;
@@ -101,17 +102,17 @@ void ck_reverse(ck_emit *e, const ck_sched *s);
 
 /**
  * ck_state:
- * The state of one step of the loop whose body runs from @first to @end in
- * @g (placeholder 1): the variables a step reads before it writes them
- * (checkpoint_state.c says why those it only reads are in it too), except
- * @skip (the loop variable); in *@written (may be NULL) those it writes
- * (assignments, the actuals of calls, the Mod lists of the routines
- * called). @doc resolves calls.
+ * The variables one step of the loop whose body runs from @first to @end in
+ * @g (placeholder 1) reads before it writes them, except @skip (the loop
+ * variable): in @out those it writes too (the state), in @inputs those it
+ * only reads; in *@written (may be NULL) all it writes (assignments, the
+ * actuals of calls, the Mod lists of the routines called). @doc resolves
+ * calls.
  * @returns 0, or -1 with the reason in @why (a variable of a type that
  * cannot be stored).
  */
 int ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end,
-             const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *written, const char **why,
-             char *buf, size_t len);
+             const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *inputs, ck_syms *written,
+             const char **why, char *buf, size_t len);
 
 #endif

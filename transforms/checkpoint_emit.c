@@ -279,6 +279,17 @@ ck_call(ck_emit *e, const char *name, const char *arg)
         ck_call_ref(e, name, r);
         return;
     }
+    char *end;
+    (void)strtoll(arg, &end, 10);
+    if (end != arg && !*end) { /* an integer literal: a Constant argument */
+        xf_stmt *s = xf_stmt_icall(e->doc, stmt_id(e), name);
+        if (!s || !xf_icall_const(e->doc, s, XF_TYPE_INTEGER, xf_intern(e->doc, arg))) {
+            fail(e, "out of memory");
+            return;
+        }
+        ck_stmt(e, s);
+        return;
+    }
     xf_stmt *s = xf_stmt_icall(e->doc, stmt_id(e), name);
     xf_arg a = {.pos = 1};
     if (!s || !parse(e, arg, &a.val) || !XF_VEC_PUSH(e->doc->arena, s->u.icall.args, a)) {

@@ -20,10 +20,10 @@
 #include "checkpoint.h"
 
 static void
-state_calls(ck_emit *e, const ck_sched *s, const char *const names[3])
+state_calls(ck_emit *e, const ck_syms *vars, const char *const names[3])
 {
-    for (uint32_t k = 0; k < s->state->n; k++) {
-        xf_symbol *v = s->state->v[k];
+    for (uint32_t k = 0; k < vars->n; k++) {
+        xf_symbol *v = vars->v[k];
         xf_varref *r = xf_ref_new(e->doc, v);
         if (!r) {
             e->failed = true;
@@ -40,7 +40,7 @@ take(ck_emit *e, const ck_sched *s)
 {
     static const char *const names[3] = {"ckp_store_real", "ckp_store_integer", "ckp_store_bool"};
     ck_call(e, "ckp_take", "capo");
-    state_calls(e, s, names);
+    state_calls(e, s->state, names);
     ck_set(e, "n", "n + 1");
     ck_set(e, "top", "capo");
 }
@@ -52,7 +52,7 @@ restore(ck_emit *e, const ck_sched *s)
     static const char *const names[3] = {"ckp_restore_real", "ckp_restore_integer",
                                          "ckp_restore_bool"};
     ck_call(e, "ckp_top", "top");
-    state_calls(e, s, names);
+    state_calls(e, s->state, names);
     ck_set(e, "capo", "top");
 }
 
@@ -168,8 +168,14 @@ prologue(ck_emit *e, const ck_sched *s)
 }
 
 static void
-epilogue(ck_emit *e)
+epilogue(ck_emit *e, const ck_sched *s)
 {
+    static const char *const names[3] = {"ckp_store_real", "ckp_store_integer", "ckp_store_bool"};
+    if (s->inputs->n) {
+        /* what the steps only read, once, on top of the loop's snapshots */
+        ck_call(e, "ckp_take", "-1");
+        state_calls(e, s->inputs, names);
+    }
     ck_set(e, "i", "lo + T * st");
     static const char *const saved[] = {"lo", "st", "T", "S", "n"};
     for (int k = 0; k < 5; k++)
@@ -177,11 +183,18 @@ epilogue(ck_emit *e)
 }
 
 static void
-pop_saved(ck_emit *e)
+pop_saved(ck_emit *e, const ck_sched *s)
 {
+    static const char *const names[3] = {"ckp_restore_real", "ckp_restore_integer",
+                                         "ckp_restore_bool"};
     static const char *const saved[] = {"n", "S", "T", "st", "lo"};
     for (int k = 0; k < 5; k++)
         ck_call(e, "pop_i_s0", saved[k]);
+    if (s->inputs->n) {
+        ck_call(e, "ckp_top", "top");
+        state_calls(e, s->inputs, names);
+        ck_call(e, "ckp_drop", NULL);
+    }
     ck_set(e, "top", "0 - 1");
     ck_if(e, "n > 0");
     ck_call(e, "ckp_top", "top");
@@ -247,13 +260,13 @@ ck_forward(ck_emit *e, const ck_sched *s)
         step(e, "ckp_step_tape", s->ph2, s->l2);
         ck_endif(e);
     }
-    epilogue(e);
+    epilogue(e, s);
 }
 
 void
 ck_reverse(ck_emit *e, const ck_sched *s)
 {
-    pop_saved(e);
+    pop_saved(e, s);
     ck_set(e, "fine", "T");
     if (s->kind == CK_TWO_LEVEL) {
         segments_reverse(e, s);

@@ -1,13 +1,13 @@
-/* checkpoint_state.c: the state of one step of a checkpointed loop, from
- * the loop body's side effects (placeholder 1, the original code): every
- * variable the step reads before writing it. Those it writes (assignments;
- * the variable actuals of calls and the Mod lists of the routines called,
- * which may write them) change from step to step; those it only reads are
- * in the state too, because the adjoint sweep recomputes steps after the
- * code that follows the loop has run (which may write them), and in split
- * reversal in a new activation of the routine, whose locals are new. In a
- * body without branches or inner loops, a whole scalar assigned before any
- * read is no part of the state (a temporary of the step). */
+/* checkpoint_state.c: what a step of a checkpointed loop reads before
+ * writing it, from the loop body's side effects (placeholder 1, the
+ * original code), in two lists: the state, which the step also writes
+ * (assignments; the variable actuals of calls and the Mod lists of the
+ * routines called, which may write them), stored with every snapshot; and
+ * the inputs, which it only reads, stored once: the adjoint sweep
+ * recomputes steps after the code that follows the loop has run (which may
+ * write them), and under split reversal in a new activation of the routine,
+ * whose locals are new. In a body without branches or inner loops, a whole
+ * scalar assigned before any read is neither (a temporary of the step). */
 #include <stdio.h>
 #include <string.h>
 
@@ -108,6 +108,54 @@ callee(const xf_doc *doc, const xf_symbol *sym)
     return NULL;
 }
 
+/* May routine @r write its formal at position @pos? Yes unless its code
+ * (placeholder 1 of a ReplacementList) neither assigns it nor passes it on. */
+static bool
+formal_written(const xf_routine *r, int64_t pos)
+{
+    if (!r)
+        return true;
+    const xf_symbol *f = NULL;
+    for (uint32_t k = 0; k < r->args.n; k++)
+        if (r->args.v[k].pos == pos)
+            f = r->args.v[k].sym;
+    const xf_graph *g = &r->g;
+    if (r->is_rlist) {
+        g = NULL;
+        for (uint32_t k = 0; k < r->reps.n; k++)
+            if (r->reps.v[k]->placeholder && !strcmp(r->reps.v[k]->placeholder, "1"))
+                g = &r->reps.v[k]->g;
+    }
+    if (!f || !g || !g->v.n)
+        return true;
+    for (uint32_t k = 0; k < g->v.n; k++) {
+        const xf_cvertex *v = g->v.v[k];
+        const xf_stmt *ls[2] = {v->init, v->update};
+        for (int j = 0; j < 2; j++)
+            if (ls[j] && xf_varref_symref(&ls[j]->u.as.lhs) &&
+                xf_varref_symref(&ls[j]->u.as.lhs)->sym == f)
+                return true;
+        for (uint32_t j = 0; j < v->stmts.n; j++) {
+            const xf_stmt *t = v->stmts.v[j];
+            if (t->kind == XF_STMT_ASSIGN) {
+                const xf_symref *sr = xf_varref_symref(&t->u.as.lhs);
+                if (!sr || sr->sym == f)
+                    return true;
+            } else if (t->kind == XF_STMT_CALL || t->kind == XF_STMT_ICALL) {
+                const xf_arg_vec *av = t->kind == XF_STMT_CALL ? &t->u.call.args : &t->u.icall.args;
+                for (uint32_t a = 0; a < av->n; a++)
+                    for (uint32_t x = 0; x < av->v[a].val.v.n; x++)
+                        if (av->v[a].val.v.v[x].kind == XF_EV_VARREF) {
+                            const xf_symref *sr = xf_varref_symref(av->v[a].val.v.v[x].u.ref);
+                            if (!sr || sr->sym == f)
+                                return true;
+                        }
+            }
+        }
+    }
+    return false;
+}
+
 static void
 stmt(st *s, const xf_stmt *t)
 {
@@ -117,16 +165,19 @@ stmt(st *s, const xf_stmt *t)
         writes_ref(s, &t->u.as.lhs, true);
         break;
     case XF_STMT_CALL: {
-        /* every actual is read; a variable actual may be written */
+        /* every actual is read; a variable actual may be written, unless
+         * the routine called neither assigns its formal nor passes it on */
+        const xf_routine *r = callee(s->doc, t->u.call.sym);
         for (uint32_t k = 0; k < t->u.call.args.n; k++)
             reads_expr(s, &t->u.call.args.v[k].val);
         for (uint32_t k = 0; k < t->u.call.args.n; k++) {
             const xf_expr *x = &t->u.call.args.v[k].val;
+            if (!formal_written(r, t->u.call.args.v[k].pos))
+                continue;
             for (uint32_t j = 0; j < x->v.n; j++)
                 if (x->v.v[j].kind == XF_EV_VARREF)
                     writes_ref(s, x->v.v[j].u.ref, false);
         }
-        const xf_routine *r = callee(s->doc, t->u.call.sym);
         if (r)
             for (int l = 0; l < XF_SE_COUNT; l++)
                 for (uint32_t k = 0; k < r->se[l].refs.n; k++) {
@@ -152,8 +203,8 @@ stmt(st *s, const xf_stmt *t)
 
 int
 ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end,
-         const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *written, const char **why,
-         char *buf, size_t len)
+         const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *inputs, ck_syms *written,
+         const char **why, char *buf, size_t len)
 {
     st s = {.doc = doc, .skip = skip, .a = a, .straight = true};
     s.flag = xf_arena_alloc(a, doc->nsymbols + 1);
@@ -225,7 +276,8 @@ ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf
             *why = buf;
             return -1;
         }
-        if (!XF_VEC_PUSH(a, *out, sym)) {
+        ck_syms *to = (f & W) ? out : inputs;
+        if (!XF_VEC_PUSH(a, *to, sym)) {
             *why = "out of memory";
             return -1;
         }
