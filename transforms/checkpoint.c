@@ -1,34 +1,29 @@
-/* checkpoint.c: binomial checkpointing of a time loop (Griewank's revolve;
- * paper 002 §3, checklist D3-D4). For each loop named by --checkpoint-loop
- * ROUTINE:LINE (a DO loop at the top level of the routine, its ForLoop's
- * lineNumber LINE), after reverse has built placeholders 2 and 3:
+/* checkpoint.c: checkpointing of time loops (paper 002 §3, checklist D3-D4;
+ * paper 001 §5, C7), the pass. For each loop named by --checkpoint-loop
+ * ROUTINE:LINE (a DO loop of the routine, its ForLoop's lineNumber LINE, at
+ * any depth of loops and branches), after reverse has built placeholders 2
+ * and 3, the loop's region in each is replaced by the schedule's code
+ * (checkpoint_sched.c, written with checkpoint_emit.c) around copies of
+ * the loop's body: placeholder 1's (the plain step), placeholder 2's (the
+ * taped step) and placeholder 3's (the adjoint step). The snapshots hold
+ * the state of a step (checkpoint_state.c); docs/checkpointing.md names the
+ * snapshot calls (ckp_*).
  *
- *  - placeholder 2 runs the loop plainly (the body of placeholder 1) step by
- *    step, storing the state of the steps the schedule picks on a snapshot
- *    stack, and tapes only its last step (the body of placeholder 2);
- *  - placeholder 3 adjoins that last step (the body of placeholder 3), then,
- *    for each earlier step from the last down, restores the nearest
- *    snapshot, advances plainly to the step, storing snapshots on the way
- *    as the schedule says, tapes the step and adjoins it at once.
- *
- * The schedule is integer code in the output (checkpoint_emit.c), computed
- * from the trip count T and the snapshots S at run time: from a snapshot at
- * step c with d steps left to reverse and s snapshots (the one at c among
- * them), advance l steps, where with r the least integer such that
- * C(s+r, s) >= d, l = max(C(s+r-2, s) + 1, d - C(s+r-1, s-1)), at most
- * d - 1. This reaches Griewank's minimum r T - C(s+r, s+1) forward steps
- * (checked against the formula for every T <= 1200 and S <= 25 when it was
- * written; tests/unit/test_checkpoint.c checks it on runs). The tape then
- * holds one step at a time and the snapshot stack at most S states.
+ * The binomial schedule reaches Griewank's minimum r T - C(S+r, S+1) of
+ * forward steps for T steps and S snapshots (r the least with C(S+r, S) >=
+ * T): from a snapshot at step c with d steps left to reverse and s
+ * snapshots (the one at c among them), it advances l = max(C(s+r-2, s) + 1,
+ * d - C(s+r-1, s-1)) steps, at most d - 1, with r the least such that
+ * C(s+r, s) >= d (checked against the formula for every T <= 1200 and S <=
+ * 25 when it was written; tests/unit/test_checkpoint.c checks it on runs).
  * Without --snapshots, S is the least s with C(2s, s) >= T.
  *
- * The state of a step is checkpoint_state.c's; the snapshot calls (ckp_*)
- * are documented in docs/checkpointing.md. Refused, naming the reason: a
- * routine or loop not found, a loop inside another loop or branch, a
- * header whose trip count is not known when the loop starts (a while loop,
- * or a header other than i = L; i OP U; i = i + S), a body that writes the
- * loop variable or a variable of its bounds, a step state that cannot be
- * stored, and a loop without adjoint code. Needs: reverse. */
+ * Refused, naming the reason: a routine or loop not found, unstructured
+ * control flow, a header whose trip count is not known when the loop
+ * starts (a while loop, or a header other than i = L; i OP U; i = i + S), a
+ * body that writes the loop variable or a variable of its bounds, a step
+ * state that cannot be stored, and a loop without adjoint code. Needs:
+ * reverse. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -163,11 +158,22 @@ cut(ck *c, xf_graph *g, const xf_region *r, const xf_cedge *in)
 
 /* ------------------------------------------------------------ one loop */
 
-/* The ph3 loop that holds the adjoint of ph2's loop @l2: the top-level
- * region around a block of the same id. */
+static unsigned
+depth_of(const xf_region *r)
+{
+    unsigned d = 0;
+    for (; r->parent; r = r->parent)
+        d++;
+    return d;
+}
+
+/* The ph3 loop that holds the adjoint of ph2's loop @l2: the region, at
+ * @l2's depth of nesting, around a block of the same id as one in @l2
+ * (reversal keeps the nesting of what has adjoint code). */
 static const xf_region *
 adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3)
 {
+    unsigned want = depth_of(l2);
     for (uint32_t k = 0; k < t3->all.n; k++) {
         const xf_region *b = t3->all.v[k];
         if (b->kind != XF_RG_BLOCK)
@@ -181,10 +187,13 @@ adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3)
                 up = up->parent;
             if (!up)
                 continue;
-            const xf_region *top = b;
-            while (top->parent)
-                top = top->parent;
-            return top->kind == XF_RG_LOOP ? top : NULL;
+            unsigned d = depth_of(b);
+            if (d <= want)
+                return NULL;
+            const xf_region *at = b;
+            for (; d > want; d--)
+                at = at->parent;
+            return at->kind == XF_RG_LOOP ? at : NULL;
         }
     }
     return NULL;
@@ -231,10 +240,6 @@ one_loop(ck *c)
     if (!l1 || !l2)
         return refuse(c, "%s", "no loop at that line in the routine");
     c->line = l2->v->h.line;
-    if (l2->parent)
-        return refuse(c, "%s",
-                      "the loop is inside another loop or a branch (only loops at the "
-                      "routine's top level are checkpointed)");
     if (l2->v->kind != XF_CV_FORLOOP)
         return refuse(c, "%s", "the trip count is unknown when the loop starts (a while loop)");
     xf_loophead h;

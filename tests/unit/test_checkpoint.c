@@ -56,11 +56,13 @@ typedef struct res {
 /* Give the first @elem (ForLoop, PreLoop) of @text the lineNumber @line
  * (the fixtures write none). */
 static char *
-loop_line(const char *text, const char *elem, int line)
+loop_line_nth(const char *text, const char *elem, int nth, int line)
 {
     char pat[64];
     snprintf(pat, sizeof pat, "<xaif:%s vertex_id=\"", elem);
     const char *at = strstr(text, pat);
+    for (int k = 1; at && k < nth; k++)
+        at = strstr(at + 1, pat);
     ck_assert_ptr_nonnull(at);
     const char *close = strchr(at, '>');
     char attr[32];
@@ -72,6 +74,12 @@ loop_line(const char *text, const char *elem, int line)
     strcpy(out + k, attr);
     strcat(out, close);
     return out;
+}
+
+static char *
+loop_line(const char *text, const char *elem, int line)
+{
+    return loop_line_nth(text, elem, 1, line);
 }
 
 static char *
@@ -355,6 +363,86 @@ START_TEST(two_level_segments)
 }
 END_TEST
 
+/* ------------------------------------------------------------ nested */
+
+/* The Euler loop inside a branch ('b') or run 3 times by an outer loop
+ * ('l'; 'e': both loops marked reversal="explicit"), which damps u between
+ * the runs; the inner loop carries LINE. */
+static char *
+nested(xb **bp, int T, char kind)
+{
+    xb *b = xb_new("nested");
+    xg *g = head_cfg(b, 3, 2, NULL, "real u; real v; real un; real h; integer i; integer k");
+    char s[128];
+    snprintf(s, sizeof s, "u = x(1); v = x(2); h = 1.0 / %d", T);
+    xg_bb(g, s);
+    if (kind == 'b')
+        xg_if(g, "x(2) > 0");
+    else {
+        g->reversal = kind == 'e' ? "explicit" : NULL;
+        xg_for(g, "k = 1", "k <= 3", "k = k + 1");
+    }
+    snprintf(s, sizeof s, "i <= %d", T);
+    xg_for(g, "i = 1", s, "i = i + 1");
+    xg_bb(g, "un = u + h * (x(3) * u - u * v); v = v + h * (u * v - v); u = un");
+    xg_end(g);
+    if (kind != 'b')
+        xg_bb(g, "u = 0.5 * u + 0.1 * v");
+    xg_end(g);
+    xg_bb(g, "y(1) = u * u; y(2) = sin_scal(v) + u");
+    *bp = b;
+    return loop_line_nth(xb_build(b), "ForLoop", kind == 'b' ? 1 : 2, LINE);
+}
+
+static void
+nested_case(char kind, int reps)
+{
+    const int T = 100, S = 4, n = 3, m = 2;
+    xb *b;
+    char *text = nested(&b, T, kind);
+    char spec[32];
+    snprintf(spec, sizeof spec, "head:%d", LINE);
+    xf_jacobian D;
+    dd_run(text, n, m, &D);
+    for (int k = 0; k < 2; k++) {
+        res plain, ckp;
+        adjoint_run(text, NULL, 0, sweeps[k], n, m, &plain);
+        ck_assert_int_eq(plain.rc, 0);
+        adjoint_run(text, spec, S, sweeps[k], n, m, &ckp);
+        ck_assert_msg(ckp.rc == 0, "%s", ckp.msg);
+        for (size_t e = 0; e < (size_t)(n * m); e++) {
+            ck_assert_msg(rel(ckp.J.f[e], plain.J.f[e]) <= 1e-12, "entry %zu: %.17g, without %.17g",
+                          e, ckp.J.f[e], plain.J.f[e]);
+            ck_assert_msg(fabs(ckp.J.f[e] - D.f[e]) <= 1e-5 * fmax(1, fabs(D.f[e])),
+                          "entry %zu: %.17g, divided differences %.17g", e, ckp.J.f[e], D.f[e]);
+        }
+        ck_assert_uint_eq(ckp.st.steps_tape, (uint64_t)(m * reps * T));
+        ck_assert_uint_eq(ckp.st.steps_adj, (uint64_t)(m * reps * T));
+        ck_assert_int_eq((int64_t)ckp.st.steps_fwd, m * reps * revolve_optimum(T, S));
+        /* the tape holds one step of the inner loop at a time, plus what
+         * the outer loop tapes per run (a few words) */
+        ck_assert_int_lt(ckp.st.peak_tape * 10, plain.st.peak_tape);
+        xf_jacobian_fini(&plain.J);
+        xf_jacobian_fini(&ckp.J);
+    }
+    xf_jacobian_fini(&D);
+    free(text);
+    xb_free(b);
+}
+
+START_TEST(a_loop_inside_a_branch)
+{
+    nested_case('b', 1);
+}
+END_TEST
+
+START_TEST(a_loop_inside_a_loop)
+{
+    nested_case('l', 3);
+    nested_case('e', 3);
+}
+END_TEST
+
 /* ------------------------------------------------------------ refusals */
 
 /* @spec is refused with @why, and the message names t.xaif and a line > 0
@@ -404,20 +492,6 @@ START_TEST(loops_that_cannot_be_checkpointed)
     refused(text, "head:7", "a while loop", true);
     free(text);
     xb_free(b);
-    /* a loop inside a branch */
-    b = xb_new("nested");
-    g = head_cfg(b, 3, 2, NULL, "real u; integer i");
-    xg_bb(g, "u = x(1)");
-    xg_if(g, "x(2) > 0");
-    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
-    xg_bb(g, "u = u * x(2)");
-    xg_end(g);
-    xg_end(g);
-    xg_bb(g, "y(1) = u; y(2) = u");
-    text = with_line(xb_build(b), LINE);
-    refused(text, "head:7", "inside another loop or a branch", true);
-    free(text);
-    xb_free(b);
     /* schedules */
     xf_opts o;
     char err[256];
@@ -448,6 +522,8 @@ test_checkpoint_suite(void)
     tcase_add_test(tc, a_trip_count_in_a_variable);
     tcase_add_test(tc, periodic_snapshots);
     tcase_add_test(tc, two_level_segments);
+    tcase_add_test(tc, a_loop_inside_a_branch);
+    tcase_add_test(tc, a_loop_inside_a_loop);
     tcase_add_test(tc, loops_that_cannot_be_checkpointed);
     suite_add_tcase(s, tc);
     return s;
