@@ -45,6 +45,18 @@ revolve_optimum(int64_t T, int64_t S)
 static char sched_kind = 'b';
 static int64_t sched_k;
 
+/* OpenAD's output schema (the corpus's), loaded at the first use. */
+static xf_schema *openad;
+static bool tried;
+
+static void
+openad_free(void)
+{
+    xf_schema_free(openad);
+    openad = NULL;
+    tried = false;
+}
+
 /* What one transform and one run gave. */
 typedef struct res {
     xf_jacobian J;
@@ -127,6 +139,17 @@ adjoint_run(const char *text, const char *loop, int64_t snaps, xf_driver driver,
     xf_doc_free(doc);
     ck_assert_msg(xf_schema_validate_memory(schema, buf, len, "ckp.xaif", d) == 0,
                   "the output is not valid xaif: %s", first_message(d));
+    if (loop) { /* and against OpenAD's own output schema, when the corpus has it */
+        if (!tried) {
+            tried = true;
+            xf_diag *d2 = xf_diag_new(NULL);
+            openad = xf_schema_load(XF_CORPUS_DIR "/xaif-schema/xaif_output.xsd", d2);
+            xf_diag_free(d2);
+        }
+        if (openad)
+            ck_assert_msg(xf_schema_validate_memory(openad, buf, len, "ckp.xaif", d) == 0,
+                          "the output violates OpenAD's schema: %s", first_message(d));
+    }
     xf_doc *back = xf_read_memory(buf, len, "ckp.xaif", NULL, d);
     ck_assert_msg(back != NULL, "%s", first_message(d));
     xf_run_opts ro = {.driver = driver, .params = {.n = n, .m = m, .h = 1e-7}};
@@ -513,6 +536,7 @@ test_checkpoint_suite(void)
     TCase *tc = tcase_create("binomial");
     tcase_set_timeout(tc, 600);
     tcase_add_unchecked_fixture(tc, setup, teardown);
+    tcase_add_unchecked_fixture(tc, NULL, openad_free);
     tcase_add_test(tc, euler_10_steps);
     tcase_add_test(tc, euler_100_steps);
     tcase_add_test(tc, euler_1000_steps);
