@@ -40,6 +40,7 @@ typedef struct ck {
     xf_routine *rt;
     const char *spec;
     uint32_t line;
+    unsigned nth; /* the loop's place among --checkpoint-loop's, from 1: its ids */
     char why[256];
 } ck;
 
@@ -118,24 +119,14 @@ cut(ck *c, xf_graph *g, const xf_region *r, const xf_cedge *in)
 {
     xf_arena *a = c->doc->arena;
     uint8_t *gone = xf_arena_alloc(a, g->v.n);
-    uint32_t *todo = xf_arena_alloc(a, ((size_t)g->e.n + 1) * sizeof *todo);
-    if (!gone || !todo)
+    uint32_t nb;
+    const xf_cvertex **body = ck_body(g, r->body_edge->tgt, r->end, a, &nb, NULL);
+    if (!gone || !body)
         return xf_pass_oom(c->ctx);
     memset(gone, 0, g->v.n);
-    uint32_t n = 0;
     gone[r->v->index] = 1;
-    todo[n++] = r->body_edge->tgt->index;
-    while (n) {
-        const xf_cvertex *v = g->v.v[todo[--n]];
-        if (gone[v->index])
-            continue;
-        gone[v->index] = 1;
-        if (v == r->end)
-            continue;
-        for (uint32_t k = 0; k < g->e.n; k++)
-            if (g->e.v[k]->src == v && !gone[g->e.v[k]->tgt->index])
-                todo[n++] = g->e.v[k]->tgt->index;
-    }
+    for (uint32_t k = 0; k < nb; k++)
+        gone[body[k]->index] = 1;
     uint32_t nv = 0, ne = 0;
     for (uint32_t k = 0; k < g->e.n; k++) {
         xf_cedge *e = g->e.v[k];
@@ -169,32 +160,38 @@ depth_of(const xf_region *r)
 
 /* The ph3 loop that holds the adjoint of ph2's loop @l2: the region, at
  * @l2's depth of nesting, around a block of the same id as one in @l2
- * (reversal keeps the nesting of what has adjoint code). */
+ * (reversal keeps the nesting of what has adjoint code). NULL when there is
+ * none; *@oom when out of memory. */
 static const xf_region *
-adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3)
+adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3, xf_arena *a,
+             bool *oom)
 {
     unsigned want = depth_of(l2);
+    xf_map ids = {0}; /* the ids of l2's blocks */
+    *oom = false;
+    for (uint32_t j = 0; j < t2->all.n; j++) {
+        const xf_region *f = t2->all.v[j];
+        if (f->kind != XF_RG_BLOCK)
+            continue;
+        const xf_region *up = f;
+        while (up && up != l2)
+            up = up->parent;
+        if (up && !xf_map_put(&ids, a, f->v->id, (void *)f, NULL)) {
+            *oom = true;
+            return NULL;
+        }
+    }
     for (uint32_t k = 0; k < t3->all.n; k++) {
         const xf_region *b = t3->all.v[k];
-        if (b->kind != XF_RG_BLOCK)
+        if (b->kind != XF_RG_BLOCK || !xf_map_get(&ids, b->v->id))
             continue;
-        for (uint32_t j = 0; j < t2->all.n; j++) {
-            const xf_region *f = t2->all.v[j];
-            if (f->kind != XF_RG_BLOCK || strcmp(f->v->id, b->v->id))
-                continue;
-            const xf_region *up = f;
-            while (up && up != l2)
-                up = up->parent;
-            if (!up)
-                continue;
-            unsigned d = depth_of(b);
-            if (d <= want)
-                return NULL;
-            const xf_region *at = b;
-            for (; d > want; d--)
-                at = at->parent;
-            return at->kind == XF_RG_LOOP ? at : NULL;
-        }
+        unsigned d = depth_of(b);
+        if (d <= want)
+            return NULL;
+        const xf_region *at = b;
+        for (; d > want; d--)
+            at = at->parent;
+        return at->kind == XF_RG_LOOP ? at : NULL;
     }
     return NULL;
 }
@@ -247,7 +244,10 @@ one_loop(ck *c)
         return refuse(c, "%s",
                       "the trip count is unknown when the loop starts (the header is not "
                       "i = L; i <= U; i = i + S)");
-    const xf_region *l3 = adjoint_loop(&t2, l2, &t3);
+    bool oom;
+    const xf_region *l3 = adjoint_loop(&t2, l2, &t3, a, &oom);
+    if (oom)
+        return xf_pass_oom(c->ctx);
     if (!l3)
         return refuse(c, "%s", "the loop has no adjoint code");
     ck_syms state = {0}, inputs = {0}, all = {0};
@@ -270,7 +270,7 @@ one_loop(ck *c)
     enum { NV = sizeof vars / sizeof vars[0] };
     ck_name names[NV + 1];
     int nnames = 0;
-    static unsigned counter;
+    unsigned counter = 0; /* xf_fresh_symbol skips the numbers taken */
     for (int k = 0; k < NV; k++) {
         char pfx[32];
         snprintf(pfx, sizeof pfx, "ckp_%s_", vars[k]);
@@ -298,13 +298,11 @@ one_loop(ck *c)
     /* placeholder 3 first: it copies placeholder 2's body before that goes */
     xf_cvertex *pred = NULL, *succ = NULL;
     xf_cedge *in = NULL;
-    static unsigned nloop;
-    nloop++;
     char pfx[32];
     for (int ph = 3; ph >= 2; ph--) {
         xf_graph *g = ph == 3 ? &r3->g : &r2->g;
         const xf_region *l = ph == 3 ? l3 : l2;
-        snprintf(pfx, sizeof pfx, "_ckp%u_%d_", nloop, ph);
+        snprintf(pfx, sizeof pfx, "_ckp%u_%d_", c->nth, ph);
         ck_emit e = {.doc = c->doc, .g = g, .scope = rt->cfg_scope, .pfx = pfx};
         e.names = names;
         e.nnames = nnames;
@@ -351,7 +349,7 @@ run(xf_pass_ctx *ctx)
     const xf_opts *o = ctx->opts;
     int rc = 0;
     for (int k = 0; k < o->ckp_nloops; k++) {
-        ck c = {.ctx = ctx, .doc = ctx->doc, .spec = o->ckp_loops[k]};
+        ck c = {.ctx = ctx, .doc = ctx->doc, .spec = o->ckp_loops[k], .nth = (unsigned)k + 1};
         if (one_loop(&c))
             rc = -1;
     }

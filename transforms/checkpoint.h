@@ -73,6 +73,17 @@ void ck_endwhile(ck_emit *e);
 /** ck_splice: a copy of the part of @src from @first to @end (the body of a
  * loop, @end its EndLoop, which becomes an empty basic block). */
 void ck_splice(ck_emit *e, const xf_graph *src, const xf_cvertex *first, const xf_cvertex *end);
+/**
+ * ck_body:
+ * The vertices of a loop's body in @g, from @first to @end (its EndLoop)
+ * by the edges between them, in depth-first order (@first first), in an
+ * array from @a; their number in *@n. With @outs (may be NULL), each
+ * vertex's out-edge count by vertex index. Time O(vertices + edges).
+ * @returns the array, or NULL when out of memory.
+ */
+const xf_cvertex **ck_body(const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end,
+                           xf_arena *a, uint32_t *n, uint32_t **outs);
+
 /** ck_join: an edge from where the code ends to @to. */
 void ck_join(ck_emit *e, xf_cvertex *to);
 

@@ -406,6 +406,54 @@ ck_join(ck_emit *e, xf_cvertex *to)
 
 /* ------------------------------------------------------------ copies */
 
+const xf_cvertex **
+ck_body(const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end, xf_arena *a, uint32_t *n,
+        uint32_t **outs)
+{
+    uint32_t nv = g->v.n, ne = g->e.n;
+    /* the out-edges by source vertex (counting sort) */
+    uint32_t *start = xf_arena_alloc(a, ((size_t)nv + 1) * sizeof *start);
+    const xf_cvertex **tgt = xf_arena_alloc(a, ((size_t)ne + 1) * sizeof *tgt);
+    uint8_t *seen = xf_arena_alloc(a, (size_t)nv + 1);
+    uint32_t *todo = xf_arena_alloc(a, ((size_t)ne + 2) * sizeof *todo);
+    const xf_cvertex **out = xf_arena_alloc(a, ((size_t)nv + 1) * sizeof *out);
+    if (!start || !tgt || !seen || !todo || !out)
+        return NULL;
+    memset(start, 0, ((size_t)nv + 1) * sizeof *start);
+    memset(seen, 0, (size_t)nv + 1);
+    for (uint32_t k = 0; k < ne; k++)
+        start[g->e.v[k]->src->index + 1]++;
+    for (uint32_t v = 0; v < nv; v++)
+        start[v + 1] += start[v];
+    uint32_t *fill = xf_arena_alloc(a, ((size_t)nv + 1) * sizeof *fill);
+    if (!fill)
+        return NULL;
+    memcpy(fill, start, ((size_t)nv + 1) * sizeof *fill);
+    for (uint32_t k = 0; k < ne; k++)
+        tgt[fill[g->e.v[k]->src->index]++] = g->e.v[k]->tgt;
+    if (outs) {
+        *outs = fill;
+        for (uint32_t v = 0; v < nv; v++)
+            fill[v] = start[v + 1] - start[v];
+    }
+    uint32_t nt = 0, no = 0;
+    todo[nt++] = first->index;
+    while (nt) {
+        const xf_cvertex *v = g->v.v[todo[--nt]];
+        if (seen[v->index])
+            continue;
+        seen[v->index] = 1;
+        out[no++] = v;
+        if (v == end)
+            continue;
+        for (uint32_t k = start[v->index]; k < start[v->index + 1]; k++)
+            if (!seen[tgt[k]->index])
+                todo[nt++] = tgt[k]->index;
+    }
+    *n = no;
+    return out;
+}
+
 void
 ck_splice(ck_emit *e, const xf_graph *src, const xf_cvertex *first, const xf_cvertex *end)
 {
@@ -413,21 +461,16 @@ ck_splice(ck_emit *e, const xf_graph *src, const xf_cvertex *first, const xf_cve
         return;
     xf_arena *a = e->doc->arena;
     uint32_t nv = src->v.n, ne = src->e.n; /* what was there before the copy */
+    uint32_t nb;
+    const xf_cvertex **body = ck_body(src, first, end, a, &nb, NULL);
     xf_cvertex **copy = xf_arena_alloc(a, (size_t)nv * sizeof *copy);
-    uint32_t cap = ne + 1;
-    uint32_t *todo = xf_arena_alloc(a, (size_t)cap * sizeof *todo);
-    if (!copy || !todo) {
+    if (!body || !copy) {
         fail(e, "out of memory");
         return;
     }
     memset(copy, 0, (size_t)nv * sizeof *copy);
-    uint32_t n = 0;
-    todo[n++] = first->index;
-    /* the vertices from first up to end, by the edges between them */
-    while (n) {
-        const xf_cvertex *v = src->v.v[todo[--n]];
-        if (copy[v->index])
-            continue;
+    for (uint32_t b = 0; b < nb; b++) {
+        const xf_cvertex *v = body[b];
         xf_cvertex *c = xf_graph_vertex(e->doc, e->g, v->kind, fresh(e));
         if (!c) {
             fail(e, "out of memory");
@@ -454,15 +497,10 @@ ck_splice(ck_emit *e, const xf_graph *src, const xf_cvertex *first, const xf_cve
                 }
             }
         copy[v->index] = c;
-        if (v == end)
-            continue;
-        for (uint32_t k = 0; k < ne; k++)
-            if (src->e.v[k]->src == v && !copy[src->e.v[k]->tgt->index])
-                todo[n++] = src->e.v[k]->tgt->index;
-        if (n > cap) {
-            fail(e, "internal: the loop body is not closed");
-            return;
-        }
+    }
+    if (!copy[end->index]) {
+        fail(e, "internal: the loop body does not reach its end");
+        return;
     }
     for (uint32_t k = 0; k < ne; k++) {
         const xf_cedge *ed = src->e.v[k];

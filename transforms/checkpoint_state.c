@@ -214,37 +214,15 @@ ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf
     }
     memset(s.flag, 0, doc->nsymbols + 1);
     /* the body's vertices; straight when a chain of basic blocks */
-    uint32_t nv = g->v.n;
-    uint8_t *seen = xf_arena_alloc(a, nv);
-    uint32_t *todo = xf_arena_alloc(a, ((size_t)g->e.n + 1) * sizeof *todo);
-    const xf_cvertex **order = xf_arena_alloc(a, ((size_t)nv + 1) * sizeof *order);
-    if (!seen || !todo || !order) {
+    uint32_t no, *outs;
+    const xf_cvertex **order = ck_body(g, first, end, a, &no, &outs);
+    if (!order) {
         *why = "out of memory";
         return -1;
     }
-    memset(seen, 0, nv);
-    uint32_t n = 0, no = 0;
-    todo[n++] = first->index;
-    while (n) {
-        const xf_cvertex *v = g->v.v[todo[--n]];
-        if (seen[v->index])
-            continue;
-        seen[v->index] = 1;
-        order[no++] = v;
-        if (v->kind != XF_CV_BASICBLOCK && v != end)
+    for (uint32_t k = 0; k < no; k++)
+        if (order[k] != end && (order[k]->kind != XF_CV_BASICBLOCK || outs[order[k]->index] != 1))
             s.straight = false;
-        if (v == end)
-            continue;
-        uint32_t outs = 0;
-        for (uint32_t k = 0; k < g->e.n; k++)
-            if (g->e.v[k]->src == v) {
-                outs++;
-                if (!seen[g->e.v[k]->tgt->index])
-                    todo[n++] = g->e.v[k]->tgt->index;
-            }
-        if (outs != 1)
-            s.straight = false;
-    }
     for (uint32_t k = 0; k < no; k++) {
         const xf_cvertex *v = order[k];
         if (v->init)

@@ -116,8 +116,16 @@ adjoint_run(const char *text, const char *loop, int64_t snaps, xf_driver driver,
     ck_assert_msg(np > 0, "%s", err);
     xf_opts o;
     xf_pm_opts_init(&o);
-    if (loop)
-        ck_assert_int_eq(xf_pm_option(&o, "checkpoint-loop", loop, err, sizeof err), 0);
+    /* @loop: one spec, or several separated by ';' */
+    static char specs[4][32];
+    int nspec = 0;
+    for (const char *p = loop; p && *p && nspec < 4; nspec++) {
+        const char *q = strchr(p, ';');
+        size_t len = q ? (size_t)(q - p) : strlen(p);
+        snprintf(specs[nspec], sizeof specs[nspec], "%.*s", (int)len, p);
+        ck_assert_int_eq(xf_pm_option(&o, "checkpoint-loop", specs[nspec], err, sizeof err), 0);
+        p = q ? q + 1 : p + len;
+    }
     o.ckp_snaps = snaps;
     if (loop && sched_kind != 'b') {
         char sch[48];
@@ -453,6 +461,48 @@ nested_case(char kind, int reps)
     xb_free(b);
 }
 
+/* Two time loops one after the other (lines 7 and 9), both checkpointed. */
+START_TEST(two_loops_in_one_routine)
+{
+    const int T = 50, S = 3, n = 3, m = 2;
+    xb *b = xb_new("two");
+    xg *g = head_cfg(b, 3, 2, NULL, "real u; real v; real un; real h; integer i; integer k");
+    xg_bb(g, "u = x(1); v = x(2); h = 0.02");
+    xg_for(g, "i = 1", "i <= 50", "i = i + 1");
+    xg_bb(g, "un = u + h * (x(3) * u - u * v); v = v + h * (u * v - v); u = un");
+    xg_end(g);
+    xg_for(g, "k = 1", "k <= 50", "k = k + 1");
+    xg_bb(g, "u = u + h * sin_scal(v); v = v - h * u * u");
+    xg_end(g);
+    xg_bb(g, "y(1) = u * u; y(2) = sin_scal(v) + u");
+    char *t1 = loop_line_nth(xb_build(b), "ForLoop", 1, 7);
+    char *text = loop_line_nth(t1, "ForLoop", 2, 9);
+    free(t1);
+    xf_jacobian D;
+    dd_run(text, n, m, &D);
+    for (int k = 0; k < 2; k++) {
+        res plain, ckp;
+        adjoint_run(text, NULL, 0, sweeps[k], n, m, &plain);
+        adjoint_run(text, "head:7;head:9", S, sweeps[k], n, m, &ckp);
+        ck_assert_msg(plain.rc == 0 && ckp.rc == 0, "%s", ckp.msg);
+        for (size_t e = 0; e < (size_t)(n * m); e++) {
+            ck_assert_msg(rel(ckp.J.f[e], plain.J.f[e]) <= 1e-12, "entry %zu: %.17g, without %.17g",
+                          e, ckp.J.f[e], plain.J.f[e]);
+            ck_assert_msg(fabs(ckp.J.f[e] - D.f[e]) <= 1e-5 * fmax(1, fabs(D.f[e])),
+                          "entry %zu: %.17g, divided differences %.17g", e, ckp.J.f[e], D.f[e]);
+        }
+        ck_assert_uint_eq(ckp.st.steps_tape, (uint64_t)(m * 2 * T));
+        ck_assert_int_eq((int64_t)ckp.st.steps_fwd, m * 2 * revolve_optimum(T, S));
+        ck_assert_int_lt(ckp.st.peak_tape * 10, plain.st.peak_tape);
+        xf_jacobian_fini(&plain.J);
+        xf_jacobian_fini(&ckp.J);
+    }
+    xf_jacobian_fini(&D);
+    free(text);
+    xb_free(b);
+}
+END_TEST
+
 START_TEST(a_loop_inside_a_branch)
 {
     nested_case('b', 1);
@@ -546,6 +596,7 @@ test_checkpoint_suite(void)
     tcase_add_test(tc, a_trip_count_in_a_variable);
     tcase_add_test(tc, periodic_snapshots);
     tcase_add_test(tc, two_level_segments);
+    tcase_add_test(tc, two_loops_in_one_routine);
     tcase_add_test(tc, a_loop_inside_a_branch);
     tcase_add_test(tc, a_loop_inside_a_loop);
     tcase_add_test(tc, loops_that_cannot_be_checkpointed);
