@@ -503,6 +503,47 @@ START_TEST(two_loops_in_one_routine)
 }
 END_TEST
 
+/* The time loop in a routine head calls, named with the front end's
+ * suffix (integrate__3) and found as "integrate". */
+START_TEST(a_loop_in_a_called_routine)
+{
+    const int T = 60, S = 4, n = 3, m = 2;
+    xb *b = xb_new("callee");
+    xg *g = head_cfg(b, 3, 2, "sub integrate__3", "real u; real v");
+    xg_bb(g, "u = x(1); v = x(2); call integrate__3(u, v, x(3))");
+    xg_bb(g, "y(1) = u * u; y(2) = sin_scal(v) + u");
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real a; real c; real p; real an; integer i");
+    xg *f = xb_cfg(b, "integrate__3", 3, "a c p");
+    xg_for(f, "i = 1", "i <= 60", "i = i + 1");
+    xg_bb(f, "an = a + 0.01 * (p * a - a * c); c = c + 0.01 * (a * c - c); a = an");
+    xg_end(f);
+    char *text = with_line(xb_build(b), LINE);
+    xf_jacobian D;
+    dd_run(text, n, m, &D);
+    for (int k = 0; k < 2; k++) {
+        res plain, ckp;
+        adjoint_run(text, NULL, 0, sweeps[k], n, m, &plain);
+        adjoint_run(text, "INTEGRATE:7", S, sweeps[k], n, m, &ckp);
+        ck_assert_msg(plain.rc == 0 && ckp.rc == 0, "%s", ckp.msg);
+        for (size_t e = 0; e < (size_t)(n * m); e++) {
+            ck_assert_msg(rel(ckp.J.f[e], plain.J.f[e]) <= 1e-12, "entry %zu: %.17g, without %.17g",
+                          e, ckp.J.f[e], plain.J.f[e]);
+            ck_assert_msg(fabs(ckp.J.f[e] - D.f[e]) <= 1e-5 * fmax(1, fabs(D.f[e])),
+                          "entry %zu: %.17g, divided differences %.17g", e, ckp.J.f[e], D.f[e]);
+        }
+        ck_assert_uint_eq(ckp.st.steps_tape, (uint64_t)(m * T));
+        ck_assert_int_eq((int64_t)ckp.st.steps_fwd, m * revolve_optimum(T, S));
+        ck_assert_int_lt(ckp.st.peak_tape * 10, plain.st.peak_tape);
+        xf_jacobian_fini(&plain.J);
+        xf_jacobian_fini(&ckp.J);
+    }
+    xf_jacobian_fini(&D);
+    free(text);
+    xb_free(b);
+}
+END_TEST
+
 START_TEST(a_loop_inside_a_branch)
 {
     nested_case('b', 1);
@@ -597,6 +638,7 @@ test_checkpoint_suite(void)
     tcase_add_test(tc, periodic_snapshots);
     tcase_add_test(tc, two_level_segments);
     tcase_add_test(tc, two_loops_in_one_routine);
+    tcase_add_test(tc, a_loop_in_a_called_routine);
     tcase_add_test(tc, a_loop_inside_a_branch);
     tcase_add_test(tc, a_loop_inside_a_loop);
     tcase_add_test(tc, loops_that_cannot_be_checkpointed);
