@@ -606,6 +606,18 @@ START_TEST(loops_that_cannot_be_checkpointed)
     refused(text, "head:7", "a while loop", true);
     free(text);
     xb_free(b);
+    /* a character variable in the state */
+    b = xb_new("chars");
+    g = head_cfg(b, 3, 2, NULL, "real u; integer i; string c");
+    xg_bb(g, "u = x(1); c = 'a'");
+    xg_for(g, "i = 1", "i <= 4", "i = i + 1");
+    xg_bb(g, "u = u * x(2); c = c");
+    xg_end(g);
+    xg_bb(g, "y(1) = u; y(2) = u");
+    text = with_line(xb_build(b), LINE);
+    refused(text, "head:7", "the step's state holds c, of type string", true);
+    free(text);
+    xb_free(b);
     /* schedules */
     xf_opts o;
     char err[256];
