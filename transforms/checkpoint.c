@@ -288,6 +288,7 @@ one_loop(ck *c)
                   .adjust = h.adjust,
                   .state = &state,
                   .inputs = &inputs,
+                  .rt = rt,
                   .ph1 = &r1->g,
                   .ph2 = &r2->g,
                   .ph3 = &r3->g,

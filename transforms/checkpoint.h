@@ -66,6 +66,8 @@ void ck_call(ck_emit *e, const char *name, const char *arg);
 /** ck_call_ref: InlinableSubroutineCall @name(@ref). */
 void ck_call_ref(ck_emit *e, const char *name, const xf_varref *ref);
 void ck_if(ck_emit *e, const char *cond);
+/** ck_if_present: a Branch on present(@sym), for an argument that may be optional. */
+void ck_if_present(ck_emit *e, xf_symbol *sym);
 void ck_else(ck_emit *e);
 void ck_endif(ck_emit *e);
 void ck_while(ck_emit *e, const char *cond);
@@ -101,6 +103,7 @@ typedef struct ck_sched {
     int64_t adjust;        /* added to U (xf_loophead) */
     const ck_syms *state;  /* stored with every snapshot */
     const ck_syms *inputs; /* stored once, after the loop */
+    const xf_routine *rt;  /* the loop's: its formals may be optional */
     const xf_graph *ph1, *ph2, *ph3;
     const xf_region *l1, *l2, *l3;
 } ck_sched;

@@ -343,6 +343,30 @@ ck_if(ck_emit *e, const char *cond)
 }
 
 void
+ck_if_present(ck_emit *e, xf_symbol *sym)
+{
+    xf_expr *x = xf_arena_alloc(e->doc->arena, sizeof *x);
+    xf_varref *r = xf_ref_new(e->doc, sym);
+    if (!x || !r) {
+        fail(e, "out of memory");
+        return;
+    }
+    memset(x, 0, sizeof *x);
+    xf_mark_ref(r, false, false);
+    uint32_t a = xf_expr_ref(e->doc, x, r);
+    if (xf_expr_unary(e->doc, x, "present", a) == UINT32_MAX) {
+        fail(e, "out of memory");
+        return;
+    }
+    xf_cvertex *v = vertex(e, XF_CV_BRANCH);
+    if (!v || !push(e, 'i', v))
+        return;
+    v->cond = x;
+    e->at_cv = true;
+    e->cv = 1;
+}
+
+void
 ck_else(ck_emit *e)
 {
     if (e->failed)

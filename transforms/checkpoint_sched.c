@@ -19,8 +19,20 @@
 #include "build.h"
 #include "checkpoint.h"
 
+/* Is @v a formal argument of @rt (which the call may have left out)? */
+static bool
+formal(const xf_routine *rt, const xf_symbol *v)
+{
+    for (uint32_t k = 0; rt && k < rt->args.n; k++)
+        if (rt->args.v[k].sym == v)
+            return true;
+    return false;
+}
+
+/* One call of names[real, integer, bool] per variable of @vars; a formal
+ * argument's only when present (it may be optional). */
 static void
-state_calls(ck_emit *e, const ck_syms *vars, const char *const names[3])
+state_calls(ck_emit *e, const ck_sched *s, const ck_syms *vars, const char *const names[3])
 {
     for (uint32_t k = 0; k < vars->n; k++) {
         xf_symbol *v = vars->v[k];
@@ -30,7 +42,12 @@ state_calls(ck_emit *e, const ck_syms *vars, const char *const names[3])
             return;
         }
         xf_mark_ref(r, false, false);
+        bool guard = formal(s->rt, v);
+        if (guard)
+            ck_if_present(e, v);
         ck_call_ref(e, names[v->type == XF_TYPE_INTEGER ? 1 : v->type == XF_TYPE_BOOL ? 2 : 0], r);
+        if (guard)
+            ck_endif(e);
     }
 }
 
@@ -40,7 +57,7 @@ take(ck_emit *e, const ck_sched *s)
 {
     static const char *const names[3] = {"ckp_store_real", "ckp_store_integer", "ckp_store_bool"};
     ck_call(e, "ckp_take", "capo");
-    state_calls(e, s->state, names);
+    state_calls(e, s, s->state, names);
     ck_set(e, "n", "n + 1");
     ck_set(e, "top", "capo");
 }
@@ -52,7 +69,7 @@ restore(ck_emit *e, const ck_sched *s)
     static const char *const names[3] = {"ckp_restore_real", "ckp_restore_integer",
                                          "ckp_restore_bool"};
     ck_call(e, "ckp_top", "top");
-    state_calls(e, s->state, names);
+    state_calls(e, s, s->state, names);
     ck_set(e, "capo", "top");
 }
 
@@ -174,7 +191,7 @@ epilogue(ck_emit *e, const ck_sched *s)
     if (s->inputs->n) {
         /* what the steps only read, once, on top of the loop's snapshots */
         ck_call(e, "ckp_take", "-1");
-        state_calls(e, s->inputs, names);
+        state_calls(e, s, s->inputs, names);
     }
     ck_set(e, "i", "lo + T * st");
     static const char *const saved[] = {"lo", "st", "T", "S", "n"};
@@ -192,7 +209,7 @@ pop_saved(ck_emit *e, const ck_sched *s)
         ck_call(e, "pop_i_s0", saved[k]);
     if (s->inputs->n) {
         ck_call(e, "ckp_top", "top");
-        state_calls(e, s->inputs, names);
+        state_calls(e, s, s->inputs, names);
         ck_call(e, "ckp_drop", NULL);
     }
     ck_set(e, "top", "0 - 1");

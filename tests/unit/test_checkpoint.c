@@ -504,7 +504,8 @@ START_TEST(two_loops_in_one_routine)
 END_TEST
 
 /* The time loop in a routine head calls, named with the front end's
- * suffix (integrate__3) and found as "integrate". */
+ * suffix (integrate__3) and found as "integrate"; its optional argument w
+ * is not passed. */
 START_TEST(a_loop_in_a_called_routine)
 {
     const int T = 60, S = 4, n = 3, m = 2;
@@ -514,9 +515,15 @@ START_TEST(a_loop_in_a_called_routine)
     xg_bb(g, "y(1) = u * u; y(2) = sin_scal(v) + u");
     xb_scope(b, 3, 1);
     xb_syms(b, 3, "real a; real c; real p; real an; integer i");
-    xg *f = xb_cfg(b, "integrate__3", 3, "a c p");
+    xb_syms(b, 3, "real w");
+    /* w, an optional argument head leaves out, is part of the state: its
+     * snapshots are taken only when it is present */
+    xg *f = xb_cfg(b, "integrate__3", 3, "a c p w");
     xg_for(f, "i = 1", "i <= 60", "i = i + 1");
     xg_bb(f, "an = a + 0.01 * (p * a - a * c); c = c + 0.01 * (a * c - c); a = an");
+    xg_if(f, "present(w)");
+    xg_bb(f, "w = w + a");
+    xg_end(f);
     xg_end(f);
     char *text = with_line(xb_build(b), LINE);
     xf_jacobian D;
