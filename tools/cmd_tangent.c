@@ -177,7 +177,7 @@ transform(int argc, char **argv, const char *verb)
     cp.conf.dump_base = out;
     const char *in = argv[optind];
     bool can_stream = n > 0 && oo.nstyles == 0 && strcmp(in, "-") != 0 &&
-                      xf_pm_streams(passes, n, &cp.conf);
+                      xf_pm_streams(passes, n, &cp.conf, &cp.opts);
     if (stream && !strcmp(stream, "always") && !can_stream)
         return xf_usage_error(verb, "--stream always: not with --xslt, --verify-each, "
                                     "--time-passes, --dump-after, standard input or a pass "

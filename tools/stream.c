@@ -11,6 +11,8 @@
 typedef struct job {
     xf_pass_ctx ctx;
     xf_pm_stream pm;
+    const xf_pass *const *passes;
+    int n;
     bool begun;
     xf_wstream *ws;
 } job;
@@ -22,7 +24,7 @@ begin(job *j, xf_doc *doc)
         return 0;
     j->begun = true;
     j->ctx.doc = doc;
-    return xf_pm_stream_begin(&j->pm, &j->ctx, j->pm.passes, j->pm.n);
+    return xf_pm_stream_begin(&j->pm, &j->ctx, j->passes, j->n);
 }
 
 /* The first reading: whole-program facts. */
@@ -56,8 +58,8 @@ xf_stream_transform(const char *in, const char *out, const xf_pass_ctx *tmpl,
 {
     job j = {.ctx = *tmpl};
     j.ctx.doc = NULL;
-    j.pm.passes = passes;
-    j.pm.n = n;
+    j.passes = passes;
+    j.n = n;
     xf_read_sink first = {.ctx = &j, .routine = scan};
     xf_doc *doc = xf_read_stream(in, NULL, j.ctx.diag, &first);
     int ret = doc ? 0 : -1;

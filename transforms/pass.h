@@ -21,12 +21,21 @@ typedef enum xf_elimination {
     XF_ELIM_MARKOWITZ
 } xf_elimination;
 
+enum { XF_CKP_MAX = 16 }; /* the most loops --checkpoint-loop names */
+
 typedef struct xf_opts {
     xf_elimination elimination;
     FILE *report;    /* preaccumulate: one line per block with the costs of each order */
     bool split;      /* adjoint: split reversal (default: joint) */
     bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
     unsigned tape_off; /* adjoin: the tape savings left out (tbr.h, --tape-off) */
+    /* checkpoint: the loops of --checkpoint-loop ROUTINE:LINE, --snapshots S (0:
+     * chosen from the trip count at run time), --schedule */
+    const char *ckp_loops[XF_CKP_MAX];
+    int ckp_nloops;
+    int64_t ckp_snaps;
+    int ckp_schedule; /* --schedule: 0 binomial, 1 periodic:K, 2 two-level:K */
+    int64_t ckp_k;
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -84,6 +93,9 @@ typedef struct xf_pass {
     int (*begin)(xf_pass_ctx *ctx);
     int (*scan)(xf_pass_ctx *ctx, const xf_routine *rt);
     void (*end)(xf_pass_ctx *ctx);
+    /* Optional: true when options @o give the pass nothing to do; one routine
+     * at a time (xf_pm_stream) leaves it out then. */
+    bool (*idle)(const xf_opts *o);
 } xf_pass;
 
 /** xf_passes: every pass, NULL-terminated (registry.c). */
@@ -108,6 +120,7 @@ extern const xf_pass xf_pass_adjoin;
 extern const xf_pass xf_pass_reverse;
 extern const xf_pass xf_pass_rename;
 extern const xf_pass xf_pass_inout;
+extern const xf_pass xf_pass_checkpoint;
 
 /* Helpers the passes share (transforms/util.c). */
 

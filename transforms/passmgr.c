@@ -280,13 +280,19 @@ run_pass(xf_pass_ctx *ctx, const xf_pass *p, size_t *scratch_peak)
 
 /* ------------------------------------------------ one routine at a time */
 
+static bool
+idle(const xf_pass *p, const xf_opts *o)
+{
+    return p->idle && o && p->idle(o);
+}
+
 bool
-xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf)
+xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf, const xf_opts *o)
 {
     if (conf && (conf->verify_each || conf->time_passes || conf->dump_after))
         return false;
     for (int i = 0; i < n; i++)
-        if (!passes[i]->run_routine)
+        if (!passes[i]->run_routine && !idle(passes[i], o))
             return false;
     return true;
 }
@@ -294,7 +300,10 @@ xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf)
 int
 xf_pm_stream_begin(xf_pm_stream *s, xf_pass_ctx *ctx, const xf_pass *const *passes, int n)
 {
-    *s = (xf_pm_stream){.ctx = ctx, .passes = passes, .n = n < XF_PM_MAX ? n : XF_PM_MAX};
+    *s = (xf_pm_stream){.ctx = ctx};
+    for (int i = 0; i < n && s->n < XF_PM_MAX; i++)
+        if (!idle(passes[i], ctx->opts))
+            s->passes[s->n++] = passes[i];
     for (int i = 0; i < s->n; i++) {
         ctx->state = NULL;
         int ret = passes[i]->begin ? passes[i]->begin(ctx) : 0;

@@ -93,15 +93,17 @@ void xf_pm_list(FILE *out);
 /* Running passes one routine at a time (the document streamed: xf_read_stream). */
 typedef struct xf_pm_stream {
     xf_pass_ctx *ctx;
-    const xf_pass *const *passes;
+    const xf_pass *passes[XF_PM_MAX]; /* those not idle */
     int n, begun;
     void *state[XF_PM_MAX];
     xf_arena *scratch; /* emptied after each pass over each routine */
 } xf_pm_stream;
 
 /** xf_pm_streams: whether @passes can run one routine at a time under @conf
- * (every pass per routine; no --verify-each, --time-passes, --dump-after). */
-bool xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf);
+ * and options @o (every pass per routine, or idle under @o; no
+ * --verify-each, --time-passes, --dump-after). */
+bool xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf,
+                   const xf_opts *o);
 /** xf_pm_stream_begin: begin each pass (ctx->doc holds the prologue); 0 or -1. */
 int xf_pm_stream_begin(xf_pm_stream *s, xf_pass_ctx *ctx, const xf_pass *const *passes, int n);
 /** xf_pm_stream_scan: show @rt to each pass's scan (the first reading); 0 or -1. */

@@ -380,6 +380,7 @@ run_driver(rt *m, const xf_run_opts *o, xf_jacobian *out)
         dd_pass(&d, o->params.h, NULL);
         for (int k = 0; k < ST_KINDS; k++)
             m->tape[k].n = m->cp[k].n = 0;
+        rt_snapshot_reset(m);
         reset_stats(m);
         for (int i = 0; i < d.mm; i++) {
             for (int j = 0; j < d.mm; j++) {
@@ -449,6 +450,7 @@ xf_run(const xf_doc *doc, const xf_run_opts *o, xf_jacobian *out, xf_run_stats *
         xf_jacobian_fini(out);
     if (stats)
         *stats = m->stats;
+    rt_snapshot_free(m);
     rt_pool_free(&m->locals);
     rt_pool_free(&m->frames);
     rt_pool_free(&m->tmp);

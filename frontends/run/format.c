@@ -269,4 +269,11 @@ xf_stats_print(FILE *f, const xf_run_stats *s)
             (unsigned long long)s->cp_push[2], (unsigned long long)s->cp_push[3],
             (unsigned long long)(s->cp_pop[0] + s->cp_pop[1] + s->cp_pop[2] + s->cp_pop[3]),
             (long long)s->peak_cp);
+    if (s->steps_fwd + s->steps_tape + s->steps_adj + s->snap_stored)
+        fprintf(f,
+                "stats: checkpointed loops: steps forward %llu, taped %llu, adjoint %llu; "
+                "snapshot words stored %llu, peak %lld words\n",
+                (unsigned long long)s->steps_fwd, (unsigned long long)s->steps_tape,
+                (unsigned long long)s->steps_adj, (unsigned long long)s->snap_stored,
+                (long long)s->peak_snap);
 }

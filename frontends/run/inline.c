@@ -400,6 +400,8 @@ rt_inline_call(rt *m, const xf_stmt *s)
     collect(m, s, &a, 0, 8);
     if (checkpoint(m, &a))
         return;
+    if (rt_snapshot_call(m, s))
+        return;
     if (!strncasecmp(n, "push", 4) || !strcasecmp(n, "apush")) {
         collect(m, s, &a, 1, 1);
         tape_push(m, &a, tape_kind(m, n, NULL));

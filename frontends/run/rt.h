@@ -139,6 +139,8 @@ typedef struct rt_stack {
 enum { ST_REAL, ST_INT, ST_BOOL, ST_STR, ST_KINDS };
 
 /* The adjoint templates' mode record (OAD_rev). */
+typedef struct rt_snap rt_snap; /* snapshot.c */
+
 typedef struct rt_mode {
     bool arg_store, arg_restore, res_store, res_restore, plain, tape, adjoint;
 } rt_mode;
@@ -166,6 +168,7 @@ typedef struct rt {
     rt_stack tape[ST_KINDS], cp[ST_KINDS];
     bool split; /* adjoint template: split, else joint */
     rt_mode mode;
+    rt_snap *snap; /* snapshots of checkpointed loops (snapshot.c); NULL until used */
     xf_run_limits lim;
     xf_run_stats stats;
     uint64_t steps;
@@ -222,5 +225,10 @@ rt_routine *rt_find_routine(rt *m, const char *name);
 void rt_inline_call(rt *m, const xf_stmt *s);
 void rt_push(rt *m, int kind, union rt_word w);
 union rt_word rt_pop(rt *m, int kind, const char *what);
+
+/* snapshot.c: the ckp_* calls of checkpointed loops */
+bool rt_snapshot_call(rt *m, const xf_stmt *s); /* false: not a ckp_ routine */
+void rt_snapshot_reset(rt *m);
+void rt_snapshot_free(rt *m);
 
 #endif

@@ -36,6 +36,7 @@ main(void)
     srunner_add_suite(sr, test_catalogue_suite());
     srunner_add_suite(sr, test_lcg_suite());
     srunner_add_suite(sr, test_unstruct_suite());
+    srunner_add_suite(sr, test_checkpoint_suite());
     srunner_add_suite(sr, test_addr_suite());
     srunner_add_suite(sr, test_callfacts_suite());
     srunner_add_suite(sr, test_stream_suite());

@@ -219,7 +219,7 @@ streamed(const char *src, const char *verb, size_t *len, xf_stream_stats *st)
     xf_opts o;
     xf_pm_opts_init(&o);
     xf_pass_ctx tmpl = {.opts = &o, .diag = d, .catalogue = cat, .direct = direct};
-    ck_assert(xf_pm_streams(passes, n, NULL));
+    ck_assert(xf_pm_streams(passes, n, NULL, &o));
     ck_assert_int_eq(xf_stream_transform(in, out, &tmpl, passes, n, st), 0);
     xf_diag_free(d);
     return slurp(out, len);

@@ -1,0 +1,264 @@
+/* checkpoint_state.c: what a step of a checkpointed loop reads before
+ * writing it, from the loop body's side effects (placeholder 1, the
+ * original code), in two lists: the state, which the step also writes
+ * (assignments; the variable actuals of calls and the Mod lists of the
+ * routines called, which may write them), stored with every snapshot; and
+ * the inputs, which it only reads, stored once: the adjoint sweep
+ * recomputes steps after the code that follows the loop has run (which may
+ * write them), and under split reversal in a new activation of the routine,
+ * whose locals are new. In a body without branches or inner loops, a whole
+ * scalar assigned before any read is neither (a temporary of the step). */
+#include <stdio.h>
+#include <string.h>
+
+#include "checkpoint.h"
+
+typedef struct st {
+    const xf_doc *doc;
+    const xf_symbol *skip;
+    uint8_t *flag; /* by symbol index: R read before written, W written, K killed */
+    bool straight;
+    xf_arena *a;
+    ck_syms order; /* symbols in the order first met */
+    bool oom;
+} st;
+
+enum { R = 1, W = 2, K = 4, SEEN = 8 };
+
+static void
+meet(st *s, xf_symbol *sym, uint8_t what)
+{
+    if (!sym || (sym == s->skip && what == R))
+        return;
+    uint8_t *f = &s->flag[sym->index];
+    if (!(*f & SEEN)) {
+        *f |= SEEN;
+        if (!XF_VEC_PUSH(s->a, s->order, sym))
+            s->oom = true;
+    }
+    if (what == R && !(*f & K))
+        *f |= R;
+    if (what == W)
+        *f |= W;
+    if (what == K)
+        *f |= W | (s->straight ? K : 0);
+}
+
+static void reads_expr(st *s, const xf_expr *x);
+
+/* The subscripts of @r are read. */
+static void
+reads_subscripts(st *s, const xf_varref *r)
+{
+    for (uint32_t k = 0; k < r->v.n; k++) {
+        const xf_vrvertex *v = &r->v.v[k];
+        if (v->kind != XF_VR_ARRAY)
+            continue;
+        for (uint32_t t = 0; t < v->u.arr.t.n; t++) {
+            const xf_triplet *tr = &v->u.arr.t.v[t];
+            if (tr->index)
+                reads_expr(s, tr->index);
+            if (tr->bound)
+                reads_expr(s, tr->bound);
+            if (tr->stride)
+                reads_expr(s, tr->stride);
+        }
+    }
+}
+
+static void
+reads_ref(st *s, const xf_varref *r)
+{
+    reads_subscripts(s, r);
+    const xf_symref *sr = xf_varref_symref(r);
+    if (sr)
+        meet(s, sr->sym, R);
+}
+
+static void
+reads_expr(st *s, const xf_expr *x)
+{
+    for (uint32_t k = 0; k < x->v.n; k++) {
+        const xf_evertex *v = &x->v.v[k];
+        if (v->kind == XF_EV_VARREF)
+            reads_ref(s, v->u.ref);
+        else if (v->kind == XF_EV_FUNCALL)
+            for (uint32_t j = 0; j < v->u.fn.args.n; j++)
+                reads_ref(s, v->u.fn.args.v[j]);
+    }
+}
+
+static void
+writes_ref(st *s, const xf_varref *r, bool whole_kills)
+{
+    reads_subscripts(s, r);
+    const xf_symref *sr = xf_varref_symref(r);
+    if (!sr)
+        return;
+    bool whole = !xf_varref_arrref(r) && sr->sym && xf_shape_rank(sr->sym->shape) <= 0;
+    meet(s, sr->sym, whole && whole_kills ? K : W);
+}
+
+static const xf_routine *
+callee(const xf_doc *doc, const xf_symbol *sym)
+{
+    for (uint32_t k = 0; k < doc->cg.routines.n; k++)
+        if (doc->cg.routines.v[k]->sym == sym)
+            return doc->cg.routines.v[k];
+    return NULL;
+}
+
+/* May routine @r write its formal at position @pos? Yes unless its code
+ * (placeholder 1 of a ReplacementList) neither assigns it nor passes it on. */
+static bool
+formal_written(const xf_routine *r, int64_t pos)
+{
+    if (!r)
+        return true;
+    const xf_symbol *f = NULL;
+    for (uint32_t k = 0; k < r->args.n; k++)
+        if (r->args.v[k].pos == pos)
+            f = r->args.v[k].sym;
+    const xf_graph *g = &r->g;
+    if (r->is_rlist) {
+        g = NULL;
+        for (uint32_t k = 0; k < r->reps.n; k++)
+            if (r->reps.v[k]->placeholder && !strcmp(r->reps.v[k]->placeholder, "1"))
+                g = &r->reps.v[k]->g;
+    }
+    if (!f || !g || !g->v.n)
+        return true;
+    for (uint32_t k = 0; k < g->v.n; k++) {
+        const xf_cvertex *v = g->v.v[k];
+        const xf_stmt *ls[2] = {v->init, v->update};
+        for (int j = 0; j < 2; j++)
+            if (ls[j] && xf_varref_symref(&ls[j]->u.as.lhs) &&
+                xf_varref_symref(&ls[j]->u.as.lhs)->sym == f)
+                return true;
+        for (uint32_t j = 0; j < v->stmts.n; j++) {
+            const xf_stmt *t = v->stmts.v[j];
+            if (t->kind == XF_STMT_ASSIGN) {
+                const xf_symref *sr = xf_varref_symref(&t->u.as.lhs);
+                if (!sr || sr->sym == f)
+                    return true;
+            } else if (t->kind == XF_STMT_CALL || t->kind == XF_STMT_ICALL) {
+                const xf_arg_vec *av = t->kind == XF_STMT_CALL ? &t->u.call.args : &t->u.icall.args;
+                for (uint32_t a = 0; a < av->n; a++)
+                    for (uint32_t x = 0; x < av->v[a].val.v.n; x++)
+                        if (av->v[a].val.v.v[x].kind == XF_EV_VARREF) {
+                            const xf_symref *sr = xf_varref_symref(av->v[a].val.v.v[x].u.ref);
+                            if (!sr || sr->sym == f)
+                                return true;
+                        }
+            }
+        }
+    }
+    return false;
+}
+
+static void
+stmt(st *s, const xf_stmt *t)
+{
+    switch (t->kind) {
+    case XF_STMT_ASSIGN:
+        reads_expr(s, &t->u.as.rhs);
+        writes_ref(s, &t->u.as.lhs, true);
+        break;
+    case XF_STMT_CALL: {
+        /* every actual is read; a variable actual may be written, unless
+         * the routine called neither assigns its formal nor passes it on */
+        const xf_routine *r = callee(s->doc, t->u.call.sym);
+        for (uint32_t k = 0; k < t->u.call.args.n; k++)
+            reads_expr(s, &t->u.call.args.v[k].val);
+        for (uint32_t k = 0; k < t->u.call.args.n; k++) {
+            const xf_expr *x = &t->u.call.args.v[k].val;
+            if (!formal_written(r, t->u.call.args.v[k].pos))
+                continue;
+            for (uint32_t j = 0; j < x->v.n; j++)
+                if (x->v.v[j].kind == XF_EV_VARREF)
+                    writes_ref(s, x->v.v[j].u.ref, false);
+        }
+        if (r)
+            for (int l = 0; l < XF_SE_COUNT; l++)
+                for (uint32_t k = 0; k < r->se[l].refs.n; k++) {
+                    const xf_symref *sr = xf_varref_symref(r->se[l].refs.v[k]);
+                    if (sr && sr->sym && sr->sym->scope != r->cfg_scope)
+                        meet(s, sr->sym, l == XF_SE_MOD || l == XF_SE_MODLOCAL ? W : R);
+                }
+        break;
+    }
+    case XF_STMT_ICALL:
+        for (uint32_t k = 0; k < t->u.icall.args.n; k++) {
+            const xf_expr *x = &t->u.icall.args.v[k].val;
+            reads_expr(s, x);
+            for (uint32_t j = 0; j < x->v.n; j++)
+                if (x->v.v[j].kind == XF_EV_VARREF)
+                    writes_ref(s, x->v.v[j].u.ref, false);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+int
+ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end,
+         const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *inputs, ck_syms *written,
+         const char **why, char *buf, size_t len)
+{
+    st s = {.doc = doc, .skip = skip, .a = a, .straight = true};
+    s.flag = xf_arena_alloc(a, doc->nsymbols + 1);
+    if (!s.flag) {
+        *why = "out of memory";
+        return -1;
+    }
+    memset(s.flag, 0, doc->nsymbols + 1);
+    /* the body's vertices; straight when a chain of basic blocks */
+    uint32_t no, *outs;
+    const xf_cvertex **order = ck_body(g, first, end, a, &no, &outs);
+    if (!order) {
+        *why = "out of memory";
+        return -1;
+    }
+    for (uint32_t k = 0; k < no; k++)
+        if (order[k] != end && (order[k]->kind != XF_CV_BASICBLOCK || outs[order[k]->index] != 1))
+            s.straight = false;
+    for (uint32_t k = 0; k < no; k++) {
+        const xf_cvertex *v = order[k];
+        if (v->init)
+            stmt(&s, v->init);
+        if (v->cond)
+            reads_expr(&s, v->cond);
+        if (v->update)
+            stmt(&s, v->update);
+        for (uint32_t j = 0; j < v->stmts.n; j++)
+            stmt(&s, v->stmts.v[j]);
+    }
+    if (s.oom) {
+        *why = "out of memory";
+        return -1;
+    }
+    for (uint32_t k = 0; k < s.order.n; k++) {
+        xf_symbol *sym = s.order.v[k];
+        uint8_t f = s.flag[sym->index];
+        if ((f & W) && written && !XF_VEC_PUSH(a, *written, sym)) {
+            *why = "out of memory";
+            return -1;
+        }
+        if (!(f & R) || sym == skip)
+            continue;
+        if (sym->type != XF_TYPE_REAL && sym->type != XF_TYPE_DOUBLE &&
+            sym->type != XF_TYPE_INTEGER && sym->type != XF_TYPE_BOOL) {
+            snprintf(buf, len, "the step's state holds %s, of type %s, which cannot be stored",
+                     sym->id, xf_type_name(sym->type));
+            *why = buf;
+            return -1;
+        }
+        ck_syms *to = (f & W) ? out : inputs;
+        if (!XF_VEC_PUSH(a, *to, sym)) {
+            *why = "out of memory";
+            return -1;
+        }
+    }
+    return 0;
+}
