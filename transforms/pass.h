@@ -26,6 +26,7 @@ typedef struct xf_opts {
     FILE *report;    /* preaccumulate: one line per block with the costs of each order */
     bool split;      /* adjoint: split reversal (default: joint) */
     bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
+    FILE *report_loops; /* loopdep: one line per loop (--report-loops) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -96,6 +97,7 @@ extern const xf_pass xf_pass_adjoin;
 extern const xf_pass xf_pass_reverse;
 extern const xf_pass xf_pass_rename;
 extern const xf_pass xf_pass_inout;
+extern const xf_pass xf_pass_loopdep;
 
 /* Helpers the passes share (transforms/util.c). */
 

@@ -8,14 +8,16 @@ const xf_pass *const xf_passes[] = {
     &xf_pass_linearize, &xf_pass_preaccumulate,
     &xf_pass_propagate, &xf_pass_adjoin,
     &xf_pass_reverse,   &xf_pass_rename,
-    &xf_pass_inout,     NULL,
+    &xf_pass_inout,
+    &xf_pass_loopdep,
+    NULL,
 };
 
 static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,linearize,preaccumulate,propagate"},
-    {"adjoint", "convert,template,linearize,preaccumulate,adjoin,reverse,propagate"},
+    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,propagate"},
 };
 
 const xf_pass *
