@@ -23,7 +23,9 @@
  * test and whole body again) must not read, before writing it as a whole,
  * a variable the loop writes; a loop that writes an output of the routine
  * (a formal not of intent in, a global) is terminal in joint reversal only,
- * where the routine's adjoint follows its taping sweep at once. */
+ * where the routine's adjoint follows its taping sweep at once, unless no
+ * call of the document calls the routine: the top routine's driver runs
+ * its adjoint right after its taping sweep in both reversals. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +39,7 @@ typedef struct ld {
     xf_arena *a;
     uint32_t *head, *tail;          /* by symbol index: its accesses' chain; UINT32_MAX: none */
     uint8_t *wrote;                 /* by symbol index: written by the loop */
+    bool called;                    /* some call of the document calls the routine */
     XF_VEC(const xf_symbol *) syms; /* the symbols met, in order of first access */
 } ld;
 
@@ -237,6 +240,33 @@ unchain(ld *L)
     L->syms.n = 0;
 }
 
+/* Does a call graph edge, a call or a function call of @doc name @rt?
+ * (A routine nobody calls is the top: its driver runs the taping sweep
+ * and then the adjoint, with nothing in between.) */
+static bool
+called(const xf_doc *doc, const xf_routine *rt)
+{
+    for (uint32_t k = 0; k < doc->cg.edges.n; k++)
+        if (doc->cg.edges.v[k].tgt == rt)
+            return true;
+    for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
+        const xf_graph *g = &doc->cg.routines.v[r]->g;
+        for (uint32_t v = 0; v < g->v.n; v++)
+            for (uint32_t k = 0; k < g->v.v[v]->stmts.n; k++) {
+                const xf_stmt *st = g->v.v[v]->stmts.v[k];
+                if (st->kind == XF_STMT_CALL && st->u.call.sym == rt->sym)
+                    return true;
+                if (st->kind != XF_STMT_ASSIGN)
+                    continue;
+                for (uint32_t j = 0; j < st->u.as.rhs.v.n; j++)
+                    if (st->u.as.rhs.v.v[j].kind == XF_EV_FUNCALL &&
+                        st->u.as.rhs.v.v[j].u.fn.sym == rt->sym)
+                        return true;
+            }
+    }
+    return false;
+}
+
 static bool
 is_output(const xf_routine *rt, const xf_symbol *s)
 {
@@ -385,7 +415,7 @@ terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
     }
     for (uint32_t n = 0; n < L->syms.n && d->terminal == XF_LT_YES; n++) {
         const xf_symbol *s = L->syms.v[n];
-        if (L->wrote[s->index] && is_output(L->rt, s)) {
+        if (L->wrote[s->index] && is_output(L->rt, s) && L->called) {
             d->terminal = XF_LT_OUTPUT;
             d->used = (xf_ldref){s, NULL, XF_NOINT};
             for (uint32_t k = 0; k < nsaved; k++)
@@ -472,7 +502,7 @@ xf_loopdep_routine(const xf_doc *doc, const xf_routine *rt, xf_arena *a, xf_loop
         }
         return 0;
     }
-    ld L = {.doc = doc, .rt = rt, .a = a};
+    ld L = {.doc = doc, .rt = rt, .a = a, .called = called(doc, rt)};
     if (!ld_walk_init(&L.w, doc, a))
         return -1;
     L.head = XF_NEW_ARRAY(a, L.w.nsyms + 1, uint32_t);

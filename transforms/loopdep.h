@@ -32,7 +32,8 @@ typedef enum xf_ldwhy {
 typedef enum xf_ldterm {
     XF_LT_YES,
     XF_LT_READ_AFTER, /* something after the loop reads what it writes */
-    XF_LT_OUTPUT,     /* it writes an output of the routine (terminal in joint reversal only) */
+    XF_LT_OUTPUT,     /* it writes an output of a routine that is called (terminal in
+                         joint reversal only) */
     XF_LT_UNKNOWN,    /* not analysed (unstructured control flow) */
 } xf_ldterm;
 

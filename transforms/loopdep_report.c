@@ -184,10 +184,8 @@ xf_loopdep_print(FILE *f, const xf_loopdep *d)
     fputs("; reductions", f);
     if (!d->reductions.n)
         fputs(" none", f);
-    for (uint32_t k = 0; k < d->reductions.n; k++) {
-        fputs(k ? ", " : " ", f);
-        put_ldref(f, &d->reductions.v[k]);
-    }
+    for (uint32_t k = 0; k < d->reductions.n; k++)
+        fprintf(f, "%s%s", k ? ", " : " ", d->reductions.v[k].sym->id);
     fputs("; terminal ", f);
     switch (d->terminal) {
     case XF_LT_YES:
