@@ -240,6 +240,8 @@ unchain(ld *L)
     L->syms.n = 0;
 }
 
+static bool called_in(const xf_graph *g, const xf_routine *rt);
+
 /* Does a call graph edge, a call or a function call of @doc name @rt?
  * (A routine nobody calls is the top: its driver runs the taping sweep
  * and then the adjoint, with nothing in between.) */
@@ -250,20 +252,41 @@ called(const xf_doc *doc, const xf_routine *rt)
         if (doc->cg.edges.v[k].tgt == rt)
             return true;
     for (uint32_t r = 0; r < doc->cg.routines.n; r++) {
-        const xf_graph *g = &doc->cg.routines.v[r]->g;
-        for (uint32_t v = 0; v < g->v.n; v++)
-            for (uint32_t k = 0; k < g->v.v[v]->stmts.n; k++) {
-                const xf_stmt *st = g->v.v[v]->stmts.v[k];
-                if (st->kind == XF_STMT_CALL && st->u.call.sym == rt->sym)
-                    return true;
-                if (st->kind != XF_STMT_ASSIGN)
-                    continue;
-                for (uint32_t j = 0; j < st->u.as.rhs.v.n; j++)
-                    if (st->u.as.rhs.v.v[j].kind == XF_EV_FUNCALL &&
-                        st->u.as.rhs.v.v[j].u.fn.sym == rt->sym)
-                        return true;
-            }
+        const xf_routine *c = doc->cg.routines.v[r];
+        for (uint32_t p = 0; p < (c->is_rlist ? c->reps.n : 1); p++) {
+            const xf_graph *g = c->is_rlist ? &c->reps.v[p]->g : &c->g;
+            if (called_in(g, rt))
+                return true;
+        }
     }
+    return false;
+}
+
+/* Does a call or a function call of @g name @rt? */
+static bool
+called_in(const xf_graph *g, const xf_routine *rt)
+{
+    for (uint32_t v = 0; v < g->v.n; v++)
+        for (uint32_t k = 0; k < g->v.v[v]->stmts.n; k++) {
+            const xf_stmt *st = g->v.v[v]->stmts.v[k];
+            if (st->kind == XF_STMT_CALL && st->u.call.sym == rt->sym)
+                return true;
+            if (st->kind != XF_STMT_ASSIGN)
+                continue;
+            for (uint32_t j = 0; j < st->u.as.rhs.v.n; j++)
+                if (st->u.as.rhs.v.v[j].kind == XF_EV_FUNCALL &&
+                    st->u.as.rhs.v.v[j].u.fn.sym == rt->sym)
+                    return true;
+        }
+    return false;
+}
+
+static bool
+is_formal_of(const xf_routine *rt, const xf_symbol *s)
+{
+    for (uint32_t i = 0; i < rt->args.n; i++)
+        if (rt->args.v[i].sym == s)
+            return true;
     return false;
 }
 
@@ -293,6 +316,13 @@ iterations(ld *L, const xf_region *r, xf_loopdep *d)
     }
     for (uint32_t n = 0; n < L->syms.n; n++) {
         const xf_symbol *s = L->syms.v[n];
+        xf_type ty = s->type;
+        if (!L->wrote[s->index] && !d->local_input.sym && s->scope == L->rt->cfg_scope &&
+            !is_formal_of(L->rt, s) &&
+            (ty == XF_TYPE_REAL || ty == XF_TYPE_DOUBLE || ty == XF_TYPE_COMPLEX)) {
+            const ld_acc *c = &acc[L->head[s->index]];
+            d->local_input = (xf_ldref){s, c->ref, c->line};
+        }
         if (s == i || !L->wrote[s->index])
             continue;
         uint32_t h = L->head[s->index], all = 0, red = 0;
@@ -400,6 +430,13 @@ terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
         }
         c = p;
     }
+    for (uint32_t k = 0; k < L->w.acc.n && !d->after_write.sym; k++) {
+        const ld_acc *c = &L->w.acc.v[k];
+        xf_type ty = c->sym->type;
+        if (c->write && c->sym->index < L->w.nsyms && L->head[c->sym->index] != UINT32_MAX &&
+            (ty == XF_TYPE_REAL || ty == XF_TYPE_DOUBLE || ty == XF_TYPE_COMPLEX))
+            d->after_write = (xf_ldref){c->sym, c->ref, c->line};
+    }
     d->terminal = XF_LT_YES;
     for (uint32_t k = 0; k < L->w.acc.n && d->terminal == XF_LT_YES; k++) {
         const ld_acc *c = &L->w.acc.v[k];
@@ -441,7 +478,8 @@ depth_of(const xf_region *r)
 static int
 one_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep_vec *out)
 {
-    xf_loopdep d = {.rt = L->rt, .v = r->v, .depth = depth_of(r), .parallel = true};
+    xf_loopdep d = {
+        .rt = L->rt, .v = r->v, .depth = depth_of(r), .parallel = true, .called = L->called};
     xf_loophead h;
     if (r->v->kind == XF_CV_FORLOOP && r->v->init && r->v->init->kind == XF_STMT_ASSIGN) {
         const xf_symref *s = xf_varref_symref(&r->v->init->u.as.lhs);
@@ -484,6 +522,13 @@ int
 xf_loopdep_routine(const xf_doc *doc, const xf_routine *rt, xf_arena *a, xf_loopdep_vec *out)
 {
     const xf_graph *g = rt->is_rlist ? xf_work_graph((xf_routine *)rt) : &rt->g;
+    return g ? xf_loopdep_graph(doc, rt, g, a, out) : 0;
+}
+
+int
+xf_loopdep_graph(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *a,
+                 xf_loopdep_vec *out)
+{
     bool any = false;
     for (uint32_t k = 0; g && k < g->v.n && !any; k++)
         any = g->v.v[k]->kind == XF_CV_FORLOOP || g->v.v[k]->kind == XF_CV_PRELOOP ||

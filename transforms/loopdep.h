@@ -49,6 +49,7 @@ typedef struct xf_loopdep {
     const xf_cvertex *v; /* the ForLoop, PreLoop or PostLoop vertex */
     const xf_symbol *index;
     unsigned depth; /* loops around it */
+    bool called;    /* a call of the document calls the routine (it is not the top) */
     bool parallel;
     xf_ldwhy why;
     xf_ldref dep_a, dep_b; /* the dependence: dep_a written, dep_b read or written */
@@ -58,6 +59,16 @@ typedef struct xf_loopdep {
     XF_VEC(xf_ldref) reductions;
     xf_ldterm terminal;
     xf_ldref used; /* XF_LT_READ_AFTER: the read; XF_LT_OUTPUT: the output written */
+    /* The first write, after the loop, of a real variable the loop reads or
+     * writes (sym NULL: none). Its adjoint would reset the adjoint the
+     * loop's adjoint accumulates into, or reads: the loop's adjoint cannot
+     * run early, in the taping sweep. */
+    xf_ldref after_write;
+    /* The first real local variable of the routine (not a formal) that the
+     * loop reads and does not write (sym NULL: none). The adjoint the
+     * loop's adjoint adds to it lives in the routine's activation: in
+     * split reversal the taping and the adjoint sweep run in two. */
+    xf_ldref local_input;
 } xf_loopdep;
 
 typedef XF_VEC(xf_loopdep) xf_loopdep_vec;
@@ -71,6 +82,14 @@ typedef XF_VEC(xf_loopdep) xf_loopdep_vec;
  * @returns 0, or -1 when out of memory.
  */
 int xf_loopdep_routine(const xf_doc *doc, const xf_routine *rt, xf_arena *a, xf_loopdep_vec *out);
+
+/**
+ * xf_loopdep_graph:
+ * xf_loopdep_routine over graph @g of @rt (a placeholder of a ReplacementList,
+ * say its placeholder 1, the original code).
+ */
+int xf_loopdep_graph(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *a,
+                     xf_loopdep_vec *out);
 
 /**
  * xf_loopdep_print:

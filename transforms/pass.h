@@ -26,7 +26,9 @@ typedef struct xf_opts {
     FILE *report;    /* preaccumulate: one line per block with the costs of each order */
     bool split;      /* adjoint: split reversal (default: joint) */
     bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
+
     FILE *report_loops; /* loopdep: one line per loop (--report-loops) */
+    int iterwise;       /* iterwise: 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -98,6 +100,7 @@ extern const xf_pass xf_pass_reverse;
 extern const xf_pass xf_pass_rename;
 extern const xf_pass xf_pass_inout;
 extern const xf_pass xf_pass_loopdep;
+extern const xf_pass xf_pass_iterwise;
 
 /* Helpers the passes share (transforms/util.c). */
 

@@ -10,6 +10,7 @@ const xf_pass *const xf_passes[] = {
     &xf_pass_reverse,   &xf_pass_rename,
     &xf_pass_inout,
     &xf_pass_loopdep,
+    &xf_pass_iterwise,
     NULL,
 };
 
@@ -17,7 +18,7 @@ static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,propagate"},
+    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,iterwise,propagate"},
 };
 
 const xf_pass *

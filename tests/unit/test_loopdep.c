@@ -2,14 +2,14 @@
  * one small program per reason a loop's iterations depend on each other,
  * the cases that must stay independent (private scalars and array
  * elements, additive reductions, loop-invariant subscripts that differ),
- * terminal and not terminal, and the report's line. */
+ * terminal and not terminal, and the report's line; the iteration-wise
+ * adjoint of parallel terminal loops (transforms/iterwise.c), executed. */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "derive_fixture.h"
 #include "loopdep.h"
-#include "run_fixture.h"
 #include "suites.h"
-#include "xaif_fixture.h"
 
 /* The analysis of one document: its loops in the order of the report. */
 typedef struct la {
@@ -522,6 +522,147 @@ START_TEST(unstructured_not_analysed)
 }
 END_TEST
 
+/* ---- the iteration-wise adjoint (iterwise.c), executed */
+
+/* The adjoint of @b with --iteration-wise (@iw 1) or --iteration-wise-joint
+ * (2) or neither (0), validated, run under @drv with n = 2 inputs and m = 2
+ * outputs: the Jacobian in *@J, the counts in *@st. */
+static void
+iw_run(xb *b, int iw, xf_driver drv, xf_jacobian *J, xf_run_stats *st)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(xb_build(b), &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    const xf_pass *passes[16];
+    char err[256];
+    int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    ck_assert_msg(n > 0, "%s", err);
+    xf_opts o = {.elimination = XF_ELIM_BEST, .iterwise = iw};
+    xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
+    ck_assert_msg(xf_pipeline_run(&ctx, passes, n) == 0, "%s", first_message(d));
+    char *text;
+    size_t len;
+    ck_assert_int_eq(xf_write_memory(doc, &text, &len, d), 0);
+    xf_doc_free(doc);
+    ck_assert_msg(xf_schema_validate_memory(schema, text, len, "iw.xaif", d) == 0, "%s",
+                  first_message(d));
+    xf_doc *out = xf_read_memory(text, len, "iw.xaif", NULL, d);
+    ck_assert_ptr_nonnull(out);
+    xf_run_opts ro = {.driver = drv, .params = {.n = 2, .m = 2, .h = 1e-7}};
+    ck_assert_msg(xf_run(out, &ro, J, st, d) == 0, "%s", first_message(d));
+    for (int w = 0; w < XF_WORD_KINDS; w++)
+        ck_assert_uint_eq(st->push[w], st->pop[w]);
+    xf_doc_free(out);
+    free(text);
+    xf_diag_free(d);
+    xb_free(b);
+}
+
+/* a(i) from x (a loop whose results the next one reads), then y from a
+ * and x in a terminal loop with reductions; with @formals_only the
+ * terminal loop reads x alone. */
+static xb *
+two_loops(bool formals_only)
+{
+    xb *b = xb_new("two_loops");
+    xg *g = head_cfg(b, 2, 2, NULL, "real a(10); real t; integer i");
+    xg_bb(g, "y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "a(i) = x(1) * i + sin_scal(x(2) * i)");
+    xg_end(g);
+    xg_bb(g, "y(1) = a(3) * x(2)");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    if (formals_only)
+        xg_bb(g, "t = exp_scal(x(1) * 0.1 * i); y(1) = y(1) + t * x(2); y(2) = y(2) + t * t");
+    else
+        xg_bb(g, "t = exp_scal(a(i) * 0.1); y(1) = y(1) + t * x(2); y(2) = y(2) + t * a(i)");
+    xg_end(g);
+    return b;
+}
+
+static void
+assert_same_jacobian(const xf_jacobian *a, const xf_jacobian *b)
+{
+    ck_assert_int_eq(a->m, b->m);
+    ck_assert_int_eq(a->n, b->n);
+    double scale = 0;
+    for (int k = 1; k <= a->m; k++)
+        for (int i = 1; i <= a->n; i++)
+            scale = fmax(scale, fabs(jf(a, k, i)));
+    ck_assert_msg(scale > 0, "a zero Jacobian tests nothing");
+    for (int k = 1; k <= a->m; k++)
+        for (int i = 1; i <= a->n; i++)
+            ck_assert_msg(fabs(jf(a, k, i) - jf(b, k, i)) <= 1e-13 * scale,
+                          "F(%d,%d) = %.17g, without the iteration-wise adjoint %.17g", k, i,
+                          jf(a, k, i), jf(b, k, i));
+}
+
+/* The terminal loop reads only the formal x: --iteration-wise applies, in
+ * joint and split reversal; the same Jacobian, and the peak tape falls by
+ * at least one word per iteration (10). */
+START_TEST(iteration_wise_formals)
+{
+    for (int s = 0; s < 2; s++) {
+        xf_driver drv = s ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT;
+        xf_jacobian J0, J1;
+        xf_run_stats st0, st1;
+        iw_run(two_loops(true), 0, drv, &J0, &st0);
+        iw_run(two_loops(true), 1, drv, &J1, &st1);
+        assert_same_jacobian(&J1, &J0);
+        ck_assert_msg(st0.peak_tape - st1.peak_tape >= 10, "%s: peak tape %lld, was %lld",
+                      xf_driver_name(drv), (long long)st1.peak_tape, (long long)st0.peak_tape);
+        /* the same work: every word pushed is still pushed and popped */
+        ck_assert_uint_eq(st1.muls, st0.muls);
+        xf_jacobian_fini(&J0);
+        xf_jacobian_fini(&J1);
+    }
+}
+END_TEST
+
+/* The terminal loop reads the local a: --iteration-wise leaves it (split
+ * reversal would lose a's adjoint); --iteration-wise-joint takes it, right
+ * under the joint driver. */
+START_TEST(iteration_wise_locals_joint_only)
+{
+    xf_jacobian J0, J1, J2;
+    xf_run_stats st0, st1, st2;
+    iw_run(two_loops(false), 0, XF_DRIVER_ADJOINT_JOINT, &J0, &st0);
+    iw_run(two_loops(false), 1, XF_DRIVER_ADJOINT_JOINT, &J1, &st1);
+    iw_run(two_loops(false), 2, XF_DRIVER_ADJOINT_JOINT, &J2, &st2);
+    assert_same_jacobian(&J1, &J0);
+    ck_assert_int_eq(st1.peak_tape, st0.peak_tape);
+    assert_same_jacobian(&J2, &J0);
+    ck_assert_msg(st0.peak_tape - st2.peak_tape >= 10, "peak tape %lld, was %lld",
+                  (long long)st2.peak_tape, (long long)st0.peak_tape);
+    xf_jacobian_fini(&J0);
+    xf_jacobian_fini(&J1);
+    xf_jacobian_fini(&J2);
+}
+END_TEST
+
+/* A terminal parallel loop followed by a statement that writes what it
+ * reads: not adjoined early (the adjoint of that write would reset what
+ * the loop's adjoint added). */
+START_TEST(iteration_wise_refused_after_write)
+{
+    xb *b = XB_NEW();
+    xg *g = head_cfg(b, 2, 2, NULL, "real t; integer i");
+    xg_bb(g, "y(1) = 0; y(2) = x(2)");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "[s1@5] t = sin_scal(x(1) * i); y(1) = y(1) + t * x(2)");
+    xg_end(g);
+    xg_bb(g, "[s2@8] x(2) = 0");
+    la t;
+    analyse(&t, b, "head");
+    ck_assert(t.v.v[0].parallel);
+    ck_assert_int_eq(t.v.v[0].terminal, XF_LT_YES);
+    ck_assert_str_eq(sym_id(&t.v.v[0].after_write), "x");
+    ck_assert_int_eq(t.v.v[0].after_write.line, 8);
+    ck_assert_ptr_null(t.v.v[0].local_input.sym);
+    la_fini(&t);
+}
+END_TEST
+
 Suite *
 test_loopdep_suite(void)
 {
@@ -538,6 +679,13 @@ test_loopdep_suite(void)
     tcase_add_test(tc, calls_by_their_side_effects);
     tcase_add_test(tc, terminal_loops);
     tcase_add_test(tc, unstructured_not_analysed);
+    tcase_add_test(tc, iteration_wise_refused_after_write);
     suite_add_tcase(s, tc);
+    TCase *run = tcase_create("iterwise");
+    tcase_add_checked_fixture(run, setup, teardown);
+    tcase_set_timeout(run, 60);
+    tcase_add_test(run, iteration_wise_formals);
+    tcase_add_test(run, iteration_wise_locals_joint_only);
+    suite_add_tcase(s, run);
     return s;
 }
