@@ -5,8 +5,10 @@
 # (tangent driver; adjoint under the joint and the split driver), and check
 # the dot-product test <ybar, J xdot> = <J^T ybar, xdot> to 1e-12 relative,
 # J from the tangent and J^T ybar from each adjoint run; check the per-loop
-# report of the kernel's loops. Prints one table row per size and driver:
-# peak tape, words pushed, operations and time of the adjoint run.
+# report of the kernel's loops; the same with the iteration-wise adjoint of
+# the terminal loop (--iteration-wise-joint, joint driver), whose peak tape
+# must be at least one word per element lower. Prints one table row per
+# size and run: peak tape, words pushed, operations and time of the adjoint.
 #
 #   fvkernel.sh --xaiform PATH --gen PATH [--dir DIR] [SIZE...]
 #
@@ -77,7 +79,7 @@ stat_of() { # $1: the word after "stats:" ... prints the field asked
     esac
 }
 
-printf '%-9s %-8s %-14s %-10s %12s %12s %12s %8s\n' elements vertices driver dot-test \
+printf '%-9s %-8s %-17s %-16s %10s %10s %11s %7s\n' elements vertices driver dot-test \
     "peak tape" "pushed" operations "time s"
 for n in $sizes; do
     in=$dir/fv$n.xaif tan=$dir/fv$n.tangent.xaif adj=$dir/fv$n.adjoint.xaif
@@ -95,15 +97,31 @@ for n in $sizes; do
     [ "$loops" = 7 ] && [ "$par" = 6 ] || fail "size $n: $loops loops, $par parallel (want 7, 6)"
     timed "$xaiform" run "$tan" --driver tangent -n 3 -m 2 || { fail "tangent run, size $n"; continue; }
     cp "$dir/out" "$dir/tangent$n.out"
+    # the iteration-wise adjoint of the terminal loop (joint template only:
+    # that loop reads local arrays)
+    iw=$dir/fv$n.iw.xaif
+    "$xaiform" adjoint "$in" -o "$iw" --iteration-wise-joint --report-loops 2> "$dir/iw$n.txt" ||
+        { fail "adjoint --iteration-wise-joint, size $n"; continue; }
+    "$xaiform" validate "$iw" > /dev/null 2>&1 || fail "fv$n.iw.xaif does not validate"
+    grep -q 'iteration-wise: head__1 line 40: yes' "$dir/iw$n.txt" ||
+        fail "size $n: the terminal loop at line 40 is not adjoined iteration by iteration"
     nv=$((n / 2 + 3))
-    for drv in adjoint-joint adjoint-split; do
-        timed "$xaiform" run "$adj" --driver $drv -n 3 -m 2 --stats || { fail "$drv run, size $n"; continue; }
+    peak0=
+    for run in adjoint-joint adjoint-split iw:adjoint-joint; do
+        drv=${run#iw:} file=$adj label=$drv
+        [ "$run" = "$drv" ] || { file=$iw; label="$drv, iw"; }
+        timed "$xaiform" run "$file" --driver $drv -n 3 -m 2 --stats || { fail "$label run, size $n"; continue; }
         res=$(dot "$dir/tangent$n.out" "$dir/out")
         rel=${res##* }
         ok=$(echo "$rel" | awk '{ print ($1 <= 1e-12) ? "pass" : "FAIL" }')
-        [ "$ok" = pass ] || fail "size $n, $drv: dot-product test: $res"
-        printf '%-9s %-8s %-14s %-10s %12s %12s %12s %8s\n' "$n" "$nv" "$drv" "$ok $rel" \
-            "$(stat_of peak)" "$(stat_of pushed)" "$(stat_of flops)" "$secs"
+        [ "$ok" = pass ] || fail "size $n, $label: dot-product test: $res"
+        peak=$(stat_of peak)
+        [ -n "$peak0" ] || peak0=$peak
+        # the iteration-wise adjoint: the peak falls by at least one word per element
+        [ "$run" = "$drv" ] || [ $((peak0 - peak)) -ge "$n" ] ||
+            fail "size $n: the iteration-wise peak tape $peak is not $n below $peak0"
+        printf '%-9s %-8s %-17s %-16s %10s %10s %11s %7s\n' "$n" "$nv" "$label" "$ok $rel" \
+            "$peak" "$(stat_of pushed)" "$(stat_of flops)" "$secs"
     done
 done
 [ $status = 0 ] && rm -rf "$dir"
