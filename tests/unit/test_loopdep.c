@@ -449,6 +449,85 @@ START_TEST(calls_by_their_side_effects)
 }
 END_TEST
 
+/* @text with every @from replaced by @to (malloc'd). */
+static char *
+replace_all(const char *text, const char *from, const char *to)
+{
+    size_t nf = strlen(from), nt = strlen(to), n = 0;
+    for (const char *p = strstr(text, from); p; p = strstr(p + nf, from))
+        n++;
+    char *out = malloc(strlen(text) + n * (nt + 1) + 1), *o = out;
+    ck_assert_ptr_nonnull(out);
+    for (const char *p = text, *q; *p; p = q + nf) {
+        q = strstr(p, from);
+        if (!q) {
+            strcpy(o, p);
+            return out;
+        }
+        memcpy(o, p, (size_t)(q - p));
+        o += q - p;
+        memcpy(o, to, nt);
+        o += nt;
+        *o = 0;
+    }
+    return out;
+}
+
+/* p(i) = q(i) * x(1): independent, unless the alias map lets p and q share
+ * storage (as formals bound to overlapping actuals may). */
+START_TEST(aliased_storage)
+{
+    xb *b = XB_NEW();
+    xg *g = head_cfg(b, 2, 1, NULL, "real p(10); real q(10); integer i");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "[s1@4] p(i) = q(i) * x(1)");
+    xg_end(g);
+    xg_bb(g, "y(1) = p(2)");
+    const char *text = xb_build(b);
+    static const char *const maps[2] = {
+        "<xaif:AliasSet key=\"1\"><xaif:AliasRange from_virtual_address=\"1\" "
+        "to_virtual_address=\"10\"/></xaif:AliasSet><xaif:AliasSet key=\"2\"><xaif:AliasRange "
+        "from_virtual_address=\"11\" to_virtual_address=\"20\"/></xaif:AliasSet>",
+        "<xaif:AliasSet key=\"1\"><xaif:AliasRange from_virtual_address=\"1\" "
+        "to_virtual_address=\"10\"/></xaif:AliasSet><xaif:AliasSet key=\"2\"><xaif:AliasRange "
+        "from_virtual_address=\"5\" to_virtual_address=\"14\"/></xaif:AliasSet>"};
+    for (int k = 0; k < 2; k++) {
+        char map[600];
+        snprintf(map, sizeof map, "<xaif:AliasSet key=\"0\"/>%s", maps[k]);
+        char *t1 = replace_all(text, "<xaif:AliasSet key=\"0\"/>", map);
+        char *t2 = replace_all(
+            t1,
+            "<xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"p\"/>",
+            "<xaif:AssignmentLHS alias=\"1\"><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"p\"/>");
+        char *t3 = replace_all(
+            t2, "\"><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"q\"/>",
+            "\" alias=\"2\"><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"q\"/>");
+        la t;
+        analyse_text(&t, t3);
+        ck_assert_uint_eq(t.v.n, 1);
+        if (k == 0)
+            ck_assert_msg(t.v.v[0].parallel, "why %s", xf_ldwhy_name(t.v.v[0].why));
+        else {
+            ck_assert(!t.v.v[0].parallel);
+            ck_assert_int_eq(t.v.v[0].why, XF_LD_ALIAS);
+            ck_assert_str_eq(sym_id(&t.v.v[0].dep_a), "p");
+            ck_assert_str_eq(sym_id(&t.v.v[0].dep_b), "q");
+            ASSERT_LINE_HAS(&t, 0,
+                            "parallel no (alias p: p(i) written at line 4, may share storage "
+                            "with q(i) at line 4)");
+        }
+        la_fini(&t);
+        free(t1);
+        free(t2);
+        free(t3);
+    }
+    xb_free(b);
+}
+END_TEST
+
 /* ---- terminal */
 
 /* Nested loops: the inner one writes b(j, i), which the outer one reads
@@ -677,6 +756,7 @@ test_loopdep_suite(void)
     tcase_add_test(tc, subscripts_that_do_not_separate);
     tcase_add_test(tc, index_written_and_while);
     tcase_add_test(tc, calls_by_their_side_effects);
+    tcase_add_test(tc, aliased_storage);
     tcase_add_test(tc, terminal_loops);
     tcase_add_test(tc, unstructured_not_analysed);
     tcase_add_test(tc, iteration_wise_refused_after_write);
