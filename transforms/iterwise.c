@@ -20,13 +20,21 @@
  * run in two activations of the routine: the adjoint added to a local
  * variable in the taping sweep is lost. --iteration-wise therefore leaves
  * a loop that reads a real local variable (other than those it writes)
- * alone; --iteration-wise-joint takes it too, for the joint template only.
+ * alone; --iteration-wise-joint takes it too, for the joint template only,
+ * and also the loops of routines that something calls, terminal but for
+ * the routine's outputs: in joint reversal the caller's adjoint sweep
+ * calls the routine's taping sweep and then its adjoint sweep, with the
+ * adjoints of its outputs set, and nothing in between.
  *
  * Applied only where the shape is the simple one: a loop at the top level
- * of the routine, reversed by counting (not marked explicit), whose body in
- * placeholder 2 and whose adjoint loop's body in placeholder 3 are basic
- * blocks only, without calls, the adjoint assigning no variable of the
- * program (only the temporaries it pops into). --report-loops prints, per
+ * of the routine whose body in placeholder 2 and whose adjoint loop's body
+ * in placeholder 3 are basic blocks only, without calls, the adjoint
+ * assigning no variable of the program (only the temporaries it pops
+ * into). A loop reversed by counting loses its counter's increment, so
+ * that the adjoint sweep's loop runs no iteration; a loop marked
+ * reversal="explicit", run backwards by the adjoint sweep, keeps that loop
+ * with its blocks empty (its adjoint reads the loop variable, which holds
+ * the iteration's value at the end of the iteration). --report-loops prints, per
  * loop considered, whether it was applied or why not.
  * Needs: reverse. Breaks: nothing. */
 #include <string.h>
@@ -92,13 +100,15 @@ program_variable(const xf_stmt *st)
 static const char *
 apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
 {
-    if (d->called)
-        return "the routine is called: not the top routine";
+    bool joint = ctx->opts->iterwise >= 2;
+    if (d->called && !joint)
+        return "the routine is called: in split reversal its taping sweep runs before the "
+               "caller's adjoint has set the adjoints of its outputs (--iteration-wise-joint)";
     if (d->v->kind != XF_CV_FORLOOP || d->depth)
         return "not a ForLoop at the routine's top level";
     if (!d->parallel)
         return "its iterations are not independent";
-    if (d->terminal != XF_LT_YES)
+    if (d->terminal != XF_LT_YES && !(joint && d->terminal == XF_LT_OUTPUT))
         return "not terminal";
     if (d->after_write.sym)
         return "a real variable it accesses is written after it";
@@ -109,8 +119,8 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgt
     for (uint32_t k = 0; k < t2->all.n && !l2; k++)
         if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
             l2 = t2->all.v[k];
-    if (!l2 || l2->head || !l2->body.v.n || !blocks_only(&l2->body))
-        return "its taping sweep is not a counted loop of basic blocks without calls";
+    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
+        return "its taping sweep is not a loop of basic blocks without calls";
     const xf_region *l3 = adjoint_loop(t3, &l2->body);
     if (!l3 || !blocks_only(&l3->body))
         return "its adjoint is not a loop of basic blocks";
@@ -125,7 +135,7 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgt
                 at = j;
             }
     }
-    if (!count)
+    if (!count && !l2->head)
         return "no trip counter in its taping sweep";
     for (uint32_t k = 0; k < l3->body.v.n; k++) {
         const xf_cvertex *b = l3->body.v.v[k]->v;
@@ -141,10 +151,14 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgt
                 return "out of memory";
         b->stmts.n = 0;
     }
-    /* the trip count stays 0: the adjoint sweep's loop runs no iteration */
-    memmove(&count->stmts.v[at], &count->stmts.v[at + 1],
-            (count->stmts.n - at - 1) * sizeof count->stmts.v[0]);
-    count->stmts.n--;
+    /* a counted loop: the trip count stays 0, the adjoint sweep's loop runs
+     * no iteration; a loop run backwards (explicit) runs its iterations
+     * over the empty blocks */
+    if (count) {
+        memmove(&count->stmts.v[at], &count->stmts.v[at + 1],
+                (count->stmts.n - at - 1) * sizeof count->stmts.v[0]);
+        count->stmts.n--;
+    }
     return NULL;
 }
 
@@ -203,8 +217,9 @@ static const xf_pass_opt opts[] = {
      .parse = parse_iterwise},
     {.name = "iteration-wise-joint",
      .help = "the same, also for loops that read local variables\n"
-             "of the routine: correct in joint reversal only (the\n"
-             "back end must expand the joint template)\n",
+             "and for loops of routines that something calls:\n"
+             "correct in joint reversal only (the back end must\n"
+             "expand the joint template)\n",
      .parse = parse_iterwise_joint},
     {0},
 };

@@ -641,7 +641,7 @@ iw_run(xb *b, int iw, xf_driver drv, xf_jacobian *J, xf_run_stats *st)
  * and x in a terminal loop with reductions; with @formals_only the
  * terminal loop reads x alone. */
 static xb *
-two_loops(bool formals_only)
+two_loops_as(bool formals_only, const char *reversal)
 {
     xb *b = xb_new("two_loops");
     xg *g = head_cfg(b, 2, 2, NULL, "real a(10); real t; integer i");
@@ -650,6 +650,7 @@ two_loops(bool formals_only)
     xg_bb(g, "a(i) = x(1) * i + sin_scal(x(2) * i)");
     xg_end(g);
     xg_bb(g, "y(1) = a(3) * x(2)");
+    g->reversal = reversal;
     xg_for(g, "i = 1", "i <= 10", "i = i + 1");
     if (formals_only)
         xg_bb(g, "t = exp_scal(x(1) * 0.1 * i); y(1) = y(1) + t * x(2); y(2) = y(2) + t * t");
@@ -657,6 +658,12 @@ two_loops(bool formals_only)
         xg_bb(g, "t = exp_scal(a(i) * 0.1); y(1) = y(1) + t * x(2); y(2) = y(2) + t * a(i)");
     xg_end(g);
     return b;
+}
+
+static xb *
+two_loops(bool formals_only)
+{
+    return two_loops_as(formals_only, NULL);
 }
 
 static void
@@ -692,6 +699,25 @@ START_TEST(iteration_wise_formals)
                       xf_driver_name(drv), (long long)st1.peak_tape, (long long)st0.peak_tape);
         /* the same work: every word pushed is still pushed and popped */
         ck_assert_uint_eq(st1.muls, st0.muls);
+        xf_jacobian_fini(&J0);
+        xf_jacobian_fini(&J1);
+    }
+}
+END_TEST
+
+/* The same with the terminal loop marked reversal="explicit" (the adjoint
+ * sweep runs it backwards; it keeps running, over empty blocks). */
+START_TEST(iteration_wise_explicit_loop)
+{
+    for (int s = 0; s < 2; s++) {
+        xf_driver drv = s ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT;
+        xf_jacobian J0, J1;
+        xf_run_stats st0, st1;
+        iw_run(two_loops_as(true, "explicit"), 0, drv, &J0, &st0);
+        iw_run(two_loops_as(true, "explicit"), 1, drv, &J1, &st1);
+        assert_same_jacobian(&J1, &J0);
+        ck_assert_msg(st0.peak_tape - st1.peak_tape >= 10, "%s: peak tape %lld, was %lld",
+                      xf_driver_name(drv), (long long)st1.peak_tape, (long long)st0.peak_tape);
         xf_jacobian_fini(&J0);
         xf_jacobian_fini(&J1);
     }
@@ -765,6 +791,7 @@ test_loopdep_suite(void)
     tcase_add_checked_fixture(run, setup, teardown);
     tcase_set_timeout(run, 60);
     tcase_add_test(run, iteration_wise_formals);
+    tcase_add_test(run, iteration_wise_explicit_loop);
     tcase_add_test(run, iteration_wise_locals_joint_only);
     suite_add_tcase(s, run);
     return s;
