@@ -299,9 +299,9 @@ is_output(const xf_routine *rt, const xf_symbol *s)
     return s->scope != rt->cfg_scope;
 }
 
-/* The dependences of one iteration of loop @r, into @d. */
+/* The dependences between the iterations of the loop whose accesses L holds, into @d. */
 static bool
-iterations(ld *L, const xf_region *r, xf_loopdep *d)
+iterations(ld *L, xf_loopdep *d)
 {
     const xf_symbol *i = d->index;
     ld_acc *acc = L->w.acc.v;
@@ -375,7 +375,6 @@ iterations(ld *L, const xf_region *r, xf_loopdep *d)
                     break;
                 }
         }
-    (void)r;
     return true;
 }
 
@@ -509,7 +508,7 @@ one_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep_vec *out)
                 break;
             }
     }
-    if (!iterations(L, r, &d))
+    if (!iterations(L, &d))
         return -1;
     terminal(L, t, r, &d);
     unchain(L);

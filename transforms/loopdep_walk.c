@@ -238,7 +238,7 @@ ld_walk_expr(ld_walk *w, const xf_expr *x, int64_t line)
 /* Is @as an additive update of its left-hand side? The vertex of the
  * read of it in *@v. */
 static bool
-reduction(ld_walk *w, const xf_assign *as, uint32_t *v)
+reduction(const xf_assign *as, uint32_t *v)
 {
     const xf_expr *x = &as->rhs;
     uint32_t root = xf_expr_root(x);
@@ -260,12 +260,11 @@ reduction(ld_walk *w, const xf_assign *as, uint32_t *v)
             continue;
         size_t ng = 0;
         xf_sig_ref(x->v.v[c].u.ref, got, sizeof got, &ng, 0);
-        if (ng >= sizeof got || strcmp(want, got) || xf_expr_reads(x, o, s))
+        if (ng >= sizeof got || strcmp(want, got) != 0 || xf_expr_reads(x, o, s))
             continue;
         *v = c;
         return true;
     }
-    (void)w;
     return false;
 }
 
@@ -279,7 +278,7 @@ ld_walk_stmt(ld_walk *w, const xf_stmt *st, int64_t line)
     switch (st->kind) {
     case XF_STMT_ASSIGN: {
         uint32_t v = UINT32_MAX;
-        bool red = reduction(w, &st->u.as, &v);
+        bool red = reduction(&st->u.as, &v);
         expr_reads(w, &st->u.as.rhs, line, v);
         write_ref(w, &st->u.as.lhs, line, red);
         break;
