@@ -43,6 +43,8 @@
 #include "loopdep.h"
 #include "pass.h"
 
+typedef XF_VEC(xf_stmt *) stmtvec;
+
 /* Is every region of @s a basic block without calls? */
 static bool
 blocks_only(const xf_rgseq *s)
@@ -162,6 +164,230 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgt
     return NULL;
 }
 
+/* ---- dry-running (F5): a parallel loop that is not terminal */
+
+typedef struct mention {
+    const uint8_t *in; /* by symbol index: written by the loop */
+    uint32_t n;
+} mention;
+
+static bool expr_mentions(const mention *m, const xf_expr *x);
+
+/* Does @r read or write the value of a variable of the set, or does one of
+ * its subscripts? A derivative reference (@adjoint, or marked deriv) names
+ * the adjoint, not the value: only its subscripts count. */
+static bool
+ref_mentions_as(const mention *m, const xf_varref *r, bool adjoint)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    if (!adjoint && !xf_flag_is(r->deriv, false) && s && s->sym && s->sym->index < m->n &&
+        m->in[s->sym->index])
+        return true;
+    const xf_arrref *a = xf_varref_arrref(r);
+    for (uint32_t i = 0; a && i < a->t.n; i++) {
+        const xf_triplet *t = &a->t.v[i];
+        if ((t->index && expr_mentions(m, t->index)) || (t->bound && expr_mentions(m, t->bound)) ||
+            (t->stride && expr_mentions(m, t->stride)))
+            return true;
+    }
+    return false;
+}
+
+static bool
+ref_mentions(const mention *m, const xf_varref *r)
+{
+    return ref_mentions_as(m, r, false);
+}
+
+static bool
+expr_mentions(const mention *m, const xf_expr *x)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *ev = &x->v.v[i];
+        if (ev->kind == XF_EV_VARREF && ref_mentions(m, ev->u.ref))
+            return true;
+        if (ev->kind == XF_EV_FUNCALL)
+            for (uint32_t k = 0; k < ev->u.fn.args.n; k++)
+                if (ref_mentions(m, ev->u.fn.args.v[k]))
+                    return true;
+    }
+    return false;
+}
+
+static bool
+stmt_mentions(const mention *m, const xf_stmt *st)
+{
+    if (!st)
+        return false;
+    switch (st->kind) {
+    case XF_STMT_ASSIGN: /* the value assigned is not read */
+        return ref_mentions_as(m, &st->u.as.lhs, true) || expr_mentions(m, &st->u.as.rhs);
+    case XF_STMT_CALL:
+    case XF_STMT_ICALL: {
+        const xf_arg_vec *args = st->kind == XF_STMT_CALL ? &st->u.call.args : &st->u.icall.args;
+        bool pop =
+            st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3);
+        for (uint32_t k = 0; k < args->n; k++) {
+            const xf_expr *x = &args->v[k].val;
+            if (pop && x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF
+                    ? ref_mentions_as(m, x->v.v[0].u.ref, true)
+                    : expr_mentions(m, x))
+                return true;
+        }
+        return false;
+    }
+    case XF_STMT_DERIVPROP:
+        for (uint32_t k = 0; k < st->u.dp.n; k++) {
+            const xf_dpop *op = &st->u.dp.v[k];
+            /* every reference of a propagator names an adjoint; A is a value */
+            if (ref_mentions_as(m, &op->tgt, true) || ref_mentions_as(m, &op->src, true) ||
+                ref_mentions_as(m, &op->y, true))
+                return true;
+            for (uint32_t j = 0; j < op->ax.n; j++)
+                if (expr_mentions(m, &op->ax.v[j].a) || ref_mentions_as(m, &op->ax.v[j].x, true))
+                    return true;
+        }
+        return false;
+    case XF_STMT_MARKER:
+        return false;
+    }
+    return true;
+}
+
+/* Does the adjoint sweep, outside loop @l3's body and header, use the value
+ * of a variable the loop writes (which running the loop again changes)?
+ * Values it sets before reading them do not count: a loop variable in its
+ * loop, a scalar assigned earlier in the same block. */
+static bool
+adjoint_uses(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3, const xf_region *l3)
+{
+    uint32_t n = ctx->doc->nsymbols;
+    uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
+    if (!in)
+        return true;
+    for (uint32_t k = 0; k < d->written.n; k++)
+        if (d->written.v[k]->index < n)
+            in[d->written.v[k]->index] = 1;
+    mention m = {in, n};
+    XF_VEC(uint32_t) off = {0}; /* cleared while a region is looked at */
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        bool inside = false;
+        for (const xf_region *p = r; p && !inside; p = p->parent)
+            inside = p == l3;
+        if (inside)
+            continue;
+        off.n = 0;
+        /* the variables the loops around it (and it, for a loop) set first */
+        for (const xf_region *p = r; p; p = p->parent) {
+            const xf_stmt *init = p->kind == XF_RG_LOOP ? p->v->init : NULL;
+            const xf_symref *iv =
+                init && init->kind == XF_STMT_ASSIGN ? xf_varref_symref(&init->u.as.lhs) : NULL;
+            if (iv && iv->sym && iv->sym->index < n && in[iv->sym->index]) {
+                in[iv->sym->index] = 0;
+                if (!XF_VEC_PUSH(ctx->scratch, off, iv->sym->index))
+                    return true;
+            }
+        }
+        const xf_cvertex *v = r->v;
+        bool uses = (v->cond && expr_mentions(&m, v->cond)) || stmt_mentions(&m, v->init) ||
+                    stmt_mentions(&m, v->update);
+        for (uint32_t j = 0; j < v->stmts.n && !uses; j++) {
+            const xf_stmt *st = v->stmts.v[j];
+            uses = stmt_mentions(&m, st);
+            const xf_symref *w = st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs)
+                                     ? xf_varref_symref(&st->u.as.lhs)
+                                     : NULL;
+            if (!uses && w && w->sym && w->sym->index < n && in[w->sym->index]) {
+                in[w->sym->index] = 0;
+                if (!XF_VEC_PUSH(ctx->scratch, off, w->sym->index))
+                    return true;
+            }
+        }
+        for (uint32_t j = 0; j < off.n; j++)
+            in[off.v[j]] = 1;
+        if (uses)
+            return true;
+    }
+    /* the vertices no region holds: Entry, Exit, End markers */
+    return false;
+}
+
+static bool
+is_push(const xf_stmt *st)
+{
+    return st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "push", 4);
+}
+
+/* Why loop @d cannot be dry-run, or NULL (then it has been): the taping
+ * sweep runs it without taping; the adjoint sweep runs it again where its
+ * adjoint was, forwards, each iteration taped and adjoined at once. */
+static const char *
+dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+{
+    if (d->v->kind != XF_CV_FORLOOP || d->depth)
+        return "not a ForLoop at the routine's top level";
+    if (d->input_overwritten.sym)
+        return "not terminal, and a value it reads is overwritten after it (no dry run)";
+    if (d->called && ctx->opts->iterwise < 2)
+        return "not terminal, and the routine is called: in split reversal its adjoint sweep "
+               "runs after the caller has run on (--iteration-wise-joint)";
+    if (d->local_input.sym && ctx->opts->iterwise < 2)
+        return "not terminal, and it reads a local variable, which the adjoint sweep of split "
+               "reversal does not have (--iteration-wise-joint)";
+    const xf_region *l2 = NULL;
+    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
+        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
+            l2 = t2->all.v[k];
+    if (!l2 || l2->head || !l2->body.v.n || !blocks_only(&l2->body))
+        return "not terminal, and its taping sweep is not a counted loop of basic blocks "
+               "without calls";
+    const xf_region *l3 = adjoint_loop(t3, &l2->body);
+    if (!l3 || !blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
+        return "not terminal, and its adjoint is not a loop of basic blocks";
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        const xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (program_variable(b->stmts.v[j]))
+                return "not terminal, and its adjoint assigns a variable of the program";
+    }
+    if (adjoint_uses(ctx, d, t3, l3))
+        return "not terminal, and the adjoint sweep uses a value it writes (no dry run)";
+    /* the adjoint sweep's iteration: the taping iteration, then its adjoint */
+    stmtvec again = {0};
+    for (uint32_t k = 0; k < l2->body.v.n; k++) {
+        const xf_cvertex *b = l2->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++) {
+            xf_stmt *st = b->stmts.v[j];
+            if (st->id && !strcmp(st->id, "_cfr_count"))
+                continue;
+            if (!XF_VEC_PUSH(ctx->doc->arena, again, st))
+                return "out of memory";
+        }
+    }
+    xf_cvertex *first = l3->body.v.v[0]->v;
+    for (uint32_t j = 0; j < first->stmts.n; j++)
+        if (!XF_VEC_PUSH(ctx->doc->arena, again, first->stmts.v[j]))
+            return "out of memory";
+    first->stmts.v = again.v;
+    first->stmts.n = again.n;
+    first->stmts.cap = again.cap;
+    /* ... over the loop's own header, forwards */
+    l3->v->init = l2->v->init;
+    l3->v->cond = l2->v->cond;
+    l3->v->update = l2->v->update;
+    /* the taping sweep runs the loop without taping */
+    for (uint32_t k = 0; k < l2->body.v.n; k++) {
+        xf_cvertex *b = l2->body.v.v[k]->v;
+        uint32_t w = 0;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (!is_push(b->stmts.v[j]))
+                b->stmts.v[w++] = b->stmts.v[j];
+        b->stmts.n = w;
+    }
+    return NULL;
+}
+
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
@@ -180,12 +406,19 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     bool ok =
         xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
     for (uint32_t k = 0; k < v.n; k++) {
-        const char *why = ok ? apply(ctx, &v.v[k], &t2, &t3) : "the adjoint does not nest";
+        const xf_loopdep *d = &v.v[k];
+        const char *why = ok ? apply(ctx, d, &t2, &t3) : "the adjoint does not nest";
+        bool dry = why && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
+        if (dry)
+            why = dry_run(ctx, d, &t2, &t3);
         if (why && !strcmp(why, "out of memory"))
             return xf_pass_oom(ctx);
         if (ctx->opts->report_loops)
             fprintf(ctx->opts->report_loops, "iteration-wise: %s line %lld: %s%s\n",
-                    rt->sym ? rt->sym->id : "?", (long long)v.v[k].v->lineno, why ? "no, " : "yes",
+                    rt->sym ? rt->sym->id : "?", (long long)d->v->lineno,
+                    why   ? "no, "
+                    : dry ? "yes, dry run"
+                          : "yes",
                     why ? why : "");
     }
     return 0;
@@ -208,6 +441,16 @@ parse_iterwise_joint(xf_opts *o, const char *arg, char *err, size_t len)
     return 0;
 }
 
+static int
+parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    (void)arg, (void)err, (void)len;
+    o->dry_run = true;
+    if (o->iterwise < 1)
+        o->iterwise = 1;
+    return 0;
+}
+
 static const xf_pass_opt opts[] = {
     {.name = "iteration-wise",
      .help = "adjoin each parallel terminal loop of the top\n"
@@ -221,6 +464,12 @@ static const xf_pass_opt opts[] = {
              "correct in joint reversal only (the back end must\n"
              "expand the joint template)\n",
      .parse = parse_iterwise_joint},
+    {.name = "dry-run",
+     .help = "with --iteration-wise(-joint): also a parallel loop\n"
+             "that is not terminal, when nothing after it overwrites\n"
+             "what it reads: the taping sweep runs it untaped, the\n"
+             "adjoint sweep runs it again, iteration-wise\n",
+     .parse = parse_dry_run},
     {0},
 };
 

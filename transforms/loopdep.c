@@ -429,12 +429,20 @@ terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
         }
         c = p;
     }
-    for (uint32_t k = 0; k < L->w.acc.n && !d->after_write.sym; k++) {
+    for (uint32_t k = 0; k < L->w.acc.n; k++) {
         const ld_acc *c = &L->w.acc.v[k];
         xf_type ty = c->sym->type;
-        if (c->write && c->sym->index < L->w.nsyms && L->head[c->sym->index] != UINT32_MAX &&
+        if (!c->write || c->sym->index >= L->w.nsyms || L->head[c->sym->index] == UINT32_MAX)
+            continue;
+        if (!d->after_write.sym &&
             (ty == XF_TYPE_REAL || ty == XF_TYPE_DOUBLE || ty == XF_TYPE_COMPLEX))
             d->after_write = (xf_ldref){c->sym, c->ref, c->line};
+        /* a value the loop reads from before it (not an increment's) */
+        bool array = xf_shape_rank(c->sym->shape) > 0;
+        for (uint32_t j = L->head[c->sym->index]; j != UINT32_MAX && !d->input_overwritten.sym;
+             j = saved[j].next)
+            if (!saved[j].write && !saved[j].reduction && (array || saved[j].exposed))
+                d->input_overwritten = (xf_ldref){c->sym, c->ref, c->line};
     }
     d->terminal = XF_LT_YES;
     for (uint32_t k = 0; k < L->w.acc.n && d->terminal == XF_LT_YES; k++) {
@@ -508,6 +516,9 @@ one_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep_vec *out)
                 break;
             }
     }
+    for (uint32_t n = 0; n < L->syms.n; n++)
+        if (L->wrote[L->syms.v[n]->index] && !XF_VEC_PUSH(L->a, d.written, L->syms.v[n]))
+            return -1;
     if (!iterations(L, &d))
         return -1;
     terminal(L, t, r, &d);

@@ -69,6 +69,12 @@ typedef struct xf_loopdep {
      * loop's adjoint adds to it lives in the routine's activation: in
      * split reversal the taping and the adjoint sweep run in two. */
     xf_ldref local_input;
+    /* The first write, after the loop, of a variable whose value the loop
+     * reads from before it (other than by an additive update; sym NULL:
+     * none): the loop cannot be run again when the adjoint sweep comes
+     * back to it (dry-running, F5). */
+    xf_ldref input_overwritten;
+    XF_VEC(const xf_symbol *) written; /* the variables the loop writes */
 } xf_loopdep;
 
 typedef XF_VEC(xf_loopdep) xf_loopdep_vec;

@@ -29,6 +29,7 @@ typedef struct xf_opts {
 
     FILE *report_loops; /* loopdep: one line per loop (--report-loops) */
     int iterwise;       /* iterwise: 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
+    bool dry_run;       /* iterwise: also dry-run parallel loops that are not terminal */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */

@@ -6,8 +6,9 @@
 # the dot-product test <ybar, J xdot> = <J^T ybar, xdot> to 1e-12 relative,
 # J from the tangent and J^T ybar from each adjoint run; check the per-loop
 # report of the kernel's loops; the same with the iteration-wise adjoint of
-# the terminal loop (--iteration-wise-joint, joint driver), whose peak tape
-# must be at least one word per element lower. Prints one table row per
+# the terminal loop (--iteration-wise-joint, joint driver), and with the
+# dry-running of the four parallel loops that are not terminal (--dry-run),
+# whose peak tapes must be at least one word per element lower. Prints one table row per
 # size and run: peak tape, words pushed, operations and time of the adjoint.
 #
 #   fvkernel.sh --xaiform PATH --gen PATH [--dir DIR] [SIZE...]
@@ -79,7 +80,7 @@ stat_of() { # $1: the word after "stats:" ... prints the field asked
     esac
 }
 
-printf '%-9s %-8s %-17s %-16s %10s %10s %11s %7s\n' elements vertices driver dot-test \
+printf '%-9s %-8s %-21s %-16s %10s %10s %11s %7s\n' elements vertices driver dot-test \
     "peak tape" "pushed" operations "time s"
 for n in $sizes; do
     in=$dir/fv$n.xaif tan=$dir/fv$n.tangent.xaif adj=$dir/fv$n.adjoint.xaif
@@ -105,11 +106,21 @@ for n in $sizes; do
     "$xaiform" validate "$iw" > /dev/null 2>&1 || fail "fv$n.iw.xaif does not validate"
     grep -q 'iteration-wise: head__1 line 40: yes' "$dir/iw$n.txt" ||
         fail "size $n: the terminal loop at line 40 is not adjoined iteration by iteration"
+    # and dry-running of the parallel loops that are not terminal
+    dry=$dir/fv$n.dry.xaif
+    "$xaiform" adjoint "$in" -o "$dry" --iteration-wise-joint --dry-run --report-loops \
+        2> "$dir/dry$n.txt" || { fail "adjoint --dry-run, size $n"; continue; }
+    "$xaiform" validate "$dry" > /dev/null 2>&1 || fail "fv$n.dry.xaif does not validate"
+    [ "$(grep -c 'yes, dry run' "$dir/dry$n.txt")" = 4 ] ||
+        fail "size $n: not 4 loops dry-run (lines 6, 11, 22, 36)"
     nv=$((n / 2 + 3))
     peak0=
-    for run in adjoint-joint adjoint-split iw:adjoint-joint; do
-        drv=${run#iw:} file=$adj label=$drv
-        [ "$run" = "$drv" ] || { file=$iw; label="$drv, iw"; }
+    for run in adjoint-joint adjoint-split iw:adjoint-joint dry:adjoint-joint; do
+        drv=${run#*:} file=$adj label=$drv
+        case $run in
+        iw:*) file=$iw label="$drv, iw" ;;
+        dry:*) file=$dry label="$drv, iw+dry" ;;
+        esac
         timed "$xaiform" run "$file" --driver $drv -n 3 -m 2 --stats || { fail "$label run, size $n"; continue; }
         res=$(dot "$dir/tangent$n.out" "$dir/out")
         rel=${res##* }
@@ -119,8 +130,8 @@ for n in $sizes; do
         [ -n "$peak0" ] || peak0=$peak
         # the iteration-wise adjoint: the peak falls by at least one word per element
         [ "$run" = "$drv" ] || [ $((peak0 - peak)) -ge "$n" ] ||
-            fail "size $n: the iteration-wise peak tape $peak is not $n below $peak0"
-        printf '%-9s %-8s %-17s %-16s %10s %10s %11s %7s\n' "$n" "$nv" "$label" "$ok $rel" \
+            fail "size $n: the $label peak tape $peak is not $n below $peak0"
+        printf '%-9s %-8s %-21s %-16s %10s %10s %11s %7s\n' "$n" "$nv" "$label" "$ok $rel" \
             "$peak" "$(stat_of pushed)" "$(stat_of flops)" "$secs"
     done
 done
