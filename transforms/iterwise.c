@@ -36,6 +36,14 @@
  * with its blocks empty (its adjoint reads the loop variable, which holds
  * the iteration's value at the end of the iteration). --report-loops prints, per
  * loop considered, whether it was applied or why not.
+ *
+ * With --dry-run as well (F5), a parallel loop that is not terminal, of the
+ * same shape and counted: the taping sweep runs it without its pushes; the
+ * adjoint sweep's loop takes the loop's own header and, per iteration, the
+ * taping statements and then the adjoint, where the loop's adjoint was.
+ * Nothing after the loop may overwrite a value it reads (additive updates
+ * apart), and the adjoint sweep outside it may read no value it writes;
+ * under --iteration-wise, no local input and not a called routine.
  * Needs: reverse. Breaks: nothing. */
 #include <string.h>
 
