@@ -105,74 +105,7 @@ program_variable(const xf_stmt *st)
            (!xf_flag_is(s->sym->temp, false) && strncmp(s->sym->id, "OpenAD_", 7) != 0);
 }
 
-/* Why loop @d cannot be adjoined iteration by iteration here, or NULL
- * (then it has been). */
-static const char *
-apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
-{
-    bool joint = ctx->opts->iterwise >= 2;
-    if (d->called && !joint)
-        return "the routine is called: in split reversal its taping sweep runs before the "
-               "caller's adjoint has set the adjoints of its outputs (--iteration-wise-joint)";
-    if (d->v->kind != XF_CV_FORLOOP || d->depth)
-        return "not a ForLoop at the routine's top level";
-    if (!d->parallel)
-        return "its iterations are not independent";
-    if (d->terminal != XF_LT_YES && !(joint && d->terminal == XF_LT_OUTPUT))
-        return "not terminal";
-    if (d->after_write.sym)
-        return "a real variable it accesses is written after it";
-    if (d->local_input.sym && ctx->opts->iterwise < 2)
-        return "it reads a local variable, whose adjoint does not survive from the taping "
-               "to the adjoint sweep in split reversal (--iteration-wise-joint)";
-    const xf_region *l2 = NULL;
-    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
-        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
-            l2 = t2->all.v[k];
-    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
-        return "its taping sweep is not a loop of basic blocks without calls";
-    const xf_region *l3 = adjoint_loop(t3, &l2->body);
-    if (!l3 || !blocks_only(&l3->body))
-        return "its adjoint is not a loop of basic blocks";
-    /* the counter's increment, and the block the adjoint goes into */
-    xf_cvertex *count = NULL, *last = l2->body.v.v[l2->body.v.n - 1]->v;
-    uint32_t at = 0;
-    for (uint32_t k = 0; k < l2->body.v.n && !count; k++) {
-        xf_cvertex *b = l2->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
-            if (b->stmts.v[j]->id && !strcmp(b->stmts.v[j]->id, "_cfr_count")) {
-                count = b;
-                at = j;
-            }
-    }
-    if (!count && !l2->head)
-        return "no trip counter in its taping sweep";
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        const xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
-            if (program_variable(b->stmts.v[j]))
-                return "its adjoint assigns a variable of the program";
-    }
-    /* the adjoint of the iteration at the end of the iteration */
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
-            if (!XF_VEC_PUSH(ctx->doc->arena, last->stmts, b->stmts.v[j]))
-                return "out of memory";
-        b->stmts.n = 0;
-    }
-    /* a counted loop: the trip count stays 0, the adjoint sweep's loop runs
-     * no iteration; a loop run backwards (explicit) runs its iterations
-     * over the empty blocks */
-    if (count) {
-        memmove(&count->stmts.v[at], &count->stmts.v[at + 1],
-                (count->stmts.n - at - 1) * sizeof count->stmts.v[0]);
-        count->stmts.n--;
-    }
-    return NULL;
-}
-
-/* ---- dry-running (F5): a parallel loop that is not terminal */
+/* ---- what the adjoint sweep reads */
 
 typedef struct mention {
     const uint8_t *in; /* by symbol index: written by the loop */
@@ -320,6 +253,158 @@ adjoint_uses(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3, const 
     /* the vertices no region holds: Entry, Exit, End markers */
     return false;
 }
+
+/* Mark the variable @r assigns as a whole (or any element of), in @in. */
+static void
+mark_ref(uint8_t *in, uint32_t n, const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    if (s && s->sym && s->sym->index < n)
+        in[s->sym->index] = 1;
+}
+
+/* Mark what @st assigns (left-hand sides, the arguments of pops) in @in. */
+static void
+mark_assigned(uint8_t *in, uint32_t n, const xf_stmt *st)
+{
+    if (!st)
+        return;
+    if (st->kind == XF_STMT_ASSIGN)
+        mark_ref(in, n, &st->u.as.lhs);
+    else if (st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3))
+        for (uint32_t k = 0; k < st->u.icall.args.n; k++) {
+            const xf_expr *x = &st->u.icall.args.v[k].val;
+            if (x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF)
+                mark_ref(in, n, x->v.v[0].u.ref);
+        }
+}
+
+/* Does the adjoint of an iteration (loop @l3's body) read a variable that
+ * the adjoint sweep assigns elsewhere (a value popped or computed before
+ * the loop's adjoint, which the taping sweep does not have yet), other
+ * than the loop variable @i and what it assigns first itself? */
+static bool
+reads_from_elsewhere(xf_pass_ctx *ctx, const xf_cfgtree *t3, const xf_region *l3,
+                     const xf_symbol *i)
+{
+    uint32_t n = ctx->doc->nsymbols;
+    uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
+    if (!in)
+        return true;
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        bool inside = false;
+        for (const xf_region *p = r; p && !inside; p = p->parent)
+            inside = p == l3;
+        if (inside)
+            continue;
+        mark_assigned(in, n, r->v->init);
+        mark_assigned(in, n, r->v->update);
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            mark_assigned(in, n, r->v->stmts.v[j]);
+    }
+    if (i && i->index < n)
+        in[i->index] = 0;
+    mention m = {in, n};
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        const xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++) {
+            const xf_stmt *st = b->stmts.v[j];
+            if (stmt_mentions(&m, st))
+                return true;
+            /* assigned here first: later reads see this value */
+            const xf_varref *w = NULL;
+            if (st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs))
+                w = &st->u.as.lhs;
+            const xf_symref *s = w ? xf_varref_symref(w) : NULL;
+            if (s && s->sym && s->sym->index < n)
+                in[s->sym->index] = 0;
+            if (st->kind == XF_STMT_ICALL && st->u.icall.name &&
+                !strncmp(st->u.icall.name, "pop", 3))
+                for (uint32_t a = 0; a < st->u.icall.args.n; a++) {
+                    const xf_expr *x = &st->u.icall.args.v[a].val;
+                    const xf_symref *ps = x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF &&
+                                                  !xf_varref_arrref(x->v.v[0].u.ref)
+                                              ? xf_varref_symref(x->v.v[0].u.ref)
+                                              : NULL;
+                    if (ps && ps->sym && ps->sym->index < n)
+                        in[ps->sym->index] = 0;
+                }
+        }
+    }
+    return false;
+}
+
+/* Why loop @d cannot be adjoined iteration by iteration here, or NULL
+ * (then it has been). */
+static const char *
+apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+{
+    bool joint = ctx->opts->iterwise >= 2;
+    if (d->called && !joint)
+        return "the routine is called: in split reversal its taping sweep runs before the "
+               "caller's adjoint has set the adjoints of its outputs (--iteration-wise-joint)";
+    if (d->v->kind != XF_CV_FORLOOP || d->depth)
+        return "not a ForLoop at the routine's top level";
+    if (!d->parallel)
+        return "its iterations are not independent";
+    if (d->terminal != XF_LT_YES && !(joint && d->terminal == XF_LT_OUTPUT))
+        return "not terminal";
+    if (d->after_write.sym)
+        return "a real variable it accesses is written after it";
+    if (d->local_input.sym && ctx->opts->iterwise < 2)
+        return "it reads a local variable, whose adjoint does not survive from the taping "
+               "to the adjoint sweep in split reversal (--iteration-wise-joint)";
+    const xf_region *l2 = NULL;
+    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
+        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
+            l2 = t2->all.v[k];
+    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
+        return "its taping sweep is not a loop of basic blocks without calls";
+    const xf_region *l3 = adjoint_loop(t3, &l2->body);
+    if (!l3 || !blocks_only(&l3->body))
+        return "its adjoint is not a loop of basic blocks";
+    /* the counter's increment, and the block the adjoint goes into */
+    xf_cvertex *count = NULL, *last = l2->body.v.v[l2->body.v.n - 1]->v;
+    uint32_t at = 0;
+    for (uint32_t k = 0; k < l2->body.v.n && !count; k++) {
+        xf_cvertex *b = l2->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (b->stmts.v[j]->id && !strcmp(b->stmts.v[j]->id, "_cfr_count")) {
+                count = b;
+                at = j;
+            }
+    }
+    if (!count && !l2->head)
+        return "no trip counter in its taping sweep";
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        const xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (program_variable(b->stmts.v[j]))
+                return "its adjoint assigns a variable of the program";
+    }
+    if (reads_from_elsewhere(ctx, t3, l3, d->index))
+        return "its adjoint reads a value the adjoint sweep sets before it";
+    /* the adjoint of the iteration at the end of the iteration */
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (!XF_VEC_PUSH(ctx->doc->arena, last->stmts, b->stmts.v[j]))
+                return "out of memory";
+        b->stmts.n = 0;
+    }
+    /* a counted loop: the trip count stays 0, the adjoint sweep's loop runs
+     * no iteration; a loop run backwards (explicit) runs its iterations
+     * over the empty blocks */
+    if (count) {
+        memmove(&count->stmts.v[at], &count->stmts.v[at + 1],
+                (count->stmts.n - at - 1) * sizeof count->stmts.v[0]);
+        count->stmts.n--;
+    }
+    return NULL;
+}
+
+/* ---- dry-running (F5): a parallel loop that is not terminal */
 
 static bool
 is_push(const xf_stmt *st)
