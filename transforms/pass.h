@@ -36,6 +36,10 @@ typedef struct xf_opts {
     int64_t ckp_snaps;
     int ckp_schedule; /* --schedule: 0 binomial, 1 periodic:K, 2 two-level:K */
     int64_t ckp_k;
+
+    FILE *report_loops; /* loopdep: one line per loop (--report-loops) */
+    int iterwise;       /* iterwise: 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
+    bool dry_run;       /* iterwise: also dry-run parallel loops that are not terminal */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -96,6 +100,9 @@ typedef struct xf_pass {
     /* Optional: true when options @o give the pass nothing to do; one routine
      * at a time (xf_pm_stream) leaves it out then. */
     bool (*idle)(const xf_opts *o);
+    /* A per-routine pass that looks into other routines' code (not only their
+     * ids, symbols and formals): not one routine at a time unless idle. */
+    bool needs_document;
 } xf_pass;
 
 /** xf_passes: every pass, NULL-terminated (registry.c). */
@@ -121,6 +128,8 @@ extern const xf_pass xf_pass_reverse;
 extern const xf_pass xf_pass_rename;
 extern const xf_pass xf_pass_inout;
 extern const xf_pass xf_pass_checkpoint;
+extern const xf_pass xf_pass_loopdep;
+extern const xf_pass xf_pass_iterwise;
 
 /* Helpers the passes share (transforms/util.c). */
 

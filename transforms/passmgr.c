@@ -292,7 +292,7 @@ xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf, const
     if (conf && (conf->verify_each || conf->time_passes || conf->dump_after))
         return false;
     for (int i = 0; i < n; i++)
-        if (!passes[i]->run_routine && !idle(passes[i], o))
+        if ((!passes[i]->run_routine || passes[i]->needs_document) && !idle(passes[i], o))
             return false;
     return true;
 }

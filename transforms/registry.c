@@ -9,6 +9,8 @@ const xf_pass *const xf_passes[] = {
     &xf_pass_propagate, &xf_pass_adjoin,
     &xf_pass_reverse,   &xf_pass_rename,
     &xf_pass_inout,     &xf_pass_checkpoint,
+    &xf_pass_loopdep,
+    &xf_pass_iterwise,
     NULL,
 };
 
@@ -16,7 +18,7 @@ static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,linearize,preaccumulate,propagate"},
-    {"adjoint", "convert,template,linearize,preaccumulate,adjoin,reverse,checkpoint,propagate"},
+    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,iterwise,checkpoint,propagate"},
 };
 
 const xf_pass *

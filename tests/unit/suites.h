@@ -33,5 +33,6 @@ Suite *test_stream_suite(void);
 Suite *test_callfacts_suite(void);
 Suite *test_tbr_suite(void);
 Suite *test_c2xaif_suite(void);
+Suite *test_loopdep_suite(void);
 
 #endif

@@ -1,0 +1,592 @@
+/* iterwise.c: the iteration-wise adjoint of a parallel terminal loop
+ * (Hascoët, Fidanova, Held [004] §3, F3). With --iteration-wise, for each
+ * loop of a routine's original code (placeholder 1) that loopdep finds
+ * parallel (additive reductions allowed) and terminal, the adjoint of one
+ * iteration runs at the end of that iteration in the taping sweep
+ * (placeholder 2): what the iteration pushed is popped at once, and the
+ * tape of the loop is the tape of one iteration. The adjoint sweep's loop
+ * (placeholder 3) is left empty: the counter its trip count comes from
+ * stays 0.
+ *
+ * Why the result is the same: the iterations are independent, so their
+ * adjoints commute and each can follow its own iteration; the loop is
+ * terminal, and nothing after it writes a real variable it reads or writes,
+ * so the adjoints the loop's adjoint reads (its results') are, in the
+ * taping sweep, what they would be when the adjoint sweep came back to it
+ * (the seeds, or zero), and nothing after it resets the adjoints it
+ * increments. The routine must be the top one (no call of the document
+ * calls it): its driver sets the seeds before the taping sweep in joint and
+ * split reversal alike. In split reversal the taping and the adjoint sweep
+ * run in two activations of the routine: the adjoint added to a local
+ * variable in the taping sweep is lost. --iteration-wise therefore leaves
+ * a loop that reads a real local variable (other than those it writes)
+ * alone; --iteration-wise-joint takes it too, for the joint template only,
+ * and also the loops of routines that something calls, terminal but for
+ * the routine's outputs: in joint reversal the caller's adjoint sweep
+ * calls the routine's taping sweep and then its adjoint sweep, with the
+ * adjoints of its outputs set, and nothing in between.
+ *
+ * Applied only where the shape is the simple one: a loop at the top level
+ * of the routine whose body in placeholder 2 and whose adjoint loop's body
+ * in placeholder 3 are basic blocks only, without calls, the adjoint
+ * assigning no variable of the program (only the temporaries it pops
+ * into). A loop reversed by counting loses its counter's increment, so
+ * that the adjoint sweep's loop runs no iteration; a loop marked
+ * reversal="explicit", run backwards by the adjoint sweep, keeps that loop
+ * with its blocks empty (its adjoint reads the loop variable, which holds
+ * the iteration's value at the end of the iteration). --report-loops prints, per
+ * loop considered, whether it was applied or why not.
+ *
+ * With --dry-run as well (F5), a parallel loop that is not terminal, of the
+ * same shape and counted: the taping sweep runs it without its pushes; the
+ * adjoint sweep's loop takes the loop's own header and, per iteration, the
+ * taping statements and then the adjoint, where the loop's adjoint was.
+ * Nothing after the loop may overwrite a value it reads (additive updates
+ * apart), and the adjoint sweep outside it may read no value it writes;
+ * under --iteration-wise, no local input and not a called routine.
+ * Needs: reverse. Breaks: nothing. */
+#include <string.h>
+
+#include "cfgtree.h"
+#include "loopdep.h"
+#include "pass.h"
+
+typedef XF_VEC(xf_stmt *) stmtvec;
+
+/* Is every region of @s a basic block without calls? */
+static bool
+blocks_only(const xf_rgseq *s)
+{
+    for (uint32_t k = 0; k < s->v.n; k++) {
+        const xf_region *r = s->v.v[k];
+        if (r->kind != XF_RG_BLOCK)
+            return false;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            if (r->v->stmts.v[j]->kind == XF_STMT_CALL)
+                return false;
+    }
+    return true;
+}
+
+/* Does a block of @s have the id @id? */
+static bool
+holds_id(const xf_rgseq *s, const char *id)
+{
+    for (uint32_t k = 0; k < s->v.n; k++)
+        if (s->v.v[k]->v->id == id)
+            return true;
+    return false;
+}
+
+/* The loop of placeholder 3 that holds the adjoint of @body's blocks. */
+static const xf_region *
+adjoint_loop(const xf_cfgtree *t3, const xf_rgseq *body)
+{
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        if (r->kind != XF_RG_LOOP || !r->body.v.n)
+            continue;
+        bool all = true;
+        for (uint32_t j = 0; j < r->body.v.n && all; j++)
+            all = r->body.v.v[j]->kind == XF_RG_BLOCK && holds_id(body, r->body.v.v[j]->v->id);
+        if (all)
+            return r;
+    }
+    return NULL;
+}
+
+static bool
+program_variable(const xf_stmt *st)
+{
+    if (st->kind != XF_STMT_ASSIGN)
+        return false;
+    const xf_symref *s = xf_varref_symref(&st->u.as.lhs);
+    return !s || !s->sym ||
+           (!xf_flag_is(s->sym->temp, false) && strncmp(s->sym->id, "OpenAD_", 7) != 0);
+}
+
+/* ---- what the adjoint sweep reads */
+
+typedef struct mention {
+    const uint8_t *in; /* by symbol index: written by the loop */
+    uint32_t n;
+} mention;
+
+static bool expr_mentions(const mention *m, const xf_expr *x);
+
+/* Does @r read or write the value of a variable of the set, or does one of
+ * its subscripts? A derivative reference (@adjoint, or marked deriv) names
+ * the adjoint, not the value: only its subscripts count. */
+static bool
+ref_mentions_as(const mention *m, const xf_varref *r, bool adjoint)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    if (!adjoint && !xf_flag_is(r->deriv, false) && s && s->sym && s->sym->index < m->n &&
+        m->in[s->sym->index])
+        return true;
+    const xf_arrref *a = xf_varref_arrref(r);
+    for (uint32_t i = 0; a && i < a->t.n; i++) {
+        const xf_triplet *t = &a->t.v[i];
+        if ((t->index && expr_mentions(m, t->index)) || (t->bound && expr_mentions(m, t->bound)) ||
+            (t->stride && expr_mentions(m, t->stride)))
+            return true;
+    }
+    return false;
+}
+
+static bool
+ref_mentions(const mention *m, const xf_varref *r)
+{
+    return ref_mentions_as(m, r, false);
+}
+
+static bool
+expr_mentions(const mention *m, const xf_expr *x)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *ev = &x->v.v[i];
+        if (ev->kind == XF_EV_VARREF && ref_mentions(m, ev->u.ref))
+            return true;
+        if (ev->kind == XF_EV_FUNCALL)
+            for (uint32_t k = 0; k < ev->u.fn.args.n; k++)
+                if (ref_mentions(m, ev->u.fn.args.v[k]))
+                    return true;
+    }
+    return false;
+}
+
+static bool
+stmt_mentions(const mention *m, const xf_stmt *st)
+{
+    if (!st)
+        return false;
+    switch (st->kind) {
+    case XF_STMT_ASSIGN: /* the value assigned is not read */
+        return ref_mentions_as(m, &st->u.as.lhs, true) || expr_mentions(m, &st->u.as.rhs);
+    case XF_STMT_CALL:
+    case XF_STMT_ICALL: {
+        const xf_arg_vec *args = st->kind == XF_STMT_CALL ? &st->u.call.args : &st->u.icall.args;
+        bool pop =
+            st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3);
+        for (uint32_t k = 0; k < args->n; k++) {
+            const xf_expr *x = &args->v[k].val;
+            if (pop && x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF
+                    ? ref_mentions_as(m, x->v.v[0].u.ref, true)
+                    : expr_mentions(m, x))
+                return true;
+        }
+        return false;
+    }
+    case XF_STMT_DERIVPROP:
+        for (uint32_t k = 0; k < st->u.dp.n; k++) {
+            const xf_dpop *op = &st->u.dp.v[k];
+            /* every reference of a propagator names an adjoint; A is a value */
+            if (ref_mentions_as(m, &op->tgt, true) || ref_mentions_as(m, &op->src, true) ||
+                ref_mentions_as(m, &op->y, true))
+                return true;
+            for (uint32_t j = 0; j < op->ax.n; j++)
+                if (expr_mentions(m, &op->ax.v[j].a) || ref_mentions_as(m, &op->ax.v[j].x, true))
+                    return true;
+        }
+        return false;
+    case XF_STMT_MARKER:
+        return false;
+    }
+    return true;
+}
+
+/* Does the adjoint sweep, outside loop @l3's body and header, use the value
+ * of a variable the loop writes (which running the loop again changes)?
+ * Values it sets before reading them do not count: a loop variable in its
+ * loop, a scalar assigned earlier in the same block. */
+static bool
+adjoint_uses(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3, const xf_region *l3)
+{
+    uint32_t n = ctx->doc->nsymbols;
+    uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
+    if (!in)
+        return true;
+    for (uint32_t k = 0; k < d->written.n; k++)
+        if (d->written.v[k]->index < n)
+            in[d->written.v[k]->index] = 1;
+    mention m = {in, n};
+    XF_VEC(uint32_t) off = {0}; /* cleared while a region is looked at */
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        bool inside = false;
+        for (const xf_region *p = r; p && !inside; p = p->parent)
+            inside = p == l3;
+        if (inside)
+            continue;
+        off.n = 0;
+        /* the variables the loops around it (and it, for a loop) set first */
+        for (const xf_region *p = r; p; p = p->parent) {
+            const xf_stmt *init = p->kind == XF_RG_LOOP ? p->v->init : NULL;
+            const xf_symref *iv =
+                init && init->kind == XF_STMT_ASSIGN ? xf_varref_symref(&init->u.as.lhs) : NULL;
+            if (iv && iv->sym && iv->sym->index < n && in[iv->sym->index]) {
+                in[iv->sym->index] = 0;
+                if (!XF_VEC_PUSH(ctx->scratch, off, iv->sym->index))
+                    return true;
+            }
+        }
+        const xf_cvertex *v = r->v;
+        bool uses = (v->cond && expr_mentions(&m, v->cond)) || stmt_mentions(&m, v->init) ||
+                    stmt_mentions(&m, v->update);
+        for (uint32_t j = 0; j < v->stmts.n && !uses; j++) {
+            const xf_stmt *st = v->stmts.v[j];
+            uses = stmt_mentions(&m, st);
+            const xf_symref *w = st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs)
+                                     ? xf_varref_symref(&st->u.as.lhs)
+                                     : NULL;
+            if (!uses && w && w->sym && w->sym->index < n && in[w->sym->index]) {
+                in[w->sym->index] = 0;
+                if (!XF_VEC_PUSH(ctx->scratch, off, w->sym->index))
+                    return true;
+            }
+        }
+        for (uint32_t j = 0; j < off.n; j++)
+            in[off.v[j]] = 1;
+        if (uses)
+            return true;
+    }
+    /* the vertices no region holds: Entry, Exit, End markers */
+    return false;
+}
+
+/* Mark the variable @r assigns as a whole (or any element of), in @in. */
+static void
+mark_ref(uint8_t *in, uint32_t n, const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    if (s && s->sym && s->sym->index < n)
+        in[s->sym->index] = 1;
+}
+
+/* Mark what @st assigns (left-hand sides, the arguments of pops) in @in. */
+static void
+mark_assigned(uint8_t *in, uint32_t n, const xf_stmt *st)
+{
+    if (!st)
+        return;
+    if (st->kind == XF_STMT_ASSIGN)
+        mark_ref(in, n, &st->u.as.lhs);
+    else if (st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3))
+        for (uint32_t k = 0; k < st->u.icall.args.n; k++) {
+            const xf_expr *x = &st->u.icall.args.v[k].val;
+            if (x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF)
+                mark_ref(in, n, x->v.v[0].u.ref);
+        }
+}
+
+/* Does the adjoint of an iteration (loop @l3's body) read a variable that
+ * the adjoint sweep assigns elsewhere (a value popped or computed before
+ * the loop's adjoint, which the taping sweep does not have yet), other
+ * than the loop variable @i and what it assigns first itself? */
+static bool
+reads_from_elsewhere(xf_pass_ctx *ctx, const xf_cfgtree *t3, const xf_region *l3,
+                     const xf_symbol *i)
+{
+    uint32_t n = ctx->doc->nsymbols;
+    uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
+    if (!in)
+        return true;
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        bool inside = false;
+        for (const xf_region *p = r; p && !inside; p = p->parent)
+            inside = p == l3;
+        if (inside)
+            continue;
+        mark_assigned(in, n, r->v->init);
+        mark_assigned(in, n, r->v->update);
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            mark_assigned(in, n, r->v->stmts.v[j]);
+    }
+    if (i && i->index < n)
+        in[i->index] = 0;
+    mention m = {in, n};
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        const xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++) {
+            const xf_stmt *st = b->stmts.v[j];
+            if (stmt_mentions(&m, st))
+                return true;
+            /* assigned here first: later reads see this value */
+            const xf_varref *w = NULL;
+            if (st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs))
+                w = &st->u.as.lhs;
+            const xf_symref *s = w ? xf_varref_symref(w) : NULL;
+            if (s && s->sym && s->sym->index < n)
+                in[s->sym->index] = 0;
+            if (st->kind == XF_STMT_ICALL && st->u.icall.name &&
+                !strncmp(st->u.icall.name, "pop", 3))
+                for (uint32_t a = 0; a < st->u.icall.args.n; a++) {
+                    const xf_expr *x = &st->u.icall.args.v[a].val;
+                    const xf_symref *ps = x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF &&
+                                                  !xf_varref_arrref(x->v.v[0].u.ref)
+                                              ? xf_varref_symref(x->v.v[0].u.ref)
+                                              : NULL;
+                    if (ps && ps->sym && ps->sym->index < n)
+                        in[ps->sym->index] = 0;
+                }
+        }
+    }
+    return false;
+}
+
+/* Why loop @d cannot be adjoined iteration by iteration here, or NULL
+ * (then it has been). */
+static const char *
+apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+{
+    bool joint = ctx->opts->iterwise >= 2;
+    if (d->called && !joint)
+        return "the routine is called: in split reversal its taping sweep runs before the "
+               "caller's adjoint has set the adjoints of its outputs (--iteration-wise-joint)";
+    if (d->v->kind != XF_CV_FORLOOP || d->depth)
+        return "not a ForLoop at the routine's top level";
+    if (!d->parallel)
+        return "its iterations are not independent";
+    if (d->terminal != XF_LT_YES && !(joint && d->terminal == XF_LT_OUTPUT))
+        return "not terminal";
+    if (d->after_write.sym)
+        return "a real variable it accesses is written after it";
+    if (d->local_input.sym && ctx->opts->iterwise < 2)
+        return "it reads a local variable, whose adjoint does not survive from the taping "
+               "to the adjoint sweep in split reversal (--iteration-wise-joint)";
+    const xf_region *l2 = NULL;
+    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
+        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
+            l2 = t2->all.v[k];
+    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
+        return "its taping sweep is not a loop of basic blocks without calls";
+    const xf_region *l3 = adjoint_loop(t3, &l2->body);
+    if (!l3 || !blocks_only(&l3->body))
+        return "its adjoint is not a loop of basic blocks";
+    /* the counter's increment, and the block the adjoint goes into */
+    xf_cvertex *count = NULL, *last = l2->body.v.v[l2->body.v.n - 1]->v;
+    uint32_t at = 0;
+    for (uint32_t k = 0; k < l2->body.v.n && !count; k++) {
+        xf_cvertex *b = l2->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (b->stmts.v[j]->id && !strcmp(b->stmts.v[j]->id, "_cfr_count")) {
+                count = b;
+                at = j;
+            }
+    }
+    if (!count && !l2->head)
+        return "no trip counter in its taping sweep";
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        const xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (program_variable(b->stmts.v[j]))
+                return "its adjoint assigns a variable of the program";
+    }
+    if (reads_from_elsewhere(ctx, t3, l3, d->index))
+        return "its adjoint reads a value the adjoint sweep sets before it";
+    /* the adjoint of the iteration at the end of the iteration */
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (!XF_VEC_PUSH(ctx->doc->arena, last->stmts, b->stmts.v[j]))
+                return "out of memory";
+        b->stmts.n = 0;
+    }
+    /* a counted loop: the trip count stays 0, the adjoint sweep's loop runs
+     * no iteration; a loop run backwards (explicit) runs its iterations
+     * over the empty blocks */
+    if (count) {
+        memmove(&count->stmts.v[at], &count->stmts.v[at + 1],
+                (count->stmts.n - at - 1) * sizeof count->stmts.v[0]);
+        count->stmts.n--;
+    }
+    return NULL;
+}
+
+/* ---- dry-running (F5): a parallel loop that is not terminal */
+
+static bool
+is_push(const xf_stmt *st)
+{
+    return st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "push", 4);
+}
+
+/* Why loop @d cannot be dry-run, or NULL (then it has been): the taping
+ * sweep runs it without taping; the adjoint sweep runs it again where its
+ * adjoint was, forwards, each iteration taped and adjoined at once. */
+static const char *
+dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+{
+    if (d->v->kind != XF_CV_FORLOOP || d->depth)
+        return "not a ForLoop at the routine's top level";
+    if (d->input_overwritten.sym)
+        return "not terminal, and a value it reads is overwritten after it (no dry run)";
+    if (d->called && ctx->opts->iterwise < 2)
+        return "not terminal, and the routine is called: in split reversal its adjoint sweep "
+               "runs after the caller has run on (--iteration-wise-joint)";
+    if (d->local_input.sym && ctx->opts->iterwise < 2)
+        return "not terminal, and it reads a local variable, which the adjoint sweep of split "
+               "reversal does not have (--iteration-wise-joint)";
+    const xf_region *l2 = NULL;
+    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
+        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
+            l2 = t2->all.v[k];
+    if (!l2 || l2->head || !l2->body.v.n || !blocks_only(&l2->body))
+        return "not terminal, and its taping sweep is not a counted loop of basic blocks "
+               "without calls";
+    const xf_region *l3 = adjoint_loop(t3, &l2->body);
+    if (!l3 || !blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
+        return "not terminal, and its adjoint is not a loop of basic blocks";
+    for (uint32_t k = 0; k < l3->body.v.n; k++) {
+        const xf_cvertex *b = l3->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (program_variable(b->stmts.v[j]))
+                return "not terminal, and its adjoint assigns a variable of the program";
+    }
+    if (adjoint_uses(ctx, d, t3, l3))
+        return "not terminal, and the adjoint sweep uses a value it writes (no dry run)";
+    /* the adjoint sweep's iteration: the taping iteration, then its adjoint */
+    stmtvec again = {0};
+    for (uint32_t k = 0; k < l2->body.v.n; k++) {
+        const xf_cvertex *b = l2->body.v.v[k]->v;
+        for (uint32_t j = 0; j < b->stmts.n; j++) {
+            xf_stmt *st = b->stmts.v[j];
+            if (st->id && !strcmp(st->id, "_cfr_count"))
+                continue;
+            if (!XF_VEC_PUSH(ctx->doc->arena, again, st))
+                return "out of memory";
+        }
+    }
+    xf_cvertex *first = l3->body.v.v[0]->v;
+    for (uint32_t j = 0; j < first->stmts.n; j++)
+        if (!XF_VEC_PUSH(ctx->doc->arena, again, first->stmts.v[j]))
+            return "out of memory";
+    first->stmts.v = again.v;
+    first->stmts.n = again.n;
+    first->stmts.cap = again.cap;
+    /* ... over the loop's own header, forwards */
+    l3->v->init = l2->v->init;
+    l3->v->cond = l2->v->cond;
+    l3->v->update = l2->v->update;
+    /* the taping sweep runs the loop without taping */
+    for (uint32_t k = 0; k < l2->body.v.n; k++) {
+        xf_cvertex *b = l2->body.v.v[k]->v;
+        uint32_t w = 0;
+        for (uint32_t j = 0; j < b->stmts.n; j++)
+            if (!is_push(b->stmts.v[j]))
+                b->stmts.v[w++] = b->stmts.v[j];
+        b->stmts.n = w;
+    }
+    return NULL;
+}
+
+/* Without --iteration-wise[-joint] nothing is done (and the adjoint may be
+ * made one routine at a time). */
+static bool
+idle(const xf_opts *o)
+{
+    return !o->iterwise;
+}
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    if (!ctx->opts || !ctx->opts->iterwise || !rt->is_rlist)
+        return 0;
+    xf_replacement *p1 = xf_placeholder(rt, "1"), *p2 = xf_placeholder(rt, "2"),
+                   *p3 = xf_placeholder(rt, "3");
+    if (!p1 || !p2 || !p3)
+        return 0;
+    xf_loopdep_vec v = {0};
+    if (xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v) != 0)
+        return xf_pass_oom(ctx);
+    if (!v.n)
+        return 0;
+    xf_cfgtree t2, t3;
+    bool ok =
+        xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
+    for (uint32_t k = 0; k < v.n; k++) {
+        const xf_loopdep *d = &v.v[k];
+        const char *why = ok ? apply(ctx, d, &t2, &t3) : "the adjoint does not nest";
+        bool dry = why && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
+        if (dry)
+            why = dry_run(ctx, d, &t2, &t3);
+        if (why && !strcmp(why, "out of memory"))
+            return xf_pass_oom(ctx);
+        if (ctx->opts->report_loops)
+            fprintf(ctx->opts->report_loops, "iteration-wise: %s line %lld: %s%s\n",
+                    rt->sym ? rt->sym->id : "?", (long long)d->v->lineno,
+                    why   ? "no, "
+                    : dry ? "yes, dry run"
+                          : "yes",
+                    why ? why : "");
+    }
+    return 0;
+}
+
+static int
+parse_iterwise(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    (void)arg, (void)err, (void)len;
+    if (o->iterwise < 1)
+        o->iterwise = 1;
+    return 0;
+}
+
+static int
+parse_iterwise_joint(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    (void)arg, (void)err, (void)len;
+    o->iterwise = 2;
+    return 0;
+}
+
+static int
+parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    (void)arg, (void)err, (void)len;
+    o->dry_run = true;
+    if (o->iterwise < 1)
+        o->iterwise = 1;
+    return 0;
+}
+
+static const xf_pass_opt opts[] = {
+    {.name = "iteration-wise",
+     .help = "adjoin each parallel terminal loop of the top\n"
+             "routine iteration by iteration in the taping sweep:\n"
+             "the loop's tape is one iteration's (docs/loops.md);\n"
+             "correct in joint and split reversal\n",
+     .parse = parse_iterwise},
+    {.name = "iteration-wise-joint",
+     .help = "the same, also for loops that read local variables\n"
+             "and for loops of routines that something calls:\n"
+             "correct in joint reversal only (the back end must\n"
+             "expand the joint template)\n",
+     .parse = parse_iterwise_joint},
+    {.name = "dry-run",
+     .help = "with --iteration-wise(-joint): also a parallel loop\n"
+             "that is not terminal, when nothing after it overwrites\n"
+             "what it reads: the taping sweep runs it untaped, the\n"
+             "adjoint sweep runs it again, iteration-wise\n",
+     .parse = parse_dry_run},
+    {0},
+};
+
+static const char *const after[] = {"reverse", NULL};
+
+const xf_pass xf_pass_iterwise = {
+    .name = "iterwise",
+    .summary = "the iteration-wise adjoint of parallel terminal loops (--iteration-wise)",
+    .help = "With --iteration-wise: for each loop of the original code that loopdep finds\n"
+            "parallel and terminal, with nothing after it writing a real variable it\n"
+            "accesses, in the top routine, the adjoint of an iteration runs at the end of\n"
+            "that iteration in the taping sweep, and the adjoint sweep's loop runs no\n"
+            "iteration. The tape of the loop is the tape of one iteration.\n",
+    .after = after,
+    .opts = opts,
+    .run_routine = run_routine,
+    .idle = idle,
+    .needs_document = true, /* callers and callees' side effects (loopdep) */
+};

@@ -1,0 +1,55 @@
+/* loopdep_impl.h: what loopdep.c and loopdep_walk.c share: the accesses
+ * of a piece of code in execution order, each read marked "exposed" when
+ * no write on every path before it (in the same walk) has set the whole
+ * variable. */
+#ifndef XF_TRANSFORMS_LOOPDEP_IMPL_H
+#define XF_TRANSFORMS_LOOPDEP_IMPL_H
+
+#include "cfgtree.h"
+#include "loopdep.h"
+
+typedef struct ld_acc {
+    const xf_symbol *sym;
+    const xf_varref *ref; /* NULL: the whole variable */
+    int64_t line;
+    bool write;
+    bool exposed;   /* a read that no earlier write of the walk covers on every path */
+    bool reduction; /* a read or write of an additive update s = s + e */
+    uint32_t next;  /* the next access of the same symbol (loopdep.c), UINT32_MAX: none */
+} ld_acc;
+
+typedef struct ld_walk {
+    const xf_doc *doc;
+    xf_arena *a;
+    uint32_t nsyms;
+    uint8_t *must;        /* by symbol index: written as a whole on every path so far */
+    XF_VEC(uint32_t) log; /* the symbols set in must, in order (to undo) */
+    XF_VEC(ld_acc) acc;
+    const char *unknown_call; /* the first call whose effects are unknown */
+    int64_t unknown_line;
+    bool oom;
+} ld_walk;
+
+/** ld_walk_init: an empty walk over @doc's symbols, storage from @a. false: out of memory. */
+bool ld_walk_init(ld_walk *w, const xf_doc *doc, xf_arena *a);
+
+/** ld_walk_reset: no accesses, nothing written. */
+void ld_walk_reset(ld_walk *w);
+
+/** ld_walk_seq / ld_walk_region: append the accesses of @s / @r, in execution order. */
+void ld_walk_seq(ld_walk *w, const xf_rgseq *s, uint32_t from);
+void ld_walk_region(ld_walk *w, const xf_region *r);
+
+/** ld_walk_stmt: the accesses of one statement (@line when it has no lineNumber). */
+void ld_walk_stmt(ld_walk *w, const xf_stmt *st, int64_t line);
+
+/** ld_walk_expr: the reads of expression @x at @line. */
+void ld_walk_expr(ld_walk *w, const xf_expr *x, int64_t line);
+
+/** ld_walk_mark: @sym is written as a whole from here on. */
+void ld_walk_mark(ld_walk *w, const xf_symbol *sym);
+
+/** ld_walk_undo: forget the whole writes after the first @n of the log. */
+void ld_walk_undo(ld_walk *w, uint32_t n);
+
+#endif
