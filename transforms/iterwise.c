@@ -50,6 +50,7 @@
 #include "cfgtree.h"
 #include "loopdep.h"
 #include "pass.h"
+#include "tbr.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
 
@@ -549,6 +550,9 @@ parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
     o->dry_run = true;
     if (o->iterwise < 1)
         o->iterwise = 1;
+    /* a dry-run loop is run again, counted, in the adjoint sweep: adjoin
+     * must not make it an inverted loop (tbr_invert.c) */
+    o->tape_off |= XF_TAPE_OFF_INVERT;
     return 0;
 }
 
@@ -569,7 +573,8 @@ static const xf_pass_opt opts[] = {
      .help = "with --iteration-wise(-joint): also a parallel loop\n"
              "that is not terminal, when nothing after it overwrites\n"
              "what it reads: the taping sweep runs it untaped, the\n"
-             "adjoint sweep runs it again, iteration-wise\n",
+             "adjoint sweep runs it again, iteration-wise; implies\n"
+             "--tape-off invert (a loop run again is counted)\n",
      .parse = parse_dry_run},
     {0},
 };

@@ -306,7 +306,7 @@ xf_pm_stream_begin(xf_pm_stream *s, xf_pass_ctx *ctx, const xf_pass *const *pass
             s->passes[s->n++] = passes[i];
     for (int i = 0; i < s->n; i++) {
         ctx->state = NULL;
-        int ret = passes[i]->begin ? passes[i]->begin(ctx) : 0;
+        int ret = s->passes[i]->begin ? s->passes[i]->begin(ctx) : 0;
         s->state[i] = ctx->state;
         s->begun = i + 1;
         if (ret)

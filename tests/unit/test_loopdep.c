@@ -607,7 +607,8 @@ END_TEST
  * (2) or neither (0), validated, run under @drv with n = 2 inputs and m = 2
  * outputs: the Jacobian in *@J, the counts in *@st. */
 static void
-iw_run_as(xb *b, int iw, bool dry, xf_driver drv, xf_jacobian *J, xf_run_stats *st)
+iw_run_as(xb *b, int iw, bool dry, bool no_invert, xf_driver drv, xf_jacobian *J,
+          xf_run_stats *st)
 {
     xf_diag *d;
     xf_doc *doc = read_text(xb_build(b), &d);
@@ -616,7 +617,17 @@ iw_run_as(xb *b, int iw, bool dry, xf_driver drv, xf_jacobian *J, xf_run_stats *
     char err[256];
     int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
-    xf_opts o = {.elimination = XF_ELIM_BEST, .iterwise = iw, .dry_run = dry};
+    /* through the options' own parsers, as the command line sets them */
+    xf_opts o;
+    xf_pm_opts_init(&o);
+    if (iw)
+        ck_assert_int_eq(xf_pm_option(&o, iw == 2 ? "iteration-wise-joint" : "iteration-wise", NULL,
+                                      err, sizeof err),
+                         0);
+    if (dry)
+        ck_assert_int_eq(xf_pm_option(&o, "dry-run", NULL, err, sizeof err), 0);
+    if (no_invert)
+        ck_assert_int_eq(xf_pm_option(&o, "tape-off", "invert", err, sizeof err), 0);
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
     ck_assert_msg(xf_pipeline_run(&ctx, passes, n) == 0, "%s", first_message(d));
     char *text;
@@ -640,7 +651,7 @@ iw_run_as(xb *b, int iw, bool dry, xf_driver drv, xf_jacobian *J, xf_run_stats *
 static void
 iw_run(xb *b, int iw, xf_driver drv, xf_jacobian *J, xf_run_stats *st)
 {
-    iw_run_as(b, iw, false, drv, J, st);
+    iw_run_as(b, iw, false, false, drv, J, st);
 }
 
 /* a(i) from x (a loop whose results the next one reads), then y from a
@@ -722,8 +733,9 @@ START_TEST(dry_run_not_terminal)
         xf_driver drv = s ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT;
         xf_jacobian J0, J1;
         xf_run_stats st0, st1;
-        iw_run_as(two_loops(true), 1, false, drv, &J0, &st0);
-        iw_run_as(two_loops(true), 1, true, drv, &J1, &st1);
+        /* --dry-run implies --tape-off invert: the baseline has it too */
+        iw_run_as(two_loops(true), 1, false, true, drv, &J0, &st0);
+        iw_run_as(two_loops(true), 1, true, false, drv, &J1, &st1);
         assert_same_jacobian(&J1, &J0);
         ck_assert_msg(st0.peak_tape - st1.peak_tape >= 10, "%s: peak tape %lld, was %lld",
                       xf_driver_name(drv), (long long)st1.peak_tape, (long long)st0.peak_tape);
