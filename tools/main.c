@@ -32,6 +32,7 @@ static const xf_verb verbs[] = {
     {"check", xf_cmd_check, false, "run OpenAD's regression examples and compare the Jacobians"},
     {"batch", xf_cmd_batch, false, "convert many files in parallel worker processes"},
     {"dot", xf_cmd_dot, true, "draw the call graph, a control-flow graph, expressions or an LCG"},
+    {"xaif2c", xf_cmd_xaif2c, true, "write C for a program, its tangent or its adjoint"},
     {"oad-driver", xf_cmd_oad, true,
      "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},
     {NULL, NULL, false, NULL},
