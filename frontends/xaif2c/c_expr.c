@@ -38,7 +38,7 @@ cw_type_of_sym(const xf_symbol *s)
 /* The variable of @r, checked: resolved, of this routine or global, with a
  * derivative when @deriv, of a type C has. NULL after a refusal. */
 static const xf_symbol *
-ref_sym(cw *w, const xf_varref *r, bool deriv)
+ref_sym(cw *w, const xf_varref *r, bool deriv, bool mark)
 {
     const xf_symref *sr = xf_varref_symref(r);
     if (!sr || !sr->sym) {
@@ -66,9 +66,9 @@ ref_sym(cw *w, const xf_varref *r, bool deriv)
                   s->id);
         return NULL;
     }
-    if (deriv)
+    if (mark && deriv)
         c->dused = true;
-    else
+    else if (mark)
         c->used = true;
     return s;
 }
@@ -124,7 +124,7 @@ offset(cw *w, const xf_symbol *s, const xf_arrref *a, uint32_t line)
 cw_type
 cw_ref(cw *w, const xf_varref *r, bool deriv)
 {
-    const xf_symbol *s = ref_sym(w, r, deriv);
+    const xf_symbol *s = ref_sym(w, r, deriv, true);
     if (!s)
         return CT_BAD;
     const xf_arrref *a = xf_varref_arrref(r);
@@ -151,7 +151,7 @@ cw_ref(cw *w, const xf_varref *r, bool deriv)
 int64_t
 cw_count(cw *w, const xf_varref *r)
 {
-    const xf_symbol *s = ref_sym(w, r, false);
+    const xf_symbol *s = ref_sym(w, r, false, false);
     if (!s)
         return -1;
     if (xf_varref_arrref(r))
@@ -162,19 +162,22 @@ cw_count(cw *w, const xf_varref *r)
 cw_type
 cw_elem(cw *w, const xf_varref *r, bool deriv, const char *k)
 {
-    const xf_symbol *s = ref_sym(w, r, deriv);
+    const xf_symbol *s = ref_sym(w, r, deriv, true);
     if (!s)
         return CT_BAD;
     if (xf_varref_arrref(r) || xf_shape_rank(s->shape) <= 0)
         return cw_ref(w, r, deriv);
-    fprintf(w->o, "%s[%s]", cname(w, s, deriv), k);
+    int64_t n = cw_extent(w, s, r->h.line);
+    if (n < 0)
+        return CT_BAD;
+    fprintf(w->o, "%s[%s]", cname(w, s, deriv), n == 1 ? "0" : k); /* one element: no loop */
     return cw_type_of_sym(s);
 }
 
 void
 cw_addr(cw *w, const xf_varref *r, bool deriv)
 {
-    const xf_symbol *s = ref_sym(w, r, deriv);
+    const xf_symbol *s = ref_sym(w, r, deriv, true);
     if (!s)
         return;
     const char *n = cname(w, s, deriv);

@@ -78,6 +78,8 @@ declare(cw *w, FILE *o, const xf_symbol *s, bool global)
                     (long long)(n ? n : 1), init);
         else
             fprintf(o, "%s%s %s%s;\n", pre, d ? "double" : t, d ? c->dname : c->name, init);
+        if (!global) /* a local may be written and never read */
+            fprintf(o, "    (void)%s;\n", d ? c->dname : c->name);
     }
 }
 

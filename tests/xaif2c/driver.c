@@ -73,12 +73,13 @@ main(int argc, char **argv)
     double tol = strtod(argv[3], NULL);
     int seeds = atoi(argv[6]);
     size_t nn = (size_t)n + 1, mm = (size_t)m + 1;
+    double *x0d = calloc(nn, sizeof *x0d);
     double *x0 = calloc(nn, sizeof *x0), *x = calloc(nn, sizeof *x), *xd = calloc(nn, sizeof *xd);
     double *xb = calloc(nn, sizeof *xb), *y = calloc(mm, sizeof *y), *yd = calloc(mm, sizeof *yd);
     double *yb = calloc(mm, sizeof *yb), *w = calloc(mm, sizeof *w), *y2 = calloc(mm, sizeof *y2);
     double *ref = calloc(nn * mm, sizeof *ref), *jac = calloc(nn * mm, sizeof *jac);
     int failed = 0;
-    if (!x0 || !x || !xd || !xb || !y || !yd || !yb || !w || !y2 || !ref || !jac)
+    if (!x0d || !x0 || !x || !xd || !xb || !y || !yd || !yb || !w || !y2 || !ref || !jac)
         return 2;
     for (int i = 0; i < n; i++)
         x0[i] = (i + 1) / 2.0;
@@ -146,7 +147,7 @@ main(int argc, char **argv)
     for (int s = 1; s <= seeds; s++) {
         lcg_state = (unsigned long long)s * 0x9E3779B97F4A7C15ULL;
         for (int i = 0; i < n; i++)
-            xd[i] = uniform();
+            x0d[i] = xd[i] = uniform(); /* F_D may change xd (an inout x) */
         for (int k = 0; k < m; k++)
             w[k] = uniform();
         memcpy(x, x0, (size_t)n * sizeof *x);
@@ -160,7 +161,7 @@ main(int argc, char **argv)
         for (int k = 0; k < m; k++)
             a += w[k] * yd[k];
         for (int i = 0; i < n; i++)
-            b += xb[i] * xd[i];
+            b += xb[i] * x0d[i];
         double s_ = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
         double r = s_ > 0 ? fabs(a - b) / s_ : 0;
         if (r > rworst)
@@ -172,6 +173,6 @@ main(int argc, char **argv)
     failed |= !ok;
     xf_ad_release();
     free(x0), free(x), free(xd), free(xb), free(y), free(yd), free(yb), free(w), free(y2);
-    free(ref), free(jac);
+    free(ref), free(jac), free(x0d);
     return failed;
 }
