@@ -29,5 +29,6 @@ Suite *test_scale_suite(void);
 Suite *test_unstruct_suite(void);
 Suite *test_addr_suite(void);
 Suite *test_callfacts_suite(void);
+Suite *test_xaif2c_suite(void);
 
 #endif
