@@ -4,6 +4,7 @@
  * docs/xaif-execution.md). A ForLoop has two ways in: from its EndLoop it
  * runs Update, from elsewhere Initialization; then Condition picks the
  * out-edge whose condition_value equals it, else the edge without one. */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "c_impl.h"
@@ -68,6 +69,23 @@ select_edge(cw *w, const outs *o, const xf_cvertex *v, const xf_cvertex *next, b
             return;
         fputs(");\n", w->o);
     }
+    /* one valued edge to the vertex written next, and a default: test the
+     * other way round and fall through, as a loop's body or an IF's then-arm */
+    if (o->first[v->index + 1] - o->first[v->index] == 2) {
+        const xf_cedge *a = o->e[o->first[v->index]], *b = o->e[o->first[v->index] + 1];
+        bool ha = xf_flag_is(a->has_cv, false), hb = xf_flag_is(b->has_cv, false);
+        const xf_cedge *val = ha && !hb ? a : hb && !ha ? b : NULL;
+        const xf_cedge *other = val == a ? b : a;
+        if (val && val->tgt == next && next->kind != XF_CV_FORLOOP) {
+            long long cv = val->cv == XF_NOINT ? 1 : (long long)val->cv;
+            if (emit)
+                fprintf(w->o, "        if (xf_c != %lld)\n", cv);
+            transfer(w, other, NULL, emit, "            ");
+            if (emit)
+                fputs("    }\n", w->o);
+            return;
+        }
+    }
     for (uint32_t k = o->first[v->index]; k < o->first[v->index + 1]; k++) {
         const xf_cedge *e = o->e[k];
         if (!xf_flag_is(e->has_cv, false)) {
@@ -90,6 +108,16 @@ select_edge(cw *w, const outs *o, const xf_cvertex *v, const xf_cvertex *next, b
         fputs("        xf_ad_fail(\"no out-edge for this condition value\");\n", w->o);
     if (emit)
         fputs("    }\n", w->o);
+}
+
+/* Whether only Exit vertices are left to place. */
+static bool
+all_but_exits(const xf_graph *g, const bool *placed)
+{
+    for (uint32_t i = 0; i < g->v.n; i++)
+        if (!placed[i] && g->v.v[i]->kind != XF_CV_EXIT)
+            return false;
+    return true;
 }
 
 static void
@@ -161,6 +189,49 @@ vertex(cw *w, const outs *o, const xf_cvertex *v, const xf_cvertex *next, const 
     }
 }
 
+/* The order to write @g's vertices in: from Entry, each vertex followed by
+ * its first out-edge's target not yet placed (a loop's or branch's
+ * condition-value edge before its default one), so that most jumps fall
+ * through; where a chain ends, the next vertex in document order; Exit last. */
+static void
+lay_out(const xf_graph *g, const outs *o, const xf_cvertex **order)
+{
+    uint32_t n = g->v.n, k = 0, scan = 0;
+    bool *placed = calloc((size_t)n + 1, 1);
+    const xf_cvertex *cur = NULL;
+    for (uint32_t i = 0; i < n; i++)
+        if (g->v.v[i]->kind == XF_CV_ENTRY)
+            cur = g->v.v[i];
+    if (!placed) { /* out of memory: document order, still exact */
+        for (uint32_t i = 0; i < n; i++)
+            order[i] = g->v.v[i];
+        return;
+    }
+    while (k < n) {
+        if (!cur) {
+            while (scan < n && (placed[scan] || (g->v.v[scan]->kind == XF_CV_EXIT && k + 1 < n &&
+                                                 !all_but_exits(g, placed))))
+                scan++;
+            if (scan == n)
+                for (scan = 0; placed[scan]; scan++)
+                    ;
+            cur = g->v.v[scan];
+        }
+        placed[cur->index] = true;
+        order[k++] = cur;
+        const xf_cvertex *next = NULL;
+        for (int pass = 0; pass < 2 && !next; pass++)
+            for (uint32_t e = o->first[cur->index]; e < o->first[cur->index + 1] && !next; e++) {
+                const xf_cvertex *t = o->e[e]->tgt;
+                bool cv = xf_flag_is(o->e[e]->has_cv, false);
+                if (!placed[t->index] && t->kind != XF_CV_EXIT && cv == (pass == 0))
+                    next = t;
+            }
+        cur = next;
+    }
+    free(placed);
+}
+
 void
 cw_graph(cw *w, const xf_graph *g, const char *exit)
 {
@@ -196,21 +267,15 @@ cw_graph(cw *w, const xf_graph *g, const char *exit)
         const xf_cedge *e = g->e.v[i];
         o.e[o.first[e->src->index] + fill[e->src->index]++] = e;
     }
-    /* Entry first, then the rest as the document lists them */
-    uint32_t k = 0, entries = 0;
+    uint32_t entries = 0;
     for (uint32_t i = 0; i < n; i++)
-        if (g->v.v[i]->kind == XF_CV_ENTRY) {
-            order[k++] = g->v.v[i];
-            entries++;
-        }
+        entries += g->v.v[i]->kind == XF_CV_ENTRY;
     if (entries != 1) {
         cw_refuse(w, n ? g->v.v[0]->h.line : 0, "a control-flow graph with %u Entry vertices",
                   entries);
         goto out;
     }
-    for (uint32_t i = 0; i < n; i++)
-        if (g->v.v[i]->kind != XF_CV_ENTRY)
-            order[k++] = g->v.v[i];
+    lay_out(g, &o, order);
     for (int emit = 0; emit < 2 && !w->failed; emit++)
         for (uint32_t i = 0; i < n && !w->failed; i++)
             vertex(w, &o, order[i], i + 1 < n ? order[i + 1] : NULL, exit, emit);
