@@ -17,6 +17,8 @@ typedef struct cw_sym {
     bool global;       /* declared at file scope */
     bool formal;       /* a formal of the routine being written: a pointer */
     bool used, dused;  /* referenced (value, derivative) in the routine or file */
+    uint32_t same;     /* a common-block member: 1 + the index of the symbol
+                          whose C variable it shares; 0: its own */
 } cw_sym;
 
 typedef struct cw {

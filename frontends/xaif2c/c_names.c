@@ -205,6 +205,48 @@ is_local_scope(const cw *w, const xf_scope *sc)
     return false;
 }
 
+/* The storage key of a global @s (common-block members and module
+ * variables: one symbol per routine that uses them, G_29 and G_35 for g of
+ * /cb/, share one variable named by the id without its trailing _<digits>;
+ * generated symbols keep their own), into @buf; false: none. */
+static bool
+common_key(const xf_symbol *s, char *buf, size_t len)
+{
+    if (xf_flag_is(s->temp, false) || strncmp(s->id, "OpenAD_", 7) == 0)
+        return false;
+    size_t n = strlen(s->id), k = n;
+    while (k > 0 && isdigit((unsigned char)s->id[k - 1]))
+        k--;
+    if (k == n || k < 2 || s->id[k - 1] != '_' || k - 1 >= len)
+        return false;
+    memcpy(buf, s->id, k - 1);
+    buf[k - 1] = 0;
+    return true;
+}
+
+/* An earlier global of the root scope with @s's key, type, shape and bounds. */
+static const xf_symbol *
+common_partner(const xf_scope *sc, uint32_t upto, const xf_symbol *s)
+{
+    char a[256], b[256];
+    if (sc->parent || !common_key(s, a, sizeof a))
+        return NULL;
+    for (uint32_t j = 0; j < upto; j++) {
+        const xf_symbol *t = sc->syms.v[j];
+        if (t->kind != XF_SYMKIND_VARIABLE || !common_key(t, b, sizeof b) || strcmp(a, b) ||
+            t->type != s->type || t->shape != s->shape || t->dims.n != s->dims.n ||
+            xf_flag_is(t->active, true) != xf_flag_is(s->active, true))
+            continue;
+        bool same = true;
+        for (uint32_t k = 0; k < t->dims.n; k++)
+            same = same && t->dims.v[k].lower == s->dims.v[k].lower &&
+                   t->dims.v[k].upper == s->dims.v[k].upper;
+        if (same)
+            return t;
+    }
+    return NULL;
+}
+
 static bool
 name_scope(cw *w, const nset *g, nset *l, nset *into, const xf_scope *sc)
 {
@@ -214,6 +256,14 @@ name_scope(cw *w, const nset *g, nset *l, nset *into, const xf_scope *sc)
         if (s->kind != XF_SYMKIND_VARIABLE)
             continue;
         cw_sym *c = &w->syms[s->index];
+        const xf_symbol *p = l ? NULL : common_partner(sc, j, s);
+        if (p) {
+            const cw_sym *pc = &w->syms[p->index];
+            c->same = p->index + 1;
+            if (!(c->name = strdup(pc->name)) || (pc->dname && !(c->dname = strdup(pc->dname))))
+                return false;
+            continue;
+        }
         if (!(c->name = fresh(g, l, into, s->id, "")))
             return false;
         if (cw_has_deriv(w, s) && !(c->dname = fresh_deriv(g, l, into, c->name, letter)))

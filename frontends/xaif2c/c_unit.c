@@ -342,6 +342,12 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
         goto out;
     }
     header(&w, t);
+    for (uint32_t i = 0; i < doc->nsymbols; i++) /* a shared variable is declared once */
+        if (w.syms[i].same) {
+            w.syms[w.syms[i].same - 1].used |= w.syms[i].used;
+            w.syms[w.syms[i].same - 1].dused |= w.syms[i].dused;
+            w.syms[i].used = w.syms[i].dused = false;
+        }
     bool any = false;
     for (uint32_t i = 0; i < cg->scopes.v.n; i++) {
         const xf_scope *sc = cg->scopes.v.v[i];
