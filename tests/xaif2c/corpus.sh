@@ -1,5 +1,6 @@
 #!/bin/sh
 # corpus.sh XAIFORM CC SRC CORPUS WORK [--update]
+# (XF_REVERSAL=split in the environment: the adjoints with split reversal)
 # Every corpus example through the C back end (example.sh), two at a time;
 # the status of each (pass, refused, skip, fail-...) is compared with
 # tests/xaif2c/expected.txt: any change fails the test (--update rewrites
@@ -10,7 +11,7 @@ command -v "$cc" >/dev/null 2>&1 || [ -x "$cc" ] || { echo "no C compiler ($cc):
 rm -rf "$work" && mkdir -p "$work" || exit 1
 ls -d "$corpus"/*/ | sed 's,/$,,' |
   xargs -P2 -I{} sh "$src/tests/xaif2c/example.sh" "$xaiform" "$cc" "$src/include" \
-    "$src/tests/xaif2c/driver.c" {} "$work" | sort >"$work/results.txt"
+    "$src/tests/xaif2c/driver.c" {} "$work" "${XF_REVERSAL:-joint}" | sort >"$work/results.txt"
 echo "statuses:"
 awk '{print $2}' "$work/results.txt" | sort | uniq -c
 grep -v ' pass\| skip' "$work/results.txt" | cut -c1-160

@@ -1,5 +1,5 @@
 #!/bin/sh
-# example.sh XAIFORM CC INCLUDE DRIVER EXAMPLE_DIR WORK_DIR
+# example.sh XAIFORM CC INCLUDE DRIVER EXAMPLE_DIR WORK_DIR [joint|split]
 # One corpus example through the C back end: the program (tlm.xaif), its
 # tangent and its adjoint (adm.xaif) as C, compiled with CC -std=c99 -Wall
 # -Werror -O2 and checked by DRIVER (driver.c). Prints one line:
@@ -7,7 +7,7 @@
 # STATUS: pass; refused (xaif2c said no: DETAIL is its message); skip (no
 # tlm.xaif/adm.xaif, xaiform could not transform or run it, or the top
 # routine is not head(x, y)); fail-compile; fail-CHECK,... (checks that failed).
-xaiform=$1 cc=$2 inc=$3 driver=$4 dir=$5 work=$6
+xaiform=$1 cc=$2 inc=$3 driver=$4 dir=$5 work=$6 reversal=${7:-joint}
 name=$(basename "$dir")
 w=$work/$name
 mkdir -p "$w" || exit 1
@@ -22,7 +22,7 @@ tol=$(sed -n 4p "$dir/params.conf" | tr -d ' \r' | sed 's/[dD]/e/')
 "$xaiform" run "$w/a.xaif" --driver adjoint-joint --params "$dir/params.conf" >/dev/null 2>&1 || say skip xaiform run adjoint-joint fails
 for k in p t a; do
   case $k in p) in=$dir/tlm.xaif ;; *) in=$w/$k.xaif ;; esac
-  if ! "$xaiform" xaif2c "$in" -o "$w/$k.c" 2>"$w/$k.err"; then
+  if ! "$xaiform" xaif2c "$in" -o "$w/$k.c" --reversal "$reversal" 2>"$w/$k.err"; then
     msg=$(head -1 "$w/$k.err" | sed 's/^[^:]*:[0-9]*: error: //')
     say refused "$k: $msg"
   fi
