@@ -6,6 +6,7 @@
  * out-edge whose condition_value equals it, else the edge without one. */
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "c_impl.h"
 
@@ -54,6 +55,45 @@ only_out(cw *w, const outs *o, const xf_cvertex *v)
     return o->e[o->first[v->index]];
 }
 
+/* A ForLoop whose condition is "i != u" and whose update is "i = i + s" for
+ * an integer i: Fortran's DO i = l, u, s with a stride known only at run
+ * time (§2.4 of the execution spec); *@up gets u's vertex. */
+static bool
+strided_do(const xf_cvertex *v, uint32_t *up)
+{
+    const xf_expr *c = v->cond;
+    if (v->kind != XF_CV_FORLOOP || !v->update || v->update->kind != XF_STMT_ASSIGN || !c ||
+        c->e.n < 2)
+        return false;
+    uint32_t root = xf_expr_root(c);
+    if (root == UINT32_MAX || c->v.v[root].kind != XF_EV_BOOLOP ||
+        strcmp(c->v.v[root].u.in.name, "not_equal"))
+        return false;
+    uint32_t side[2] = {UINT32_MAX, UINT32_MAX};
+    for (uint32_t j = 0; j < c->e.n; j++)
+        if (c->e.v[j].tgt == root && (c->e.v[j].pos == 1 || c->e.v[j].pos == 2))
+            side[c->e.v[j].pos - 1] = c->e.v[j].src;
+    if (side[0] == UINT32_MAX || side[1] == UINT32_MAX || c->v.v[side[0]].kind != XF_EV_VARREF)
+        return false;
+    const xf_expr *u = &v->update->u.as.rhs;
+    const xf_symref *lhs = xf_varref_symref(&v->update->u.as.lhs);
+    const xf_symref *ci = xf_varref_symref(c->v.v[side[0]].u.ref);
+    uint32_t ur = xf_expr_root(u);
+    if (!lhs || !ci || lhs->sym != ci->sym || !lhs->sym || lhs->sym->type != XF_TYPE_INTEGER ||
+        ur == UINT32_MAX || u->v.v[ur].kind != XF_EV_INTRINSIC ||
+        strcmp(u->v.v[ur].u.in.name, "add_scal_scal"))
+        return false;
+    for (uint32_t j = 0; j < u->e.n; j++) {
+        const xf_evertex *a = &u->v.v[u->e.v[j].src];
+        const xf_symref *ar = a->kind == XF_EV_VARREF ? xf_varref_symref(a->u.ref) : NULL;
+        if (u->e.v[j].tgt == ur && ar && ar->sym == lhs->sym && !xf_varref_arrref(a->u.ref)) {
+            *up = side[1];
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Condition @c picks an out-edge of @v. */
 static void
 select_edge(cw *w, const outs *o, const xf_cvertex *v, const xf_cvertex *next, bool emit)
@@ -64,8 +104,17 @@ select_edge(cw *w, const outs *o, const xf_cvertex *v, const xf_cvertex *next, b
         return;
     }
     if (emit) {
+        uint32_t up;
         fputs("    {\n        long xf_c = (long)(", w->o);
-        if (cw_expr(w, v->cond) == CT_BAD)
+        if (strided_do(v, &up)) {
+            fputs("xf_ad_do_test(", w->o);
+            cw_ref(w, &v->update->u.as.lhs, false);
+            fputs(", ", w->o);
+            cw_expr(w, &v->update->u.as.rhs);
+            fputs(", ", w->o);
+            cw_expr_at(w, v->cond, up);
+            fputs(")", w->o);
+        } else if (cw_expr(w, v->cond) == CT_BAD)
             return;
         fputs(");\n", w->o);
     }

@@ -80,7 +80,73 @@ cname(const cw *w, const xf_symbol *s, bool deriv)
     return deriv ? c->dname : c->name;
 }
 
-/* Write the flat offset of the subscripts of @a into @s's storage. */
+/* A triplet that names one index (the dimension disappears). */
+static bool
+fixed(const xf_triplet *t)
+{
+    return t->index && !t->bound && !t->stride;
+}
+
+/* Write an integer expression (a subscript or a section's bound). */
+static bool
+int_expr(cw *w, const xf_expr *x, const xf_symbol *s, uint32_t line)
+{
+    const char *ek = w->ek; /* a subscript is no elementwise operand */
+    w->ek = NULL;
+    cw_type t = cw_expr(w, x);
+    w->ek = ek;
+    if (t == CT_REAL) {
+        cw_refuse(w, line, "a real subscript of %s", s->id);
+        return false;
+    }
+    return t != CT_BAD;
+}
+
+/* The first index, last index and stride of section dimension @t over the
+ * bounds @b (what a triplet leaves out is the whole dimension, stride 1). */
+static bool
+sect_lo(cw *w, const xf_symbol *s, const xf_triplet *t, const xf_dimbounds *b, uint32_t line)
+{
+    if (t->index)
+        return int_expr(w, t->index, s, line);
+    fprintf(w->o, "%lldL", (long long)b->lower);
+    return true;
+}
+
+static bool
+sect_hi(cw *w, const xf_symbol *s, const xf_triplet *t, const xf_dimbounds *b, uint32_t line)
+{
+    if (t->bound)
+        return int_expr(w, t->bound, s, line);
+    fprintf(w->o, "%lldL", (long long)b->upper);
+    return true;
+}
+
+static bool
+sect_st(cw *w, const xf_symbol *s, const xf_triplet *t, uint32_t line)
+{
+    if (t->stride)
+        return int_expr(w, t->stride, s, line);
+    fputs("1L", w->o);
+    return true;
+}
+
+/* The number of elements of section dimension @t: xf_ad_ext(lo, hi, st). */
+static bool
+sect_ext(cw *w, const xf_symbol *s, const xf_triplet *t, const xf_dimbounds *b, uint32_t line)
+{
+    fputs("xf_ad_ext(", w->o);
+    bool ok = sect_lo(w, s, t, b, line);
+    fputs(", ", w->o);
+    ok = ok && sect_hi(w, s, t, b, line);
+    fputs(", ", w->o);
+    ok = ok && sect_st(w, s, t, line);
+    fputs(")", w->o);
+    return ok;
+}
+
+/* Write the flat offset of the subscripts of @a into @s's storage; a
+ * section's dimensions take element w->ek of the section (column-major). */
 static bool
 offset(cw *w, const xf_symbol *s, const xf_arrref *a, uint32_t line)
 {
@@ -91,23 +157,42 @@ offset(cw *w, const xf_symbol *s, const xf_arrref *a, uint32_t line)
     }
     if (cw_extent(w, s, line) < 0)
         return false;
-    for (int k = 0; k < rank; k++) {
-        const xf_triplet *t = &a->t.v[k];
-        if (!t->index || t->bound || t->stride) {
-            cw_refuse(w, t->h.line ? t->h.line : line, "an array section of %s", s->id);
+    for (int k = 0; k < rank; k++)
+        if (!fixed(&a->t.v[k]) && !w->ek) {
+            cw_refuse(w, a->t.v[k].h.line ? a->t.v[k].h.line : line,
+                      "an array section of %s where one element is wanted", s->id);
             return false;
         }
-    }
     /* (i1-l1) + e1*((i2-l2) + e2*(...)); dims are listed last dimension first */
+    int nsect = 0;
     for (int k = 0; k < rank; k++) {
+        const xf_triplet *t = &a->t.v[k];
         const xf_dimbounds *b = &s->dims.v[rank - 1 - k];
         fputs("(", w->o);
-        cw_type t = cw_expr(w, a->t.v[k].index);
-        if (t == CT_BAD)
-            return false;
-        if (t == CT_REAL) {
-            cw_refuse(w, line, "a real subscript of %s", s->id);
-            return false;
+        if (fixed(t)) {
+            if (!int_expr(w, t->index, s, line))
+                return false;
+        } else { /* lo + st * ((ek / (n_1 * ... * n_j-1)) % n_j) */
+            if (!sect_lo(w, s, t, b, line))
+                return false;
+            fputs(" + ", w->o);
+            if (!sect_st(w, s, t, line))
+                return false;
+            fprintf(w->o, " * (%s", w->ek);
+            for (int j = 0, m = 0; j < k && m < nsect; j++) {
+                const xf_triplet *u = &a->t.v[j];
+                if (fixed(u))
+                    continue;
+                fputs(" / ", w->o);
+                if (!sect_ext(w, s, u, &s->dims.v[rank - 1 - j], line))
+                    return false;
+                m++;
+            }
+            fputs(" % ", w->o);
+            if (!sect_ext(w, s, t, b, line))
+                return false;
+            fputs(")", w->o);
+            nsect++;
         }
         if (b->lower)
             fprintf(w->o, ") - %lld", (long long)b->lower);
@@ -121,6 +206,21 @@ offset(cw *w, const xf_symbol *s, const xf_arrref *a, uint32_t line)
     return true;
 }
 
+bool
+cw_is_array(const xf_varref *r)
+{
+    const xf_symref *sr = xf_varref_symref(r);
+    if (!sr || !sr->sym || xf_shape_rank(sr->sym->shape) <= 0)
+        return false;
+    const xf_arrref *a = xf_varref_arrref(r);
+    if (!a)
+        return true;
+    for (uint32_t k = 0; k < a->t.n; k++)
+        if (!fixed(&a->t.v[k]))
+            return true;
+    return false;
+}
+
 cw_type
 cw_ref(cw *w, const xf_varref *r, bool deriv)
 {
@@ -129,13 +229,20 @@ cw_ref(cw *w, const xf_varref *r, bool deriv)
         return CT_BAD;
     const xf_arrref *a = xf_varref_arrref(r);
     int rank = xf_shape_rank(s->shape);
-    if (!a && rank > 0) {
-        cw_refuse(w, r->h.line, "the whole array %s in an expression (array syntax)", s->id);
-        return CT_BAD;
-    }
     if (a && rank <= 0) {
         cw_refuse(w, r->h.line, "the scalar %s has subscripts", s->id);
         return CT_BAD;
+    }
+    if (!a && rank > 0) {
+        int64_t n = cw_extent(w, s, r->h.line);
+        if (n < 0)
+            return CT_BAD;
+        if (!w->ek) {
+            cw_refuse(w, r->h.line, "the whole array %s where one element is wanted", s->id);
+            return CT_BAD;
+        }
+        fprintf(w->o, "%s[%s]", cname(w, s, deriv), n == 1 ? "0" : w->ek);
+        return cw_type_of_sym(s);
     }
     if (!a) {
         fprintf(w->o, w->syms[s->index].formal ? "(*%s)" : "%s", cname(w, s, deriv));
@@ -148,30 +255,49 @@ cw_ref(cw *w, const xf_varref *r, bool deriv)
     return cw_type_of_sym(s);
 }
 
-int64_t
+bool
 cw_count(cw *w, const xf_varref *r)
 {
     const xf_symbol *s = ref_sym(w, r, false, false);
     if (!s)
-        return -1;
-    if (xf_varref_arrref(r))
-        return 1;
-    return cw_extent(w, s, r->h.line);
-}
-
-cw_type
-cw_elem(cw *w, const xf_varref *r, bool deriv, const char *k)
-{
-    const xf_symbol *s = ref_sym(w, r, deriv, true);
-    if (!s)
-        return CT_BAD;
-    if (xf_varref_arrref(r) || xf_shape_rank(s->shape) <= 0)
-        return cw_ref(w, r, deriv);
+        return false;
+    int rank = xf_shape_rank(s->shape);
+    const xf_arrref *a = xf_varref_arrref(r);
     int64_t n = cw_extent(w, s, r->h.line);
     if (n < 0)
-        return CT_BAD;
-    fprintf(w->o, "%s[%s]", cname(w, s, deriv), n == 1 ? "0" : k); /* one element: no loop */
-    return cw_type_of_sym(s);
+        return false;
+    if (!a) {
+        fprintf(w->o, "%lldL", (long long)(rank > 0 ? n : 1));
+        return true;
+    }
+    if (rank <= 0 || (int)a->t.n != rank) {
+        cw_refuse(w, r->h.line, "%s has rank %d but %u subscripts", s->id, rank, a->t.n);
+        return false;
+    }
+    fputs("1L", w->o);
+    for (int k = 0; k < rank; k++) {
+        const xf_triplet *t = &a->t.v[k];
+        if (fixed(t))
+            continue;
+        fputs(" * ", w->o);
+        if (!sect_ext(w, s, t, &s->dims.v[rank - 1 - k], r->h.line))
+            return false;
+    }
+    return true;
+}
+
+bool
+cw_mentions(const xf_expr *x, const xf_symbol *s)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind != XF_EV_VARREF)
+            continue;
+        const xf_symref *sr = xf_varref_symref(v->u.ref);
+        if (sr && sr->sym == s)
+            return true;
+    }
+    return false;
 }
 
 void
@@ -444,6 +570,12 @@ cw_expr(cw *w, const xf_expr *x)
         cw_refuse(w, x->h.line, "an expression without one root");
         return CT_BAD;
     }
+    return cw_expr_at(w, x, root);
+}
+
+cw_type
+cw_expr_at(cw *w, const xf_expr *x, uint32_t root)
+{
     ops o = {.x = x};
     o.first = calloc((size_t)x->v.n + 1, sizeof *o.first);
     o.edge = calloc((size_t)x->e.n + 1, sizeof *o.edge);

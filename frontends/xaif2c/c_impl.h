@@ -38,6 +38,9 @@ typedef struct cw {
      * initialization, 2 update (a ForLoop's two ways in) */
     unsigned char *lbl;
     bool exit_used;
+    /* while writing an elementwise statement: the C variable that counts
+     * its elements (whole arrays and sections then name element ek) */
+    const char *ek;
 } cw;
 
 /* c_unit.c */
@@ -61,15 +64,18 @@ int64_t cw_extent(cw *w, const xf_symbol *s, uint32_t line);
 typedef enum cw_type { CT_INT, CT_REAL, CT_BOOL, CT_BAD } cw_type;
 /** cw_expr: write expression @x; @returns its type (CT_BAD after a refusal). */
 cw_type cw_expr(cw *w, const xf_expr *x);
-/** cw_ref: write the element @r names (value or @deriv component); whole
- * arrays and scalars as in cw_elem with index 0. */
+/** cw_expr_at: write the subexpression of @x rooted at vertex @root. */
+cw_type cw_expr_at(cw *w, const xf_expr *x, uint32_t root);
+/** cw_ref: write the element @r names (value or @deriv component); a whole
+ * array or a section names its element w->ek (refused when w->ek is NULL). */
 cw_type cw_ref(cw *w, const xf_varref *r, bool deriv);
-/** cw_count: elements @r names: 1 for an element or scalar, the array's size
- * for a whole array; -1 after a refusal (sections). */
-int64_t cw_count(cw *w, const xf_varref *r);
-/** cw_elem: write element @k (a C expression) of what @r names (cw_count > 1)
- * or the one element (@k ignored). */
-cw_type cw_elem(cw *w, const xf_varref *r, bool deriv, const char *k);
+/** cw_is_array: whether @r names several elements (a whole array, a section). */
+bool cw_is_array(const xf_varref *r);
+/** cw_count: write the number of elements @r names (a C expression: a
+ * section's size is known at run time); false after a refusal. */
+bool cw_count(cw *w, const xf_varref *r);
+/** cw_mentions: whether expression @x refers to variable @s. */
+bool cw_mentions(const xf_expr *x, const xf_symbol *s);
 /** cw_addr: write the address of what @r names (for an argument). */
 void cw_addr(cw *w, const xf_varref *r, bool deriv);
 /** cw_type_of_sym: the expression type of a symbol's elements. */

@@ -19,41 +19,43 @@ arg_ref(const xf_expr *x)
     return x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF ? x->v.v[0].u.ref : NULL;
 }
 
-/* Write element xf_k of argument @x's value (a constant is the same for all). */
+/* Write argument @x's value (element xf_k of an array; a constant is the
+ * same for all). */
 static cw_type
 arg_value(cw *w, const xf_expr *x)
 {
     const xf_varref *r = arg_ref(x);
     if (r)
-        return cw_elem(w, r, xf_flag_is(r->deriv, false), "xf_k");
+        return cw_ref(w, r, xf_flag_is(r->deriv, false));
     return cw_expr(w, x);
 }
 
-/* Open a loop over @n elements (nothing for one). */
-static void
-loop_open(cw *w, int64_t n, bool down)
+/* Open a loop over the elements of @r, counted by xf_k (@down: from the
+ * last); a scalar or one element opens a block. Close with loop_close. */
+static bool
+loop_open(cw *w, const xf_varref *r, bool down)
 {
-    if (n > 1) {
-        if (down)
-            fprintf(w->o, "    for (long xf_k = %lld; xf_k >= 0; xf_k--) {\n", (long long)n - 1);
-        else
-            fprintf(w->o, "    for (long xf_k = 0; xf_k < %lld; xf_k++) {\n", (long long)n);
-    } else
+    if (!cw_is_array(r)) {
         fputs("    {\n", w->o);
+        return true;
+    }
+    fputs("    {\n        long xf_n = ", w->o);
+    if (!cw_count(w, r))
+        return false;
+    fputs(";\n", w->o);
+    if (down)
+        fputs("        for (long xf_k = xf_n - 1; xf_k >= 0; xf_k--) {\n", w->o);
+    else
+        fputs("        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n", w->o);
+    w->ek = "xf_k";
+    return true;
 }
 
-/* The count of @r, which must be 1 or @n (broadcast). */
-static bool
-conforms(cw *w, const xf_varref *r, int64_t n, uint32_t line)
+static void
+loop_close(cw *w, const xf_varref *r)
 {
-    int64_t c = cw_count(w, r);
-    if (c < 0)
-        return false;
-    if (c != 1 && c != n) {
-        cw_refuse(w, line, "operands of %lld and %lld elements", (long long)c, (long long)n);
-        return false;
-    }
-    return true;
+    fputs(cw_is_array(r) ? "        }\n    }\n" : "    }\n", w->o);
+    w->ek = NULL;
 }
 
 /* ------------------------------------------------------------ propagators */
@@ -61,56 +63,50 @@ conforms(cw *w, const xf_varref *r, int64_t n, uint32_t line)
 static void
 derivprop(cw *w, const xf_dpop *op, uint32_t line)
 {
-    int64_t n;
     switch (op->kind) {
     case XF_DP_ZERODERIV:
-        if ((n = cw_count(w, &op->tgt)) < 0)
+        if (!loop_open(w, &op->tgt, false))
             return;
-        loop_open(w, n, false);
         fputs("        ", w->o);
-        cw_elem(w, &op->tgt, true, "xf_k");
-        fputs(" = 0.0;\n    }\n", w->o);
+        cw_ref(w, &op->tgt, true);
+        fputs(" = 0.0;\n", w->o);
+        loop_close(w, &op->tgt);
         return;
     case XF_DP_SETDERIV:
     case XF_DP_SETNEGDERIV:
     case XF_DP_INCDERIV:
     case XF_DP_DECDERIV: {
         static const char *const how[] = {" = ", " = -", " += ", " -= "};
-        if ((n = cw_count(w, &op->tgt)) < 0 || !conforms(w, &op->src, n, line))
+        if (!loop_open(w, &op->tgt, false))
             return;
-        loop_open(w, n, false);
         fputs("        double xf_t = ", w->o);
-        cw_elem(w, &op->src, true, "xf_k");
+        cw_ref(w, &op->src, true);
         fputs(";\n        ", w->o);
-        cw_elem(w, &op->tgt, true, "xf_k");
-        fprintf(w->o, "%sxf_t;\n    }\n", how[op->kind - XF_DP_SETDERIV]);
+        cw_ref(w, &op->tgt, true);
+        fprintf(w->o, "%sxf_t;\n", how[op->kind - XF_DP_SETDERIV]);
+        loop_close(w, &op->tgt);
         return;
     }
     case XF_DP_SAX:
     case XF_DP_SAXPY:
-        if ((n = cw_count(w, &op->y)) < 0)
-            return;
         if (!op->ax.n) {
             cw_refuse(w, line, "a Sax or Saxpy without terms");
             return;
         }
-        for (uint32_t j = 0; j < op->ax.n; j++) {
-            const xf_varref *a = arg_ref(&op->ax.v[j].a);
-            if (!conforms(w, &op->ax.v[j].x, n, line) || (a && !conforms(w, a, n, line)))
-                return;
-        }
-        loop_open(w, n, false);
+        if (!loop_open(w, &op->y, false))
+            return;
         fputs("        double xf_t = ", w->o);
         for (uint32_t j = 0; j < op->ax.n; j++) {
             if (j)
                 fputs(" + ", w->o);
             arg_value(w, &op->ax.v[j].a);
             fputs(" * ", w->o);
-            cw_elem(w, &op->ax.v[j].x, true, "xf_k");
+            cw_ref(w, &op->ax.v[j].x, true);
         }
         fputs(";\n        ", w->o);
-        cw_elem(w, &op->y, true, "xf_k");
-        fputs(op->kind == XF_DP_SAXPY ? " += xf_t;\n    }\n" : " = xf_t;\n    }\n", w->o);
+        cw_ref(w, &op->y, true);
+        fputs(op->kind == XF_DP_SAXPY ? " += xf_t;\n" : " = xf_t;\n", w->o);
+        loop_close(w, &op->y);
         return;
     }
 }
@@ -158,24 +154,28 @@ stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp,
 {
     const char *st = cp ? (ints ? "icp" : "cp") : (ints ? "itape" : "tape");
     const xf_varref *r = arg_ref(a->by_pos[0]);
-    int64_t n = 1;
-    if (r && (n = cw_count(w, r)) < 0)
-        return;
     if (!push && !(r = need_ref(w, s, a, 0)))
         return;
-    loop_open(w, n, !push); /* a pop fills the elements in reverse */
+    if (r && !loop_open(w, r, !push)) /* a pop fills the elements in reverse */
+        return;
+    if (!r)
+        fputs("    {\n", w->o);
     if (push) {
         fprintf(w->o, "        xf_ad_%s(&xf_ad_state()->%s, ", ints ? "ipush" : "push", st);
         if (r)
-            cw_elem(w, r, deriv, "xf_k");
+            cw_ref(w, r, deriv);
         else
             cw_expr(w, a->by_pos[0]);
-        fputs(");\n    }\n", w->o);
+        fputs(");\n", w->o);
     } else {
         fputs("        ", w->o);
-        cw_elem(w, r, deriv, "xf_k");
-        fprintf(w->o, " = xf_ad_%s(&xf_ad_state()->%s);\n    }\n", ints ? "ipop" : "pop", st);
+        cw_ref(w, r, deriv);
+        fprintf(w->o, " = xf_ad_%s(&xf_ad_state()->%s);\n", ints ? "ipop" : "pop", st);
     }
+    if (r)
+        loop_close(w, r);
+    else
+        fputs("    }\n", w->o);
 }
 
 /* cp_arg_store_<type>_<shape>[_a][_d](v), cp_arg_restore_...: false if no checkpoint */
@@ -212,22 +212,18 @@ static void
 propagate(cw *w, const xf_stmt *s, const iargs *a, int xi, const char *how, bool factor)
 {
     const xf_varref *x = need_ref(w, s, a, xi), *y = x ? need_ref(w, s, a, xi + 1) : NULL;
-    int64_t n;
-    if (!y || (n = cw_count(w, y)) < 0 || !conforms(w, x, n, s->h.line))
+    if (!y || !loop_open(w, y, false))
         return;
-    const xf_varref *f = factor ? arg_ref(a->by_pos[0]) : NULL;
-    if (f && !conforms(w, f, n, s->h.line))
-        return;
-    loop_open(w, n, false);
     fputs("        double xf_t = ", w->o);
-    cw_elem(w, x, true, "xf_k");
+    cw_ref(w, x, true);
     if (factor) {
         fputs(" * ", w->o);
         arg_value(w, a->by_pos[0]);
     }
     fputs(";\n        ", w->o);
-    cw_elem(w, y, true, "xf_k");
-    fprintf(w->o, " %s xf_t;\n    }\n", how);
+    cw_ref(w, y, true);
+    fprintf(w->o, " %s xf_t;\n", how);
+    loop_close(w, y);
 }
 
 static void
@@ -260,28 +256,23 @@ icall(cw *w, const xf_stmt *s)
             propagate(w, s, &a, 0, "=", false);
     } else if (!strcasecmp(n, "ZeroDeriv")) {
         const xf_varref *x;
-        int64_t c;
-        if (!collect(w, s, &a, 1) || !(x = need_ref(w, s, &a, 0)) || (c = cw_count(w, x)) < 0)
+        if (!collect(w, s, &a, 1) || !(x = need_ref(w, s, &a, 0)) || !loop_open(w, x, false))
             return;
-        loop_open(w, c, false);
         fputs("        ", w->o);
-        cw_elem(w, x, true, "xf_k");
-        fputs(" = 0.0;\n    }\n", w->o);
+        cw_ref(w, x, true);
+        fputs(" = 0.0;\n", w->o);
+        loop_close(w, x);
     } else if (!strcasecmp(n, "oad_convert") || !strncasecmp(n, "convert_a2p", 11) ||
                !strncasecmp(n, "convert_p2a", 11)) {
         const xf_varref *to;
-        int64_t c;
-        if (!collect(w, s, &a, 2) || !(to = need_ref(w, s, &a, 0)) || (c = cw_count(w, to)) < 0)
+        if (!collect(w, s, &a, 2) || !(to = need_ref(w, s, &a, 0)) || !loop_open(w, to, false))
             return;
-        const xf_varref *from = arg_ref(a.by_pos[1]);
-        if (from && !conforms(w, from, c, s->h.line))
-            return;
-        loop_open(w, c, false);
         fputs("        ", w->o);
-        cw_elem(w, to, false, "xf_k");
+        cw_ref(w, to, false);
         fputs(" = ", w->o);
         arg_value(w, a.by_pos[1]);
-        fputs(";\n    }\n", w->o);
+        fputs(";\n", w->o);
+        loop_close(w, to);
     } else if (!strcasecmp(n, "oad_ShapeTest")) {
         /* shapes are fixed by the declarations */
     } else
@@ -383,18 +374,42 @@ out:
 
 /* ------------------------------------------------------------ statements */
 
+/* x = e; an array or a section on the left: element by element, which is
+ * Fortran's array assignment when the right side does not read the left
+ * side's variable (else refused: it would need a temporary). */
+static void
+assign(cw *w, const xf_stmt *s)
+{
+    const xf_varref *lhs = &s->u.as.lhs;
+    bool deriv = xf_flag_is(lhs->deriv, false);
+    if (cw_is_array(lhs)) {
+        const xf_symref *sr = xf_varref_symref(lhs);
+        if (cw_mentions(&s->u.as.rhs, sr->sym)) {
+            cw_refuse(w, s->h.line, "an array assignment to %s that reads %s", sr->sym->id,
+                      sr->sym->id);
+            return;
+        }
+        if (!loop_open(w, lhs, false))
+            return;
+        fputs("        ", w->o);
+    } else
+        fputs("    ", w->o);
+    if (cw_ref(w, lhs, deriv) == CT_BAD)
+        return;
+    fputs(" = ", w->o);
+    if (cw_expr(w, &s->u.as.rhs) == CT_BAD)
+        return;
+    fputs(";\n", w->o);
+    if (cw_is_array(lhs))
+        loop_close(w, lhs);
+}
+
 void
 cw_stmt(cw *w, const xf_stmt *s)
 {
     switch (s->kind) {
     case XF_STMT_ASSIGN:
-        fputs("    ", w->o);
-        if (cw_ref(w, &s->u.as.lhs, xf_flag_is(s->u.as.lhs.deriv, false)) == CT_BAD)
-            return;
-        fputs(" = ", w->o);
-        if (cw_expr(w, &s->u.as.rhs) == CT_BAD)
-            return;
-        fputs(";\n", w->o);
+        assign(w, s);
         return;
     case XF_STMT_CALL:
         call(w, s);

@@ -145,7 +145,7 @@ static void
 template_code(cw *w, const xf_routine *r)
 {
     FILE *o = w->o;
-    fputs("    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n", o);
+    fputs("    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n    (void)xf_m;\n", o);
     const xf_graph *p[8] = {0};
     for (int k = 1; k <= 6; k++)
         p[k] = placeholder(r, k);

@@ -153,6 +153,23 @@ xf_ad_mode_set(xf_ad_mode *m, int arg_store, int arg_restore, int plain, int tap
     m->adjoint = adjoint;
 }
 
+/* The number of elements of the section lo:hi:st (0 when empty). */
+static inline long
+xf_ad_ext(long lo, long hi, long st)
+{
+    long n = st ? (hi - lo + st) / st : 0;
+    return n > 0 ? n : 0;
+}
+
+/* Fortran's DO i = l, u, s with a stride known only at run time, written
+ * as the condition i != u and the update i = i + s: whether the loop goes
+ * on, i <= u for s > 0, i >= u otherwise (@next is i + s). */
+static inline int
+xf_ad_do_test(long i, long next, long u)
+{
+    return next - i > 0 ? i <= u : i >= u;
+}
+
 /* x**n for an integer n, by binary powering as compiled Fortran does. */
 static inline double
 xf_ad_powi(double x, long n)

@@ -135,6 +135,37 @@ START_TEST(names_avoid_keywords_and_math)
 }
 END_TEST
 
+/* x(2:3) = 2 * y: Fortran's array assignment, one element at a time */
+START_TEST(a_section_assignment_is_a_loop)
+{
+    char msg[512];
+    char *text = program(
+        "", "      <xaif:Assignment statement_id=\"s\">\n"
+            "        <xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"x\"/><xaif:ArrayElementReference vertex_id=\"2\"><xaif:IndexTriplet>"
+            "<xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"2\"/></xaif:Index>"
+            "<xaif:Bound><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"3\"/></xaif:Bound>"
+            "</xaif:IndexTriplet></xaif:ArrayElementReference><xaif:VariableReferenceEdge "
+            "edge_id=\"1\" source=\"1\" target=\"2\"/></xaif:AssignmentLHS>\n"
+            "        <xaif:AssignmentRHS><xaif:Intrinsic vertex_id=\"1\" name=\"mul_scal_scal\"/>"
+            "<xaif:Constant vertex_id=\"2\" type=\"real\" value=\"2\"/><xaif:VariableReference "
+            "vertex_id=\"3\"><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"y\"/>"
+            "</xaif:VariableReference><xaif:ExpressionEdge edge_id=\"1\" source=\"2\" "
+            "target=\"1\" position=\"1\"/><xaif:ExpressionEdge edge_id=\"2\" source=\"3\" "
+            "target=\"1\" position=\"2\"/></xaif:AssignmentRHS>\n"
+            "      </xaif:Assignment>\n");
+    char *c = to_c(text, msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    ck_assert_msg(strstr(c, "long xf_n = 1L * xf_ad_ext(2L, 3L, 1L);\n"
+                            "        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n"
+                            "        x[(2L + 1L * (xf_k % xf_ad_ext(2L, 3L, 1L))) - 1] = "
+                            "(2.0 * (*y));\n"),
+                  "%s", c);
+    free(c);
+    free(text);
+}
+END_TEST
+
 /* Each refusal: what it says, at which line. */
 static void
 refused(const char *decls, const char *body, const char *want)
@@ -166,7 +197,7 @@ START_TEST(a_whole_array_in_an_expression_is_refused)
     refused("",
             Y_IS("<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
                  "scope_id=\"2\" symbol_id=\"x\"/></xaif:VariableReference>\n"),
-            "t.xaif:31: error: cannot write C: the whole array x in an expression");
+            "t.xaif:31: error: cannot write C: the whole array x where one element is wanted");
 }
 END_TEST
 
@@ -242,7 +273,8 @@ START_TEST(a_tangent_has_derivative_arguments)
     ck_assert_msg(strstr(c, "double xf_t = 2.5 * xd[(3L) - 1];\n        (*yd) += xf_t;"), "%s",
                   c);
     /* a whole array: a loop over its 3 elements */
-    ck_assert_msg(strstr(c, "for (long xf_k = 0; xf_k < 3; xf_k++) {\n        xd[xf_k] = 0.0;"),
+    ck_assert_msg(strstr(c, "long xf_n = 3L;\n        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n"
+                            "        xd[xf_k] = 0.0;"),
                   "%s", c);
     free(c);
     free(text);
@@ -257,6 +289,7 @@ test_xaif2c_suite(void)
     tcase_add_test(t, a_program_becomes_a_function_of_pointers);
     tcase_add_test(t, names_avoid_keywords_and_math);
     tcase_add_test(t, a_tangent_has_derivative_arguments);
+    tcase_add_test(t, a_section_assignment_is_a_loop);
     suite_add_tcase(s, t);
     t = tcase_create("refusals");
     tcase_add_test(t, an_array_section_is_refused);
