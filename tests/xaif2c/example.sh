@@ -17,9 +17,9 @@ n=$(sed -n 1p "$dir/params.conf" | tr -d ' \r') m=$(sed -n 2p "$dir/params.conf"
 tol=$(sed -n 4p "$dir/params.conf" | tr -d ' \r' | sed 's/[dD]/e/')
 "$xaiform" tangent "$dir/tlm.xaif" -o "$w/t.xaif" 2>/dev/null || say skip xaiform tangent fails
 "$xaiform" adjoint "$dir/adm.xaif" -o "$w/a.xaif" 2>/dev/null || say skip xaiform adjoint fails
-"$xaiform" run "$dir/tlm.xaif" --driver plain --params "$dir/params.conf" >"$w/p.ref" 2>/dev/null || say skip xaiform run plain fails
-"$xaiform" run "$w/t.xaif" --driver tangent --params "$dir/params.conf" >"$w/t.ref" 2>/dev/null || say skip xaiform run tangent fails
-"$xaiform" run "$w/a.xaif" --driver adjoint-joint --params "$dir/params.conf" >/dev/null 2>&1 || say skip xaiform run adjoint-joint fails
+"$xaiform" run "$dir/tlm.xaif" --driver plain --params "$dir/params.conf" ${XF_TOP:+--top $XF_TOP} >"$w/p.ref" 2>/dev/null || say skip xaiform run plain fails
+"$xaiform" run "$w/t.xaif" --driver tangent --params "$dir/params.conf" ${XF_TOP:+--top $XF_TOP} >"$w/t.ref" 2>/dev/null || say skip xaiform run tangent fails
+"$xaiform" run "$w/a.xaif" --driver adjoint-joint --params "$dir/params.conf" ${XF_TOP:+--top $XF_TOP} >/dev/null 2>&1 || say skip xaiform run adjoint-joint fails
 for k in p t a; do
   case $k in p) in=$dir/tlm.xaif ;; *) in=$w/$k.xaif ;; esac
   if ! "$xaiform" xaif2c "$in" -o "$w/$k.c" --reversal "$reversal" 2>"$w/$k.err"; then
@@ -28,7 +28,7 @@ for k in p t a; do
   fi
 done
 # the top routine must be head(x, y) with x, y active: F(x, y), F_D(x, xd, y, yd), F_B(...)
-top=$(sed -n 's/^void \([A-Za-z0-9_]*\)(double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*);$/\1/p' "$w/p.c" | grep -i '^head' | head -1)
+top=$(sed -n 's/^void \([A-Za-z0-9_]*\)(double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*);$/\1/p' "$w/p.c" | grep -i "^${XF_TOP:-head}" | head -1)
 [ -n "$top" ] || say skip top routine is not head with two real arguments
 grep -q "^void ${top}_d(double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*);$" "$w/t.c" || say skip "tangent top routine is not ${top}_d(x, xd, y, yd)"
 grep -q "^void ${top}_b(double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*);$" "$w/a.c" || say skip "adjoint top routine is not ${top}_b(x, xb, y, yb)"
