@@ -20,7 +20,10 @@ typedef struct outs {
 static void
 label(cw *w, const xf_cvertex *v, int kind)
 {
-    const char *suf = kind == LB_INIT ? "_i" : kind == LB_UPDATE ? "_u" : kind == LB_TEST ? "_t" : "";
+    const char *suf = kind == LB_INIT     ? "_i"
+                      : kind == LB_UPDATE ? "_u"
+                      : kind == LB_TEST   ? "_t"
+                                          : "";
     fprintf(w->o, "L%d_%u%s", w->ph, v->index, suf);
 }
 

@@ -62,8 +62,7 @@ ref_sym(cw *w, const xf_varref *r, bool deriv, bool mark)
     if (!cw_ctype(w, s, r->h.line))
         return NULL;
     if (deriv && !c->dname) {
-        cw_refuse(w, r->h.line, "%s has no derivative component (it is not an active real)",
-                  s->id);
+        cw_refuse(w, r->h.line, "%s has no derivative component (it is not an active real)", s->id);
         return NULL;
     }
     if (mark && deriv)
@@ -338,18 +337,20 @@ by_target(const void *a, const void *b)
 }
 
 static const char *const math1[][2] = {
-    {"sin_scal", "sin"},    {"cos_scal", "cos"},      {"tan_scal", "tan"},
+    {"sin_scal", "sin"},     {"cos_scal", "cos"},     {"tan_scal", "tan"},
     {"arcsin_scal", "asin"}, {"arccos_scal", "acos"}, {"arctan_scal", "atan"},
-    {"sinh_scal", "sinh"},  {"cosh_scal", "cosh"},    {"tanh_scal", "tanh"},
-    {"exp_scal", "exp"},    {"ln_scal", "log"},       {"log10", "log10"},
+    {"sinh_scal", "sinh"},   {"cosh_scal", "cosh"},   {"tanh_scal", "tanh"},
+    {"exp_scal", "exp"},     {"ln_scal", "log"},      {"log10", "log10"},
     {"sqrt_scal", "sqrt"},
 };
 
 static const char *const binop[][2] = {
-    {"add_scal_scal", "+"},  {"sub_scal_scal", "-"},  {"mul_scal_scal", "*"},
-    {"div_scal_scal", "/"},  {"less_than", "<"},      {"less_or_equal", "<="},
-    {"greater_than", ">"},   {"greater_or_equal", ">="}, {"equal", "=="},
-    {"not_equal", "!="},     {"and", "&&"},           {"or", "||"},
+    {"add_scal_scal", "+"}, {"sub_scal_scal", "-"},
+    {"mul_scal_scal", "*"}, {"div_scal_scal", "/"},
+    {"less_than", "<"},     {"less_or_equal", "<="},
+    {"greater_than", ">"},  {"greater_or_equal", ">="},
+    {"equal", "=="},        {"not_equal", "!="},
+    {"and", "&&"},          {"or", "||"},
 };
 
 static cw_type vertex(cw *w, const ops *o, uint32_t v, int depth);

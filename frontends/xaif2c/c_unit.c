@@ -353,11 +353,11 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
         const xf_scope *sc = cg->scopes.v.v[i];
         for (uint32_t j = 0; j < sc->syms.n; j++)
             if (w.syms[sc->syms.v[j]->index].global) {
-                if (!any && (w.syms[sc->syms.v[j]->index].used ||
-                             w.syms[sc->syms.v[j]->index].dused))
+                if (!any &&
+                    (w.syms[sc->syms.v[j]->index].used || w.syms[sc->syms.v[j]->index].dused))
                     fputs("\n/* global variables */\n", t);
-                any = any || w.syms[sc->syms.v[j]->index].used ||
-                      w.syms[sc->syms.v[j]->index].dused;
+                any =
+                    any || w.syms[sc->syms.v[j]->index].used || w.syms[sc->syms.v[j]->index].dused;
                 declare(&w, t, sc->syms.v[j], true);
             }
     }

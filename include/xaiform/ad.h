@@ -43,7 +43,7 @@ typedef struct xf_ad_mode {
 } xf_ad_mode;
 
 typedef struct xf_ad_state_t {
-    xf_ad_rstack tape, cp;  /* the tape of values; argument checkpoints */
+    xf_ad_rstack tape, cp;   /* the tape of values; argument checkpoints */
     xf_ad_istack itape, icp; /* ... of integers */
     xf_ad_mode mode;
     size_t peak; /* most words on the tapes at once */

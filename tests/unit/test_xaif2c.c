@@ -24,19 +24,19 @@ program(const char *decls, const char *body)
     char *text = malloc(cap);
     ck_assert_ptr_nonnull(text);
     snprintf(text, cap,
-             XAIF_HEAD "%.*s%s%s" XAIF_MAPS XAIF_CFG_OPEN
-                       "    <xaif:ArgumentList>\n"
-                       "      <xaif:ArgumentSymbolReference position=\"1\" scope_id=\"2\" "
-                       "symbol_id=\"x\" intent=\"in\"/>\n"
-                       "      <xaif:ArgumentSymbolReference position=\"2\" scope_id=\"2\" "
-                       "symbol_id=\"y\" intent=\"out\"/>\n"
-                       "    </xaif:ArgumentList>\n"
-                       "    <xaif:Entry vertex_id=\"1\"/>\n"
-                       "    <xaif:BasicBlock vertex_id=\"2\" scope_id=\"2\">\n%s"
-                       "    </xaif:BasicBlock>\n"
-                       "    <xaif:Exit vertex_id=\"3\"/>\n"
-                       "    <xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"2\"/>\n"
-                       "    <xaif:ControlFlowEdge edge_id=\"2\" source=\"2\" target=\"3\"/>\n" XAIF_TAIL,
+             XAIF_HEAD
+             "%.*s%s%s" XAIF_MAPS XAIF_CFG_OPEN "    <xaif:ArgumentList>\n"
+             "      <xaif:ArgumentSymbolReference position=\"1\" scope_id=\"2\" "
+             "symbol_id=\"x\" intent=\"in\"/>\n"
+             "      <xaif:ArgumentSymbolReference position=\"2\" scope_id=\"2\" "
+             "symbol_id=\"y\" intent=\"out\"/>\n"
+             "    </xaif:ArgumentList>\n"
+             "    <xaif:Entry vertex_id=\"1\"/>\n"
+             "    <xaif:BasicBlock vertex_id=\"2\" scope_id=\"2\">\n%s"
+             "    </xaif:BasicBlock>\n"
+             "    <xaif:Exit vertex_id=\"3\"/>\n"
+             "    <xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"2\"/>\n"
+             "    <xaif:ControlFlowEdge edge_id=\"2\" source=\"2\" target=\"3\"/>\n" XAIF_TAIL,
              (int)(cut - scopes), scopes, decls, cut, body);
     free(scopes);
     return text;
@@ -86,16 +86,17 @@ to_c(const char *text, char *msg, size_t len)
 START_TEST(a_program_becomes_a_function_of_pointers)
 {
     char msg[512];
-    char *text = program("", Y_IS("<xaif:Intrinsic vertex_id=\"1\" name=\"mul_scal_scal\"/>" X_AT(
-                                 "2", "2") X_AT("3", "3") "<xaif:Intrinsic vertex_id=\"4\" "
-                                                          "name=\"sin_scal\"/>"
-                                                          "<xaif:ExpressionEdge edge_id=\"1\" "
-                                                          "source=\"4\" target=\"1\" "
-                                                          "position=\"2\"/><xaif:ExpressionEdge "
-                                                          "edge_id=\"2\" source=\"2\" target=\"1\" "
-                                                          "position=\"1\"/><xaif:ExpressionEdge "
-                                                          "edge_id=\"3\" source=\"3\" target=\"4\" "
-                                                          "position=\"1\"/>"));
+    char *text =
+        program("", Y_IS("<xaif:Intrinsic vertex_id=\"1\" name=\"mul_scal_scal\"/>" X_AT("2", "2")
+                             X_AT("3", "3") "<xaif:Intrinsic vertex_id=\"4\" "
+                                            "name=\"sin_scal\"/>"
+                                            "<xaif:ExpressionEdge edge_id=\"1\" "
+                                            "source=\"4\" target=\"1\" "
+                                            "position=\"2\"/><xaif:ExpressionEdge "
+                                            "edge_id=\"2\" source=\"2\" target=\"1\" "
+                                            "position=\"1\"/><xaif:ExpressionEdge "
+                                            "edge_id=\"3\" source=\"3\" target=\"4\" "
+                                            "position=\"1\"/>"));
     char *c = to_c(text, msg, sizeof msg);
     ck_assert_msg(c != NULL, "%s", msg);
     ck_assert_msg(strstr(c, "void head(double *x, double *y);\n"), "%s", c);
@@ -115,14 +116,29 @@ START_TEST(names_avoid_keywords_and_math)
     char *text = program(
         "        <xaif:Symbol symbol_id=\"sin\" kind=\"variable\" type=\"real\"/>\n"
         "        <xaif:Symbol symbol_id=\"double_7\" kind=\"variable\" type=\"integer\"/>\n",
-        Y_IS("<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
-             "scope_id=\"2\" symbol_id=\"sin\"/></xaif:VariableReference>\n")
-            "      <xaif:Assignment statement_id=\"t\">\n"
-            "        <xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
-            "symbol_id=\"double_7\"/></xaif:AssignmentLHS>\n"
-            "        <xaif:AssignmentRHS><xaif:Constant vertex_id=\"1\" type=\"integer\" "
-            "value=\"-3\"/></xaif:AssignmentRHS>\n"
-            "      </xaif:Assignment>\n");
+        Y_IS(
+            "<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+            "scope_id=\"2\" symbol_id=\"sin\"/></xaif:VariableReference>\n") "      "
+                                                                             "<xaif:Assignment "
+                                                                             "statement_id=\"t\">\n"
+                                                                             "        "
+                                                                             "<xaif:AssignmentLHS><"
+                                                                             "xaif:SymbolReference "
+                                                                             "vertex_id=\"1\" "
+                                                                             "scope_id=\"2\" "
+                                                                             "symbol_id=\"double_"
+                                                                             "7\"/></"
+                                                                             "xaif:AssignmentLHS>\n"
+                                                                             "        "
+                                                                             "<xaif:AssignmentRHS><"
+                                                                             "xaif:Constant "
+                                                                             "vertex_id=\"1\" "
+                                                                             "type=\"integer\" "
+                                                                             "value=\"-3\"/></"
+                                                                             "xaif:AssignmentRHS>\n"
+                                                                             "      "
+                                                                             "</"
+                                                                             "xaif:Assignment>\n");
     char *c = to_c(text, msg, sizeof msg);
     ck_assert_msg(c != NULL, "%s", msg);
     ck_assert_msg(strstr(c, "    double sin_2 = 0;\n"), "%s", c);
@@ -268,10 +284,8 @@ START_TEST(a_tangent_has_derivative_arguments)
             "      </xaif:DerivativePropagator>\n");
     char *c = to_c(text, msg, sizeof msg);
     ck_assert_msg(c != NULL, "%s", msg);
-    ck_assert_msg(strstr(c, "void head_d(double *x, double *xd, double *y, double *yd);"), "%s",
-                  c);
-    ck_assert_msg(strstr(c, "double xf_t = 2.5 * xd[(3L) - 1];\n        (*yd) += xf_t;"), "%s",
-                  c);
+    ck_assert_msg(strstr(c, "void head_d(double *x, double *xd, double *y, double *yd);"), "%s", c);
+    ck_assert_msg(strstr(c, "double xf_t = 2.5 * xd[(3L) - 1];\n        (*yd) += xf_t;"), "%s", c);
     /* a whole array: a loop over its 3 elements */
     ck_assert_msg(strstr(c, "long xf_n = 3L;\n        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n"
                             "        xd[xf_k] = 0.0;"),
