@@ -374,34 +374,58 @@ out:
 
 /* ------------------------------------------------------------ statements */
 
-/* x = e; an array or a section on the left: element by element, which is
- * Fortran's array assignment when the right side does not read the left
- * side's variable (else refused: it would need a temporary). */
+/* x = e; an array or a section on the left: element by element. Fortran
+ * evaluates the whole right side first: when it reads the left side's
+ * variable, the elements go through a temporary (xf_buf) first. */
 static void
 assign(cw *w, const xf_stmt *s)
 {
     const xf_varref *lhs = &s->u.as.lhs;
     bool deriv = xf_flag_is(lhs->deriv, false);
-    if (cw_is_array(lhs)) {
-        const xf_symref *sr = xf_varref_symref(lhs);
-        if (cw_mentions(&s->u.as.rhs, sr->sym)) {
-            cw_refuse(w, s->h.line, "an array assignment to %s that reads %s", sr->sym->id,
-                      sr->sym->id);
+    if (!cw_is_array(lhs)) {
+        fputs("    ", w->o);
+        if (cw_ref(w, lhs, deriv) == CT_BAD)
             return;
-        }
+        fputs(" = ", w->o);
+        if (cw_expr(w, &s->u.as.rhs) == CT_BAD)
+            return;
+        fputs(";\n", w->o);
+        return;
+    }
+    const xf_symref *sr = xf_varref_symref(lhs);
+    if (!cw_mentions(&s->u.as.rhs, sr->sym)) {
         if (!loop_open(w, lhs, false))
             return;
         fputs("        ", w->o);
-    } else
-        fputs("    ", w->o);
-    if (cw_ref(w, lhs, deriv) == CT_BAD)
+        if (cw_ref(w, lhs, deriv) == CT_BAD)
+            return;
+        fputs(" = ", w->o);
+        if (cw_expr(w, &s->u.as.rhs) == CT_BAD)
+            return;
+        fputs(";\n", w->o);
+        loop_close(w, lhs);
         return;
-    fputs(" = ", w->o);
+    }
+    const char *t = deriv ? "double" : cw_ctype(w, sr->sym, s->h.line);
+    if (!t)
+        return;
+    fputs("    {\n        long xf_n = ", w->o);
+    if (!cw_count(w, lhs))
+        return;
+    fprintf(w->o, ";\n        %s *xf_buf = malloc((size_t)(xf_n > 0 ? xf_n : 1) * sizeof *xf_buf);\n"
+                  "        if (!xf_buf)\n"
+                  "            xf_ad_fail(\"out of memory for an array assignment\");\n"
+                  "        for (long xf_k = 0; xf_k < xf_n; xf_k++)\n"
+                  "            xf_buf[xf_k] = ",
+            t);
+    w->ek = "xf_k";
     if (cw_expr(w, &s->u.as.rhs) == CT_BAD)
         return;
-    fputs(";\n", w->o);
-    if (cw_is_array(lhs))
-        loop_close(w, lhs);
+    fputs(";\n        for (long xf_k = 0; xf_k < xf_n; xf_k++)\n            ", w->o);
+    if (cw_ref(w, lhs, deriv) == CT_BAD)
+        return;
+    fputs(" = xf_buf[xf_k];\n        free(xf_buf);\n    }\n", w->o);
+    w->ek = NULL;
 }
 
 void
