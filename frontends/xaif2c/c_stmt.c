@@ -412,11 +412,12 @@ assign(cw *w, const xf_stmt *s)
     fputs("    {\n        long xf_n = ", w->o);
     if (!cw_count(w, lhs))
         return;
-    fprintf(w->o, ";\n        %s *xf_buf = malloc((size_t)(xf_n > 0 ? xf_n : 1) * sizeof *xf_buf);\n"
-                  "        if (!xf_buf)\n"
-                  "            xf_ad_fail(\"out of memory for an array assignment\");\n"
-                  "        for (long xf_k = 0; xf_k < xf_n; xf_k++)\n"
-                  "            xf_buf[xf_k] = ",
+    fprintf(w->o,
+            ";\n        %s *xf_buf = malloc((size_t)(xf_n > 0 ? xf_n : 1) * sizeof *xf_buf);\n"
+            "        if (!xf_buf)\n"
+            "            xf_ad_fail(\"out of memory for an array assignment\");\n"
+            "        for (long xf_k = 0; xf_k < xf_n; xf_k++)\n"
+            "            xf_buf[xf_k] = ",
             t);
     w->ek = "xf_k";
     if (cw_expr(w, &s->u.as.rhs) == CT_BAD)

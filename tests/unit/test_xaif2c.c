@@ -182,6 +182,40 @@ START_TEST(a_section_assignment_is_a_loop)
 }
 END_TEST
 
+/* x(2:3) = x(1:2): the right side reads x, so it goes through a temporary */
+START_TEST(an_overlapping_assignment_uses_a_temporary)
+{
+    char msg[512];
+    char *text = program(
+        "", "      <xaif:Assignment statement_id=\"s\">\n"
+            "        <xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"x\"/><xaif:ArrayElementReference vertex_id=\"2\"><xaif:IndexTriplet>"
+            "<xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"2\"/></xaif:Index>"
+            "<xaif:Bound><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"3\"/></xaif:Bound>"
+            "</xaif:IndexTriplet></xaif:ArrayElementReference><xaif:VariableReferenceEdge "
+            "edge_id=\"1\" source=\"1\" target=\"2\"/></xaif:AssignmentLHS>\n"
+            "        <xaif:AssignmentRHS><xaif:VariableReference vertex_id=\"1\">"
+            "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"x\"/>"
+            "<xaif:ArrayElementReference vertex_id=\"2\"><xaif:IndexTriplet>"
+            "<xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"1\"/></xaif:Index>"
+            "<xaif:Bound><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"2\"/></xaif:Bound>"
+            "</xaif:IndexTriplet></xaif:ArrayElementReference><xaif:VariableReferenceEdge "
+            "edge_id=\"1\" source=\"1\" target=\"2\"/></xaif:VariableReference>"
+            "</xaif:AssignmentRHS>\n"
+            "      </xaif:Assignment>\n");
+    char *c = to_c(text, msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    ck_assert_msg(strstr(c, "            xf_buf[xf_k] = x[(1L + 1L * (xf_k % xf_ad_ext(1L, 2L, "
+                            "1L))) - 1];\n"),
+                  "%s", c);
+    ck_assert_msg(strstr(c, "            x[(2L + 1L * (xf_k % xf_ad_ext(2L, 3L, 1L))) - 1] = "
+                            "xf_buf[xf_k];\n        free(xf_buf);\n"),
+                  "%s", c);
+    free(c);
+    free(text);
+}
+END_TEST
+
 /* Each refusal: what it says, at which line. */
 static void
 refused(const char *decls, const char *body, const char *want)
@@ -304,6 +338,7 @@ test_xaif2c_suite(void)
     tcase_add_test(t, names_avoid_keywords_and_math);
     tcase_add_test(t, a_tangent_has_derivative_arguments);
     tcase_add_test(t, a_section_assignment_is_a_loop);
+    tcase_add_test(t, an_overlapping_assignment_uses_a_temporary);
     suite_add_tcase(s, t);
     t = tcase_create("refusals");
     tcase_add_test(t, an_array_section_is_refused);
