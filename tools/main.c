@@ -32,6 +32,9 @@ static const xf_verb verbs[] = {
     {"check", xf_cmd_check, false, "run OpenAD's regression examples and compare the Jacobians"},
     {"batch", xf_cmd_batch, false, "convert many files in parallel worker processes"},
     {"dot", xf_cmd_dot, true, "draw the call graph, a control-flow graph, expressions or an LCG"},
+#ifdef XF_C_FRONTEND
+    {"c2xaif", xf_cmd_c2xaif, true, "translate a C function and its callees into xaif (libclang)"},
+#endif
     {"oad-driver", xf_cmd_oad, true,
      "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},
     {NULL, NULL, false, NULL},

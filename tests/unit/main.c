@@ -39,6 +39,9 @@ main(void)
     srunner_add_suite(sr, test_addr_suite());
     srunner_add_suite(sr, test_callfacts_suite());
     srunner_add_suite(sr, test_stream_suite());
+#ifdef XF_C_FRONTEND
+    srunner_add_suite(sr, test_c2xaif_suite());
+#endif
     /* XF_UNIT_SMALL: without the scale suite (100 000-deep expressions, long
      * blocks), for valgrind, under which it would take most of CI's time */
     if (!getenv("XF_UNIT_SMALL"))

@@ -30,5 +30,6 @@ Suite *test_unstruct_suite(void);
 Suite *test_addr_suite(void);
 Suite *test_stream_suite(void);
 Suite *test_callfacts_suite(void);
+Suite *test_c2xaif_suite(void);
 
 #endif

@@ -1,0 +1,251 @@
+/* c2xaif.c: the C front end's driver: parse the file with libclang, find
+ * the top function, walk it and every function it calls, analyse, write. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cf.h"
+
+void
+cf_refuse(cf *c, CXCursor at, const char *fmt, ...)
+{
+    CXFile file;
+    unsigned line = 0, col = 0;
+    clang_getSpellingLocation(clang_getCursorLocation(at), &file, &line, &col, NULL);
+    CXString name = clang_getFileName(file);
+    const char *fn = clang_getCString(name);
+    fprintf(c->err, "%s:%u:%u: error: ", fn && *fn ? fn : c->o->file, line, col);
+    clang_disposeString(name);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(c->err, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->err);
+    c->status = 1;
+    longjmp(c->fail, 1);
+}
+
+void
+cf_oom(cf *c)
+{
+    fprintf(c->err, "xaiform c2xaif: out of memory\n");
+    c->status = 3;
+    longjmp(c->fail, 1);
+}
+
+void *
+cf_alloc(cf *c, size_t n)
+{
+    void *p = xf_arena_alloc(c->a, n);
+    if (!p)
+        cf_oom(c);
+    return p;
+}
+
+const char *
+cf_strdup(cf *c, const char *s)
+{
+    char *p = xf_arena_strndup(c->a, s, strlen(s));
+    if (!p)
+        cf_oom(c);
+    return p;
+}
+
+unsigned
+cf_line(CXCursor x)
+{
+    unsigned line = 0;
+    clang_getSpellingLocation(clang_getCursorLocation(x), NULL, &line, NULL, NULL);
+    return line;
+}
+
+typedef struct kids {
+    cf *c;
+    XF_VEC(CXCursor) v;
+} kids;
+
+static enum CXChildVisitResult
+collect(CXCursor x, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    kids *k = d;
+    if (!XF_VEC_PUSH(k->c->a, k->v, x))
+        cf_oom(k->c);
+    return CXChildVisit_Continue;
+}
+
+CXCursor *
+cf_children(cf *c, CXCursor p, unsigned *n)
+{
+    kids k = {.c = c};
+    clang_visitChildren(p, collect, &k);
+    *n = k.v.n;
+    return k.v.v;
+}
+
+static enum CXChildVisitResult
+first_child(CXCursor x, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    *(CXCursor *)d = x;
+    return CXChildVisit_Break;
+}
+
+CXCursor
+cf_strip(CXCursor x)
+{
+    while (clang_getCursorKind(x) == CXCursor_ParenExpr) {
+        CXCursor in = clang_getNullCursor();
+        clang_visitChildren(x, first_child, &in);
+        if (clang_Cursor_isNull(in))
+            break;
+        x = in;
+    }
+    return x;
+}
+
+cf_fn *
+cf_find_fn(cf *c, CXCursor callee)
+{
+    CXCursor def = clang_getCursorDefinition(callee);
+    if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
+        return NULL;
+    for (uint32_t i = 0; i < c->fns.n; i++)
+        if (clang_equalCursors(c->fns.v[i]->decl, def))
+            return c->fns.v[i];
+    cf_fn *f = cf_alloc(c, sizeof *f);
+    CXString s = clang_getCursorSpelling(def);
+    f->name = cf_strdup(c, clang_getCString(s));
+    clang_disposeString(s);
+    f->decl = def;
+    f->index = c->fns.n;
+    if (!XF_VEC_PUSH(c->a, c->fns, f))
+        cf_oom(c);
+    return f;
+}
+
+/* A call chain that comes back to @f: recursion, which the subset leaves out. */
+static void
+check_recursion(cf *c, cf_fn *f)
+{
+    if (f->done)
+        return;
+    if (f->busy)
+        cf_refuse(c, f->decl, "recursion (function '%s' calls itself) is not supported", f->name);
+    f->busy = true;
+    for (uint32_t i = 0; i < f->callees.n; i++)
+        check_recursion(c, f->callees.v[i]);
+    f->busy = false;
+    f->done = true;
+}
+
+/* Clang's own errors, as FILE:LINE:COL: error: ... */
+static bool
+clang_errors(cf *c)
+{
+    bool bad = false;
+    unsigned n = clang_getNumDiagnostics(c->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(c->tu, i);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                       CXDiagnostic_DisplayColumn);
+            fprintf(c->err, "%s\n", clang_getCString(s));
+            clang_disposeString(s);
+            bad = true;
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return bad;
+}
+
+typedef struct finder {
+    const char *name;
+    CXCursor found;
+} finder;
+
+static enum CXChildVisitResult
+find_top(CXCursor x, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    finder *f = d;
+    if (clang_getCursorKind(x) == CXCursor_FunctionDecl && clang_isCursorDefinition(x)) {
+        CXString s = clang_getCursorSpelling(x);
+        if (strcmp(clang_getCString(s), f->name) == 0)
+            f->found = x;
+        clang_disposeString(s);
+    }
+    return CXChildVisit_Continue;
+}
+
+int
+xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
+{
+    cf c = {.o = o, .err = err};
+    c.a = xf_arena_new();
+    if (!c.a) {
+        fprintf(err, "xaiform c2xaif: out of memory\n");
+        return 3;
+    }
+    FILE *probe = fopen(o->file, "r");
+    if (!probe) {
+        fprintf(err, "%s: error: cannot open: %s\n", o->file, strerror(errno));
+        xf_arena_free(c.a);
+        return 1;
+    }
+    fclose(probe);
+    CXIndex index = clang_createIndex(0, 0);
+    int nargs = 0;
+    while (o->clang_args && o->clang_args[nargs])
+        nargs++;
+    const char **args = calloc((size_t)nargs + 2, sizeof *args);
+    if (!args) {
+        xf_arena_free(c.a);
+        clang_disposeIndex(index);
+        return 3;
+    }
+    args[0] = "-std=c99";
+    for (int i = 0; i < nargs; i++)
+        args[i + 1] = o->clang_args[i];
+    volatile int status = 0;
+    enum CXErrorCode ec = clang_parseTranslationUnit2(index, o->file, args, nargs + 1, NULL, 0,
+                                                      CXTranslationUnit_None, &c.tu);
+    if (ec != CXError_Success || !c.tu) {
+        fprintf(err, "%s: error: clang cannot parse the file (libclang error %d)\n", o->file,
+                (int)ec);
+        status = 1;
+        goto out;
+    }
+    if (clang_errors(&c)) {
+        status = 1;
+        goto out;
+    }
+    if (setjmp(c.fail)) {
+        status = c.status;
+        goto out;
+    }
+    finder fd = {.name = o->function, .found = clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(c.tu), find_top, &fd);
+    if (clang_Cursor_isNull(fd.found)) {
+        fprintf(err, "%s: error: no definition of function '%s'\n", o->file, o->function);
+        status = 1;
+        goto out;
+    }
+    cf_fn *top = cf_find_fn(&c, fd.found);
+    for (uint32_t i = 0; i < c.fns.n; i++)
+        cf_walk_fn(&c, c.fns.v[i]);
+    for (uint32_t i = 0; i < c.fns.n; i++)
+        check_recursion(&c, c.fns.v[i]);
+    cf_extents(&c);
+    cf_analyze(&c, top);
+    if (cf_write(&c, o->out) != 0)
+        status = 1; /* reported by cf_write */
+out:
+    free(args);
+    if (c.tu)
+        clang_disposeTranslationUnit(c.tu);
+    clang_disposeIndex(index);
+    xf_arena_free(c.a);
+    return status;
+}

@@ -1,0 +1,202 @@
+/* cf.h: the C front end's own representation, between libclang and xaif:
+ * functions with their symbols and control-flow graphs of statements over
+ * small expression trees. Everything lives in one arena. */
+#ifndef XF_C2XAIF_CF_H
+#define XF_C2XAIF_CF_H
+
+#include <clang-c/Index.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "c2xaif.h"
+
+enum { CF_MAXRANK = 3 };
+
+typedef enum cf_type { CF_INT, CF_FLOAT, CF_DOUBLE } cf_type;
+
+typedef struct cf_sym {
+    const char *name; /* symbol_id */
+    cf_type type;
+    int rank;
+    int64_t dims[CF_MAXRANK]; /* extents in C order */
+    int formal;               /* position from 1; 0: a local */
+    unsigned decl;            /* offset of the declaration in the file; 0: a temporary */
+    bool read, written;       /* as a formal: read / written here or by a callee */
+    bool active;
+    CXCursor where; /* its declaration, for messages */
+    bool ptr;       /* a pointer parameter (an array of the extent found) */
+    uint32_t node;  /* index in the activity graph */
+} cf_sym;
+
+typedef enum cf_ekind { CF_E_VAR, CF_E_INT, CF_E_REAL, CF_E_OP, CF_E_BOOL } cf_ekind;
+
+typedef struct cf_expr {
+    cf_ekind kind;
+    cf_sym *sym;                     /* VAR */
+    struct cf_expr *sub[CF_MAXRANK]; /* VAR: subscripts in C order (rank of sym, or 0) */
+    int nsub;
+    int64_t ival;   /* INT */
+    double rval;    /* REAL */
+    bool f4;        /* REAL: a float literal */
+    const char *op; /* OP, BOOL: the catalogue's name */
+    struct cf_expr *a[2];
+    int nargs;
+} cf_expr;
+
+typedef struct cf_fn cf_fn;
+
+typedef enum cf_skind { CF_S_ASSIGN, CF_S_CALL } cf_skind;
+
+typedef struct cf_stmt {
+    cf_skind kind;
+    int id;
+    unsigned line;
+    cf_expr *lhs, *rhs;     /* ASSIGN */
+    cf_fn *callee;          /* CALL */
+    CXCursor at;            /* CALL: where, for messages */
+    XF_VEC(cf_expr *) args; /* CALL: variables (whole or element) or constants */
+} cf_stmt;
+
+typedef enum cf_vkind {
+    CF_V_ENTRY,
+    CF_V_EXIT,
+    CF_V_BB,
+    CF_V_BRANCH,
+    CF_V_ENDBRANCH,
+    CF_V_FORLOOP,
+    CF_V_PRELOOP,
+    CF_V_ENDLOOP
+} cf_vkind;
+
+typedef struct cf_vert {
+    cf_vkind kind;
+    unsigned line;
+    XF_VEC(cf_stmt *) stmts; /* BB */
+    cf_expr *cond;           /* BRANCH, FORLOOP, PRELOOP */
+    cf_stmt *init, *update;  /* FORLOOP */
+} cf_vert;
+
+typedef struct cf_edge {
+    uint32_t src, tgt;
+    bool has_cv;
+    int64_t cv;
+} cf_edge;
+
+struct cf_fn {
+    const char *name;
+    CXCursor decl; /* its definition */
+    uint32_t index;
+    bool done, busy;
+    cf_sym *ret; /* the result formal, or NULL for void */
+    XF_VEC(cf_sym *) syms;
+    XF_VEC(cf_sym *) formals; /* by position */
+    XF_VEC(cf_vert) v;
+    XF_VEC(cf_edge) e;
+    XF_VEC(cf_fn *) callees;
+    int nstmt, ntmp;
+    /* the graph being built: flow continues from vertex cur (an open
+     * basic block takes the next statements); !live: nothing reaches here */
+    uint32_t cur, exit;
+    bool live, open;
+};
+
+typedef struct cf {
+    const xf_c2xaif_opts *o;
+    FILE *err;
+    xf_arena *a;
+    CXTranslationUnit tu;
+    jmp_buf fail;
+    int status; /* when longjmp'd to fail */
+    XF_VEC(cf_fn *) fns;
+    /* while walking one function */
+    cf_fn *fn;
+    const char *no_calls;
+    struct cf_jump *jump;
+    /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
+                                                                     cannot be hoisted (for the
+                                                                     message) */
+} cf;
+
+/** cf_refuse: report "FILE:LINE:COL: error: <fmt>" at @c and leave (longjmp, status 1). */
+_Noreturn void cf_refuse(cf *c, CXCursor at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/** cf_oom: out of memory (longjmp, status 3). */
+_Noreturn void cf_oom(cf *c);
+/** cf_alloc: zeroed memory from the arena, or leave. */
+void *cf_alloc(cf *c, size_t n);
+const char *cf_strdup(cf *c, const char *s);
+
+/** cf_children: the children of @p (all of them), in *@n; arena memory. */
+CXCursor *cf_children(cf *c, CXCursor p, unsigned *n);
+/** cf_skip: @x without ParenExpr and conversions that change nothing. */
+CXCursor cf_strip(CXCursor x);
+
+/* parse_expr.c */
+/** cf_expr_of: the expression @x of the current function (calls inside it hoisted into
+ * statements appended by cf_emit_stmt). */
+cf_expr *cf_expr_of(cf *c, CXCursor x);
+/** cf_lvalue_of: a variable or array element that @x designates. */
+cf_expr *cf_lvalue_of(cf *c, CXCursor x);
+/** cf_call_stmt: the call @x of @f, its result (if any) into @res, appended as a statement
+ * (scalar arguments copied into temporaries first). */
+void cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res);
+/** cf_cond_of: the condition @x (a comparison, logic, or a value compared with 0). */
+cf_expr *cf_cond_of(cf *c, CXCursor x);
+/** cf_type_of: the cf_type of a scalar C type, or refuse at @at. */
+cf_type cf_type_of(cf *c, CXType t, CXCursor at);
+/** cf_find_fn: the function of the file named @name (made on first use), or NULL. */
+cf_fn *cf_find_fn(cf *c, CXCursor callee_decl);
+/** cf_sym_of_decl: the symbol of the variable that @use (a DeclRefExpr) names, of the
+ * current function. */
+cf_sym *cf_sym_of_decl(cf *c, CXCursor use);
+/** cf_temp: a new temporary of the current function. */
+cf_sym *cf_temp(cf *c, const char *prefix, cf_type t);
+/** cf_binop_spelling: the operator of a binary or compound assignment operator @x. */
+const char *cf_binop_spelling(cf *c, CXCursor x, char *buf, size_t len);
+/** cf_unop_spelling: the operator of a unary operator @x; *@postfix set when it follows. */
+const char *cf_unop_spelling(cf *c, CXCursor x, char *buf, size_t len, bool *postfix);
+/** cf_line: the line of @x. */
+unsigned cf_line(CXCursor x);
+/** cf_is_real: whether @t is float or double. */
+static inline bool
+cf_is_real(cf_type t)
+{
+    return t != CF_INT;
+}
+/** cf_expr_type: the type of @e (integer unless a real operand). */
+cf_type cf_expr_type(const cf_expr *e);
+
+/* symbols.c */
+/** cf_declare: the symbol of the parameter or variable declared at @d (refused when its
+ * type is outside the subset). */
+cf_sym *cf_declare(cf *c, CXCursor d, bool formal);
+/** cf_add_sym: a new symbol of the current function named @name (or NAME_2, ...). */
+cf_sym *cf_add_sym(cf *c, const char *name, cf_type t);
+/** cf_top_extents: the top function @f's pointer parameters' extents from --extent. */
+void cf_top_extents(cf *c, cf_fn *f);
+
+/* parse_stmt.c */
+/** cf_walk_fn: build @f's symbols and control-flow graph. */
+void cf_walk_fn(cf *c, cf_fn *f);
+/** cf_extents: the extents of pointer parameters from the arrays the calls pass (all of one
+ * size); refuse one left without, or given several. */
+void cf_extents(cf *c);
+/** cf_emit_stmt: append @s to the current block of the function being walked. */
+void cf_emit_stmt(cf *c, cf_stmt *s);
+cf_stmt *cf_new_stmt(cf *c, cf_skind k, unsigned line);
+/** cf_select: a temporary set to @a where @cond holds, else to @b, by a Branch emitted
+ * here (fmin, fmax, ?:); its reference. */
+cf_expr *cf_select(cf *c, CXCursor at, cf_expr *cond, cf_expr *a, cf_expr *b);
+
+/* analyze.c */
+/** cf_analyze: intents, side effects and activity over all functions; refuses aliasing. */
+void cf_analyze(cf *c, cf_fn *top);
+
+/* emit.c */
+/** cf_write: the xaif document; 0, or -1 when it cannot be written. */
+int cf_write(cf *c, const char *path);
+
+#endif

@@ -1,0 +1,555 @@
+/* parse_expr.c: C expressions (libclang cursors) to the front end's
+ * expression trees; calls of the file's functions are hoisted into
+ * statements before the one being built. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cf.h"
+
+/* The C library functions of the catalogue, with their xaif names. */
+static const struct {
+    const char *c, *xaif;
+    int nargs;
+} mathfns[] = {
+    {"sin", "sin_scal", 1},      {"cos", "cos_scal", 1},      {"tan", "tan_scal", 1},
+    {"asin", "arcsin_scal", 1},  {"acos", "arccos_scal", 1},  {"atan", "arctan_scal", 1},
+    {"sinh", "sinh_scal", 1},    {"cosh", "cosh_scal", 1},    {"tanh", "tanh_scal", 1},
+    {"exp", "exp_scal", 1},      {"log", "ln_scal", 1},       {"sqrt", "sqrt_scal", 1},
+    {"pow", "pow_scal_scal", 2}, {"fabs", "abs_scal", 1},     {"abs", "abs_scal", 1},
+    {"fmin", "less_than", 2},    {"fmax", "greater_than", 2}, {"fmod", "mod_scal_scal", 2},
+};
+
+static const char *
+math_name(const char *name, int *nargs)
+{
+    char base[32];
+    size_t n = strlen(name);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) { /* sinf, powf, ...: the float versions */
+            if (n < 2 || n >= sizeof base || name[n - 1] != 'f')
+                return NULL;
+            memcpy(base, name, n - 1);
+            base[n - 1] = '\0';
+            name = base;
+        }
+        for (size_t i = 0; i < sizeof mathfns / sizeof *mathfns; i++)
+            if (strcmp(mathfns[i].c, name) == 0 && (pass == 0 || strcmp(name, "abs") != 0)) {
+                *nargs = mathfns[i].nargs;
+                return mathfns[i].xaif;
+            }
+    }
+    return NULL;
+}
+
+cf_type
+cf_type_of(cf *c, CXType t, CXCursor at)
+{
+    t = clang_getCanonicalType(t);
+    switch (t.kind) {
+    case CXType_Int:
+        return CF_INT;
+    case CXType_Float:
+        return CF_FLOAT;
+    case CXType_Double:
+        return CF_DOUBLE;
+    default: {
+        CXString s = clang_getTypeSpelling(t);
+        char buf[128];
+        snprintf(buf, sizeof buf, "%s", clang_getCString(s));
+        clang_disposeString(s);
+        cf_refuse(c, at, "type '%s' is not supported", buf);
+    }
+    }
+}
+
+cf_type
+cf_expr_type(const cf_expr *e)
+{
+    switch (e->kind) {
+    case CF_E_VAR:
+        return e->sym->type;
+    case CF_E_INT:
+    case CF_E_BOOL:
+        return CF_INT;
+    case CF_E_REAL:
+        return e->f4 ? CF_FLOAT : CF_DOUBLE;
+    case CF_E_OP:
+        if (strcmp(e->op, "int_scal") == 0)
+            return CF_INT;
+        if (strcmp(e->op, "real_scal") == 0)
+            return CF_DOUBLE;
+        for (int i = 0; i < e->nargs; i++)
+            if (cf_is_real(cf_expr_type(e->a[i])))
+                return CF_DOUBLE;
+        return CF_INT;
+    }
+    return CF_INT;
+}
+
+static cf_expr *
+new_expr(cf *c, cf_ekind k)
+{
+    cf_expr *e = cf_alloc(c, sizeof *e);
+    e->kind = k;
+    return e;
+}
+
+static cf_expr *
+op1(cf *c, cf_ekind k, const char *op, cf_expr *a)
+{
+    cf_expr *e = new_expr(c, k);
+    e->op = op;
+    e->a[0] = a;
+    e->nargs = 1;
+    return e;
+}
+
+static cf_expr *
+op2(cf *c, cf_ekind k, const char *op, cf_expr *a, cf_expr *b)
+{
+    cf_expr *e = op1(c, k, op, a);
+    e->a[1] = b;
+    e->nargs = 2;
+    return e;
+}
+
+/* The tokens of @x; the caller disposes of them. */
+static CXToken *
+tokens_of(cf *c, CXCursor x, unsigned *n)
+{
+    CXToken *t = NULL;
+    clang_tokenize(c->tu, clang_getCursorExtent(x), &t, n);
+    return t;
+}
+
+static unsigned
+offset_of(CXSourceLocation l)
+{
+    unsigned off = 0;
+    clang_getSpellingLocation(l, NULL, NULL, NULL, &off);
+    return off;
+}
+
+const char *
+cf_binop_spelling(cf *c, CXCursor x, char *buf, size_t len)
+{
+    unsigned nk;
+    CXCursor *k = cf_children(c, x, &nk);
+    if (nk != 2)
+        cf_refuse(c, x, "this operator is not supported");
+    unsigned end = offset_of(clang_getRangeEnd(clang_getCursorExtent(k[0])));
+    unsigned n;
+    CXToken *t = tokens_of(c, x, &n);
+    buf[0] = '\0';
+    for (unsigned i = 0; i < n; i++)
+        if (offset_of(clang_getTokenLocation(c->tu, t[i])) >= end &&
+            clang_getTokenKind(t[i]) == CXToken_Punctuation) {
+            CXString s = clang_getTokenSpelling(c->tu, t[i]);
+            snprintf(buf, len, "%s", clang_getCString(s));
+            clang_disposeString(s);
+            break;
+        }
+    clang_disposeTokens(c->tu, t, n);
+    if (!buf[0])
+        cf_refuse(c, x, "an operator written through a macro is not supported");
+    return buf;
+}
+
+const char *
+cf_unop_spelling(cf *c, CXCursor x, char *buf, size_t len, bool *postfix)
+{
+    unsigned n;
+    CXToken *t = tokens_of(c, x, &n);
+    buf[0] = '\0';
+    *postfix = false;
+    if (n > 0) {
+        unsigned i = 0;
+        if (clang_getTokenKind(t[0]) != CXToken_Punctuation) {
+            i = n - 1;
+            *postfix = true;
+        }
+        CXString s = clang_getTokenSpelling(c->tu, t[i]);
+        snprintf(buf, len, "%s", clang_getCString(s));
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(c->tu, t, n);
+    if (!buf[0])
+        cf_refuse(c, x, "this unary operator is not supported");
+    return buf;
+}
+
+static bool
+is_relational(const char *op, const char **name)
+{
+    static const char *const map[][2] = {{"<", "less_than"},    {"<=", "less_or_equal"},
+                                         {">", "greater_than"}, {">=", "greater_or_equal"},
+                                         {"==", "equal"},       {"!=", "not_equal"}};
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+        if (strcmp(op, map[i][0]) == 0) {
+            *name = map[i][1];
+            return true;
+        }
+    return false;
+}
+
+/* The one operand of an implicit conversion, cast or parenthesis. */
+static CXCursor
+operand(cf *c, CXCursor x)
+{
+    unsigned n;
+    CXCursor *k = cf_children(c, x, &n);
+    for (unsigned i = n; i-- > 0;)
+        if (clang_isExpression(clang_getCursorKind(k[i])))
+            return k[i];
+    cf_refuse(c, x, "this expression is not supported");
+}
+
+/* A conversion of @e from its type to @to. */
+static cf_expr *
+convert(cf *c, cf_expr *e, cf_type to)
+{
+    cf_type from = cf_expr_type(e);
+    if (cf_is_real(from) == cf_is_real(to))
+        return e;
+    if (cf_is_real(to)) {
+        if (e->kind == CF_E_INT) {
+            cf_expr *r = new_expr(c, CF_E_REAL);
+            r->rval = (double)e->ival;
+            r->f4 = to == CF_FLOAT;
+            return r;
+        }
+        return op1(c, CF_E_OP, "real_scal", e);
+    }
+    return op1(c, CF_E_OP, "int_scal", e);
+}
+
+/* An array element a[i][j]...: its symbol and subscripts. */
+static cf_expr *
+element(cf *c, CXCursor x)
+{
+    CXCursor subs[CF_MAXRANK + 1];
+    int n = 0;
+    CXCursor at = x;
+    for (;;) {
+        x = cf_strip(x);
+        enum CXCursorKind k = clang_getCursorKind(x);
+        if (k == CXCursor_ArraySubscriptExpr) {
+            unsigned nk;
+            CXCursor *kk = cf_children(c, x, &nk);
+            if (nk != 2 || n > CF_MAXRANK)
+                cf_refuse(c, at, "this array reference is not supported");
+            subs[n++] = kk[1];
+            x = kk[0];
+        } else if (k == CXCursor_UnexposedExpr) {
+            x = operand(c, x);
+        } else
+            break;
+    }
+    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+        cf_refuse(c, at, "indexing anything but an array variable is not supported");
+    cf_sym *s = cf_sym_of_decl(c, x);
+    if (n != s->rank)
+        cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
+    cf_expr *e = new_expr(c, CF_E_VAR);
+    e->sym = s;
+    e->nsub = n;
+    for (int i = 0; i < n; i++) {
+        cf_expr *ix = cf_expr_of(c, subs[n - 1 - i]);
+        if (cf_expr_type(ix) != CF_INT)
+            cf_refuse(c, subs[n - 1 - i], "a subscript that is not an integer is not supported");
+        e->sub[i] = ix;
+    }
+    return e;
+}
+
+cf_expr *
+cf_lvalue_of(cf *c, CXCursor x)
+{
+    x = cf_strip(x);
+    switch (clang_getCursorKind(x)) {
+    case CXCursor_ArraySubscriptExpr:
+        return element(c, x);
+    case CXCursor_DeclRefExpr: {
+        cf_sym *s = cf_sym_of_decl(c, x);
+        if (s->rank > 0)
+            cf_refuse(c, x, "assigning a whole array is not supported");
+        cf_expr *e = new_expr(c, CF_E_VAR);
+        e->sym = s;
+        return e;
+    }
+    case CXCursor_UnaryOperator:
+        cf_refuse(c, x, "dereferencing a pointer is not supported");
+    default:
+        cf_refuse(c, x, "this assignment target is not supported");
+    }
+}
+
+static cf_expr *call_value(cf *c, CXCursor x);
+
+cf_expr *
+cf_expr_of(cf *c, CXCursor x)
+{
+    char op[8];
+    x = cf_strip(x);
+    enum CXCursorKind k = clang_getCursorKind(x);
+    switch (k) {
+    case CXCursor_IntegerLiteral: {
+        CXEvalResult r = clang_Cursor_Evaluate(x);
+        cf_expr *e = new_expr(c, CF_E_INT);
+        e->ival = clang_EvalResult_getAsLongLong(r);
+        clang_EvalResult_dispose(r);
+        return e;
+    }
+    case CXCursor_FloatingLiteral: {
+        CXEvalResult r = clang_Cursor_Evaluate(x);
+        cf_expr *e = new_expr(c, CF_E_REAL);
+        e->rval = clang_EvalResult_getAsDouble(r);
+        clang_EvalResult_dispose(r);
+        e->f4 = cf_type_of(c, clang_getCursorType(x), x) == CF_FLOAT;
+        return e;
+    }
+    case CXCursor_DeclRefExpr: {
+        CXCursor d = clang_getCursorReferenced(x);
+        if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl)
+            cf_refuse(c, x, "enumeration constants are not supported");
+        if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
+            cf_refuse(c, x, "function pointers are not supported");
+        cf_sym *s = cf_sym_of_decl(c, x);
+        if (s->rank > 0)
+            cf_refuse(c, x, "array '%s' used as a value is not supported", s->name);
+        cf_expr *e = new_expr(c, CF_E_VAR);
+        e->sym = s;
+        return e;
+    }
+    case CXCursor_ArraySubscriptExpr:
+        return element(c, x);
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr: {
+        CXType to = clang_getCanonicalType(clang_getCursorType(x));
+        if (to.kind == CXType_Pointer)
+            cf_refuse(c, x, "pointers used other than by indexing are not supported");
+        cf_type t = cf_type_of(c, to, x);
+        return convert(c, cf_expr_of(c, operand(c, x)), t);
+    }
+    case CXCursor_BinaryOperator: {
+        cf_binop_spelling(c, x, op, sizeof op);
+        unsigned nk;
+        CXCursor *kk = cf_children(c, x, &nk);
+        const char *name = NULL;
+        if (strcmp(op, "+") == 0)
+            name = "add_scal_scal";
+        else if (strcmp(op, "-") == 0)
+            name = "sub_scal_scal";
+        else if (strcmp(op, "*") == 0)
+            name = "mul_scal_scal";
+        else if (strcmp(op, "/") == 0)
+            name = "div_scal_scal";
+        else if (strcmp(op, "%") == 0)
+            name = "mod_scal_scal";
+        else if (strcmp(op, "=") == 0)
+            cf_refuse(c, x, "an assignment inside an expression is not supported");
+        else if (strcmp(op, ",") == 0)
+            cf_refuse(c, x, "the comma operator is not supported");
+        else if (is_relational(op, &name) || strcmp(op, "&&") == 0 || strcmp(op, "||") == 0)
+            cf_refuse(c, x, "a comparison used as a value (not as a condition) is not supported");
+        else
+            cf_refuse(c, x, "operator '%s' is not supported", op);
+        cf_expr *a = cf_expr_of(c, kk[0]), *b = cf_expr_of(c, kk[1]);
+        return op2(c, CF_E_OP, name, a, b);
+    }
+    case CXCursor_UnaryOperator: {
+        bool post;
+        cf_unop_spelling(c, x, op, sizeof op, &post);
+        if (!post && strcmp(op, "-") == 0)
+            return op1(c, CF_E_OP, "minus_scal", cf_expr_of(c, operand(c, x)));
+        if (!post && strcmp(op, "+") == 0)
+            return cf_expr_of(c, operand(c, x));
+        if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
+            cf_refuse(c, x, "'%s' inside an expression is not supported", op);
+        if (strcmp(op, "&") == 0)
+            cf_refuse(c, x, "taking an address ('&') is not supported");
+        if (strcmp(op, "*") == 0)
+            cf_refuse(c, x, "dereferencing a pointer is not supported");
+        if (strcmp(op, "!") == 0)
+            cf_refuse(c, x, "'!' used as a value (not in a condition) is not supported");
+        cf_refuse(c, x, "operator '%s' is not supported", op);
+    }
+    case CXCursor_CallExpr:
+        return call_value(c, x);
+    case CXCursor_ConditionalOperator: {
+        unsigned nk;
+        CXCursor *kk = cf_children(c, x, &nk);
+        if (nk != 3)
+            cf_refuse(c, x, "this conditional operator is not supported");
+        cf_expr *cond = cf_cond_of(c, kk[0]);
+        const char *saved = c->no_calls;
+        if (!saved)
+            c->no_calls = "a call in an operand of '?:'";
+        cf_expr *a = cf_expr_of(c, kk[1]), *b = cf_expr_of(c, kk[2]);
+        c->no_calls = saved;
+        return cf_select(c, x, cond, a, b);
+    }
+    case CXCursor_CompoundAssignOperator:
+        cf_refuse(c, x, "an assignment inside an expression is not supported");
+    case CXCursor_MemberRefExpr:
+        cf_refuse(c, x, "structs and unions are not supported");
+    case CXCursor_CharacterLiteral:
+    case CXCursor_StringLiteral:
+        cf_refuse(c, x, "characters and strings are not supported");
+    default: {
+        CXString s = clang_getCursorKindSpelling(k);
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", clang_getCString(s));
+        clang_disposeString(s);
+        cf_refuse(c, x, "expression '%s' is not supported", buf);
+    }
+    }
+}
+
+cf_expr *
+cf_cond_of(cf *c, CXCursor x)
+{
+    char op[8];
+    x = cf_strip(x);
+    enum CXCursorKind k = clang_getCursorKind(x);
+    if (k == CXCursor_BinaryOperator) {
+        cf_binop_spelling(c, x, op, sizeof op);
+        const char *name;
+        unsigned nk;
+        CXCursor *kk = cf_children(c, x, &nk);
+        if (is_relational(op, &name))
+            return op2(c, CF_E_BOOL, name, cf_expr_of(c, kk[0]), cf_expr_of(c, kk[1]));
+        if (strcmp(op, "&&") == 0 || strcmp(op, "||") == 0) {
+            const char *saved = c->no_calls;
+            c->no_calls = "a call in an operand of '&&' or '||'";
+            cf_expr *a = cf_cond_of(c, kk[0]), *b = cf_cond_of(c, kk[1]);
+            c->no_calls = saved;
+            return op2(c, CF_E_BOOL, op[0] == '&' ? "and" : "or", a, b);
+        }
+    } else if (k == CXCursor_UnaryOperator) {
+        bool post;
+        cf_unop_spelling(c, x, op, sizeof op, &post);
+        if (strcmp(op, "!") == 0)
+            return op1(c, CF_E_BOOL, "not", cf_cond_of(c, operand(c, x)));
+    }
+    cf_expr *v = cf_expr_of(c, x);
+    cf_expr *zero = new_expr(c, CF_E_INT);
+    return op2(c, CF_E_BOOL, "not_equal", v, convert(c, zero, cf_expr_type(v)));
+}
+
+/* A call of a <math.h> function, or of a function of the file (hoisted). */
+static cf_expr *
+call_value(cf *c, CXCursor x)
+{
+    CXCursor callee = clang_getCursorReferenced(x);
+    if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+        cf_refuse(c, x, "calls through function pointers are not supported");
+    CXString s = clang_getCursorSpelling(callee);
+    char name[128];
+    snprintf(name, sizeof name, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    int nargs = clang_Cursor_getNumArguments(x);
+    cf_fn *f = cf_find_fn(c, callee);
+    if (!f) {
+        int want;
+        const char *xn = math_name(name, &want);
+        if (!xn)
+            cf_refuse(c, x, "call to '%s', which is not defined in this file, is not supported",
+                      name);
+        if (nargs != want)
+            cf_refuse(c, x, "call to '%s' with %d arguments is not supported", name, nargs);
+        cf_expr *e = new_expr(c, CF_E_OP);
+        e->op = xn;
+        e->nargs = nargs;
+        for (int i = 0; i < nargs; i++)
+            e->a[i] = cf_expr_of(c, clang_Cursor_getArgument(x, (unsigned)i));
+        if (strcmp(xn, "less_than") == 0 || strcmp(xn, "greater_than") == 0) {
+            /* the catalogue's nc_min/nc_max are integer-valued (no derivative): a branch */
+            e->kind = CF_E_BOOL;
+            return cf_select(c, x, e, e->a[0], e->a[1]);
+        }
+        return e;
+    }
+    CXType rt = clang_getCursorResultType(f->decl);
+    if (clang_getCanonicalType(rt).kind == CXType_Void)
+        cf_refuse(c, x, "a call of void function '%s' used as a value is not supported", name);
+    cf_sym *res = cf_temp(c, "OAD_RES", cf_type_of(c, rt, x));
+    cf_call_stmt(c, x, f, res);
+    cf_expr *e = new_expr(c, CF_E_VAR);
+    e->sym = res;
+    return e;
+}
+
+void
+cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
+{
+    if (c->no_calls)
+        cf_refuse(c, x, "%s is not supported", c->no_calls);
+    int nargs = clang_Cursor_getNumArguments(x);
+    int nformal = clang_Cursor_getNumArguments(f->decl);
+    if (nargs != nformal)
+        cf_refuse(c, x, "a call with %d arguments of '%s', which takes %d, is not supported", nargs,
+                  f->name, nformal);
+    cf_stmt *st = cf_new_stmt(c, CF_S_CALL, cf_line(x));
+    st->at = x;
+    st->callee = f;
+    for (int i = 0; i < nargs; i++) {
+        CXCursor arg = clang_Cursor_getArgument(x, (unsigned)i);
+        CXCursor formal = clang_Cursor_getArgument(f->decl, (unsigned)i);
+        CXType ft = clang_getCursorType(formal);
+        cf_expr *e;
+        if (ft.kind == CXType_ConstantArray || clang_getCanonicalType(ft).kind == CXType_Pointer) {
+            CXCursor a = cf_strip(arg);
+            while (clang_getCursorKind(a) == CXCursor_UnexposedExpr)
+                a = cf_strip(operand(c, a));
+            if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+                cf_refuse(c, arg,
+                          "passing anything but a whole array (an address, a part of an array) "
+                          "to an array parameter of '%s' is not supported",
+                          f->name);
+            cf_sym *s = cf_sym_of_decl(c, a);
+            if (s->rank == 0)
+                cf_refuse(c, arg, "passing scalar '%s' to an array parameter is not supported",
+                          s->name);
+            CXType et = ft;
+            while (et.kind == CXType_ConstantArray)
+                et = clang_getArrayElementType(et);
+            if (clang_getCanonicalType(et).kind == CXType_Pointer)
+                et = clang_getPointeeType(clang_getCanonicalType(et));
+            if (cf_type_of(c, et, arg) != s->type)
+                cf_refuse(c, arg,
+                          "passing array '%s' to a parameter of another element type is "
+                          "not supported",
+                          s->name);
+            e = new_expr(c, CF_E_VAR);
+            e->sym = s;
+        } else {
+            /* by value: a copy, so that the callee cannot change the caller's variable */
+            cf_type t = cf_type_of(c, ft, formal);
+            cf_expr *v = convert(c, cf_expr_of(c, arg), t);
+            cf_sym *tmp = cf_temp(c, "OAD_CTMP", t);
+            cf_stmt *cp = cf_new_stmt(c, CF_S_ASSIGN, cf_line(arg));
+            cp->lhs = new_expr(c, CF_E_VAR);
+            cp->lhs->sym = tmp;
+            cp->rhs = v;
+            cf_emit_stmt(c, cp);
+            e = new_expr(c, CF_E_VAR);
+            e->sym = tmp;
+        }
+        if (!XF_VEC_PUSH(c->a, st->args, e))
+            cf_oom(c);
+    }
+    if (res) {
+        cf_expr *e = new_expr(c, CF_E_VAR);
+        e->sym = res;
+        if (!XF_VEC_PUSH(c->a, st->args, e))
+            cf_oom(c);
+    }
+    cf_fn *caller = c->fn;
+    bool known = false;
+    for (uint32_t i = 0; i < caller->callees.n; i++)
+        known |= caller->callees.v[i] == f;
+    if (!known && !XF_VEC_PUSH(c->a, caller->callees, f))
+        cf_oom(c);
+    cf_emit_stmt(c, st);
+}

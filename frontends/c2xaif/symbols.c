@@ -1,0 +1,201 @@
+/* symbols.c: the variables of a function being walked: parameters and
+ * locals from their declarations (types, shapes, names made unique),
+ * temporaries, the look-up of a name's use, and the extents of pointer
+ * parameters (--extent, or the arrays the calls pass). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cf.h"
+
+static unsigned
+decl_offset(CXCursor d)
+{
+    unsigned off = 0;
+    clang_getSpellingLocation(clang_getCursorLocation(d), NULL, NULL, NULL, &off);
+    return off + 1;
+}
+
+static const char *
+unique_name(cf *c, const char *base)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf, "%s", base);
+    for (int k = 2;; k++) {
+        bool taken = false;
+        for (uint32_t i = 0; i < c->fn->syms.n && !taken; i++)
+            taken = strcmp(c->fn->syms.v[i]->name, buf) == 0;
+        if (!taken)
+            return cf_strdup(c, buf);
+        snprintf(buf, sizeof buf, "%s_%d", base, k);
+    }
+}
+
+cf_sym *
+cf_add_sym(cf *c, const char *name, cf_type t)
+{
+    cf_sym *s = cf_alloc(c, sizeof *s);
+    s->name = unique_name(c, name);
+    s->type = t;
+    if (!XF_VEC_PUSH(c->a, c->fn->syms, s))
+        cf_oom(c);
+    return s;
+}
+
+cf_sym *
+cf_temp(cf *c, const char *prefix, cf_type t)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s%d", prefix, c->fn->ntmp++);
+    return cf_add_sym(c, buf, t);
+}
+
+/* A variable or parameter declared at @d, of the current function. */
+cf_sym *
+cf_declare(cf *c, CXCursor d, bool formal)
+{
+    CXString s = clang_getCursorSpelling(d);
+    char name[128];
+    snprintf(name, sizeof name, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    if (!formal && clang_Cursor_getStorageClass(d) == CX_SC_Static)
+        cf_refuse(c, d, "static variable '%s' is not supported", name);
+    CXType t = clang_getCursorType(d);
+    int64_t dims[CF_MAXRANK];
+    int rank = 0;
+    bool ptr = false;
+    for (;;) {
+        CXType ct = clang_getCanonicalType(t);
+        if (t.kind == CXType_ConstantArray || ct.kind == CXType_ConstantArray) {
+            if (t.kind != CXType_ConstantArray)
+                t = ct;
+            if (rank == CF_MAXRANK)
+                cf_refuse(c, d, "arrays of more than %d dimensions are not supported", CF_MAXRANK);
+            dims[rank++] = clang_getArraySize(t);
+            t = clang_getArrayElementType(t);
+        } else if (ct.kind == CXType_Pointer || ct.kind == CXType_IncompleteArray) {
+            enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
+            if (pk == CXType_FunctionProto || pk == CXType_FunctionNoProto)
+                cf_refuse(c, d, "function pointer '%s' is not supported", name);
+            if (!formal || rank != 0)
+                cf_refuse(c, d, "pointer '%s' is not supported", name);
+            /* a pointer parameter used as an array: a vector whose extent comes from
+             * --extent (the top function) or from the arrays the calls pass (cf_extents) */
+            dims[rank++] = -1;
+            ptr = true;
+            t = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
+                                          : clang_getArrayElementType(ct);
+            enum CXTypeKind ek = clang_getCanonicalType(t).kind;
+            if (ek == CXType_Pointer || ek == CXType_ConstantArray ||
+                ek == CXType_IncompleteArray || ek == CXType_VariableArray)
+                cf_refuse(c, d, "pointer parameter '%s' to pointers or arrays is not supported",
+                          name);
+        } else if (ct.kind == CXType_VariableArray || ct.kind == CXType_DependentSizedArray) {
+            cf_refuse(c, d, "variable-length array '%s' is not supported", name);
+        } else if (ct.kind == CXType_Record) {
+            cf_refuse(c, d, "structs and unions are not supported ('%s')", name);
+        } else
+            break;
+    }
+    cf_sym *sym = cf_add_sym(c, name, cf_type_of(c, t, d));
+    sym->rank = rank;
+    memcpy(sym->dims, dims, sizeof dims);
+    sym->decl = decl_offset(d);
+    sym->where = d;
+    sym->ptr = ptr;
+    return sym;
+}
+
+cf_sym *
+cf_sym_of_decl(cf *c, CXCursor use)
+{
+    CXCursor d = clang_getCursorReferenced(use);
+    unsigned off = decl_offset(d);
+    enum CXCursorKind k = clang_getCursorKind(d);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+        for (uint32_t i = 0; i < c->fn->syms.n; i++)
+            if (c->fn->syms.v[i]->decl == off)
+                return c->fn->syms.v[i];
+        if (clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit) {
+            CXString s = clang_getCursorSpelling(d);
+            char name[128];
+            snprintf(name, sizeof name, "%s", clang_getCString(s));
+            clang_disposeString(s);
+            cf_refuse(c, use, "global variable '%s' is not supported", name);
+        }
+    }
+    cf_refuse(c, use, "this kind of name is not supported");
+}
+
+/* --extent NAME=N for the top function's pointer parameters. */
+void
+cf_top_extents(cf *c, cf_fn *f)
+{
+    for (const char *const *p = c->o->extents; p && *p; p++) {
+        const char *eq = strchr(*p, '=');
+        char *end = NULL;
+        long long n = eq ? strtoll(eq + 1, &end, 10) : 0;
+        if (!eq || eq == *p || !end || *end || end == eq + 1 || n < 1)
+            cf_refuse(c, f->decl, "--extent %s: not NAME=N with N a positive integer", *p);
+        cf_sym *s = NULL;
+        for (uint32_t i = 0; i < f->formals.n; i++)
+            if (strlen(f->formals.v[i]->name) == (size_t)(eq - *p) &&
+                strncmp(f->formals.v[i]->name, *p, (size_t)(eq - *p)) == 0)
+                s = f->formals.v[i];
+        if (!s || s->rank != 1 || s->dims[0] != -1)
+            cf_refuse(c, f->decl, "--extent %s: '%.*s' is no pointer parameter of '%s'", *p,
+                      (int)(eq - *p), *p, f->name);
+        s->dims[0] = n;
+    }
+}
+
+void
+cf_extents(cf *c)
+{
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 0; i < c->fns.n; i++) {
+            cf_fn *f = c->fns.v[i];
+            for (uint32_t k = 0; k < f->v.n; k++)
+                for (uint32_t q = 0; q < f->v.v[k].stmts.n; q++) {
+                    const cf_stmt *s = f->v.v[k].stmts.v[q];
+                    if (s->kind != CF_S_CALL)
+                        continue;
+                    for (uint32_t a = 0; a < s->args.n; a++) {
+                        cf_sym *formal = s->callee->formals.v[a], *actual = s->args.v[a]->sym;
+                        if (!formal->ptr || actual->rank == 0)
+                            continue;
+                        int64_t size = 1;
+                        for (int r = 0; r < actual->rank && size > 0; r++)
+                            size = actual->dims[r] < 0 ? -1 : size * actual->dims[r];
+                        if (size <= 0 || formal->dims[0] == size)
+                            continue;
+                        /* xaif's array formals have one extent, and a formal may not be
+                         * longer than its actual argument: one size for all the calls */
+                        if (formal->dims[0] >= 0)
+                            cf_refuse(c, s->at,
+                                      "calls pass arrays of %lld and %lld elements to pointer "
+                                      "parameter '%s' of '%s', which is not supported",
+                                      (long long)formal->dims[0], (long long)size, formal->name,
+                                      s->callee->name);
+                        formal->dims[0] = size;
+                        changed = true;
+                    }
+                }
+        }
+    }
+    for (uint32_t i = 0; i < c->fns.n; i++)
+        for (uint32_t k = 0; k < c->fns.v[i]->formals.n; k++) {
+            const cf_sym *s = c->fns.v[i]->formals.v[k];
+            if (s->rank == 1 && s->dims[0] < 0 && i == 0)
+                cf_refuse(c, s->where,
+                          "pointer parameter '%s' has no extent: give --extent %s=N, or declare "
+                          "it as %s[N]",
+                          s->name, s->name, s->name);
+            if (s->rank == 1 && s->dims[0] < 0)
+                cf_refuse(c, s->where,
+                          "pointer parameter '%s' has no extent: no call passes it an array of "
+                          "known size; declare it as %s[N]",
+                          s->name, s->name);
+        }
+}
