@@ -35,6 +35,7 @@ static const xf_verb verbs[] = {
 #ifdef XF_C_FRONTEND
     {"c2xaif", xf_cmd_c2xaif, true, "translate a C function and its callees into xaif (libclang)"},
 #endif
+    {"xaif2c", xf_cmd_xaif2c, true, "write C for a program, its tangent or its adjoint"},
     {"oad-driver", xf_cmd_oad, true,
      "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},
     {NULL, NULL, false, NULL},

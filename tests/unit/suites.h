@@ -31,5 +31,6 @@ Suite *test_addr_suite(void);
 Suite *test_stream_suite(void);
 Suite *test_callfacts_suite(void);
 Suite *test_c2xaif_suite(void);
+Suite *test_xaif2c_suite(void);
 
 #endif

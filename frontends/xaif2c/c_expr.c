@@ -1,0 +1,475 @@
+/* c_expr.c: expressions and variable references as C. An array element is
+ * a flat index, column-major, each subscript less its lower bound; a
+ * formal is a pointer, so a scalar formal reads (*x). Whole arrays appear
+ * only where c_stmt.c loops over their elements. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "c_impl.h"
+
+#define MAX_DEPTH 2000
+
+cw_type
+cw_type_of_sym(const xf_symbol *s)
+{
+    switch (s->type) {
+    case XF_TYPE_REAL:
+    case XF_TYPE_DOUBLE:
+        return CT_REAL;
+    case XF_TYPE_INTEGER:
+        return CT_INT;
+    case XF_TYPE_BOOL:
+        return CT_BOOL;
+    case XF_TYPE_NONE:
+    case XF_TYPE_VOID:
+    case XF_TYPE_COMPLEX:
+    case XF_TYPE_CHAR:
+    case XF_TYPE_STRING:
+    case XF_TYPE_OPAQUE:
+        break;
+    }
+    return CT_BAD;
+}
+
+/* ------------------------------------------------------------ references */
+
+/* The variable of @r, checked: resolved, of this routine or global, with a
+ * derivative when @deriv, of a type C has. NULL after a refusal. */
+static const xf_symbol *
+ref_sym(cw *w, const xf_varref *r, bool deriv, bool mark)
+{
+    const xf_symref *sr = xf_varref_symref(r);
+    if (!sr || !sr->sym) {
+        cw_refuse(w, r->h.line, "an unresolved variable reference");
+        return NULL;
+    }
+    if (r->v.n > 2 || (r->v.n == 2 && !xf_varref_arrref(r))) {
+        cw_refuse(w, r->h.line, "a variable reference other than x or x(i,...)");
+        return NULL;
+    }
+    const xf_symbol *s = sr->sym;
+    cw_sym *c = &w->syms[s->index];
+    if (!c->global && (!w->cur || s->scope != w->cur->cfg_scope)) {
+        cw_refuse(w, r->h.line, "%s belongs to another routine (host association)", s->id);
+        return NULL;
+    }
+    if (s->kind != XF_SYMKIND_VARIABLE || !c->name) {
+        cw_refuse(w, r->h.line, "%s is no variable", s->id);
+        return NULL;
+    }
+    if (!cw_ctype(w, s, r->h.line))
+        return NULL;
+    if (deriv && !c->dname) {
+        cw_refuse(w, r->h.line, "%s has no derivative component (it is not an active real)",
+                  s->id);
+        return NULL;
+    }
+    if (mark && deriv)
+        c->dused = true;
+    else if (mark)
+        c->used = true;
+    return s;
+}
+
+static const char *
+cname(const cw *w, const xf_symbol *s, bool deriv)
+{
+    const cw_sym *c = &w->syms[s->index];
+    return deriv ? c->dname : c->name;
+}
+
+/* Write the flat offset of the subscripts of @a into @s's storage. */
+static bool
+offset(cw *w, const xf_symbol *s, const xf_arrref *a, uint32_t line)
+{
+    int rank = xf_shape_rank(s->shape);
+    if (rank <= 0 || (int)a->t.n != rank) {
+        cw_refuse(w, line, "%s has rank %d but %u subscripts", s->id, rank, a->t.n);
+        return false;
+    }
+    if (cw_extent(w, s, line) < 0)
+        return false;
+    for (int k = 0; k < rank; k++) {
+        const xf_triplet *t = &a->t.v[k];
+        if (!t->index || t->bound || t->stride) {
+            cw_refuse(w, t->h.line ? t->h.line : line, "an array section of %s", s->id);
+            return false;
+        }
+    }
+    /* (i1-l1) + e1*((i2-l2) + e2*(...)); dims are listed last dimension first */
+    for (int k = 0; k < rank; k++) {
+        const xf_dimbounds *b = &s->dims.v[rank - 1 - k];
+        fputs("(", w->o);
+        cw_type t = cw_expr(w, a->t.v[k].index);
+        if (t == CT_BAD)
+            return false;
+        if (t == CT_REAL) {
+            cw_refuse(w, line, "a real subscript of %s", s->id);
+            return false;
+        }
+        if (b->lower)
+            fprintf(w->o, ") - %lld", (long long)b->lower);
+        else
+            fputs(")", w->o);
+        if (k + 1 < rank)
+            fprintf(w->o, " + %lld * (", (long long)(b->upper - b->lower + 1));
+    }
+    for (int k = 1; k < rank; k++)
+        fputs(")", w->o);
+    return true;
+}
+
+cw_type
+cw_ref(cw *w, const xf_varref *r, bool deriv)
+{
+    const xf_symbol *s = ref_sym(w, r, deriv, true);
+    if (!s)
+        return CT_BAD;
+    const xf_arrref *a = xf_varref_arrref(r);
+    int rank = xf_shape_rank(s->shape);
+    if (!a && rank > 0) {
+        cw_refuse(w, r->h.line, "the whole array %s in an expression (array syntax)", s->id);
+        return CT_BAD;
+    }
+    if (a && rank <= 0) {
+        cw_refuse(w, r->h.line, "the scalar %s has subscripts", s->id);
+        return CT_BAD;
+    }
+    if (!a) {
+        fprintf(w->o, w->syms[s->index].formal ? "(*%s)" : "%s", cname(w, s, deriv));
+        return cw_type_of_sym(s);
+    }
+    fprintf(w->o, "%s[", cname(w, s, deriv));
+    if (!offset(w, s, a, r->h.line))
+        return CT_BAD;
+    fputs("]", w->o);
+    return cw_type_of_sym(s);
+}
+
+int64_t
+cw_count(cw *w, const xf_varref *r)
+{
+    const xf_symbol *s = ref_sym(w, r, false, false);
+    if (!s)
+        return -1;
+    if (xf_varref_arrref(r))
+        return 1;
+    return cw_extent(w, s, r->h.line);
+}
+
+cw_type
+cw_elem(cw *w, const xf_varref *r, bool deriv, const char *k)
+{
+    const xf_symbol *s = ref_sym(w, r, deriv, true);
+    if (!s)
+        return CT_BAD;
+    if (xf_varref_arrref(r) || xf_shape_rank(s->shape) <= 0)
+        return cw_ref(w, r, deriv);
+    int64_t n = cw_extent(w, s, r->h.line);
+    if (n < 0)
+        return CT_BAD;
+    fprintf(w->o, "%s[%s]", cname(w, s, deriv), n == 1 ? "0" : k); /* one element: no loop */
+    return cw_type_of_sym(s);
+}
+
+void
+cw_addr(cw *w, const xf_varref *r, bool deriv)
+{
+    const xf_symbol *s = ref_sym(w, r, deriv, true);
+    if (!s)
+        return;
+    const char *n = cname(w, s, deriv);
+    if (xf_varref_arrref(r)) {
+        fputs("&", w->o);
+        cw_ref(w, r, deriv);
+    } else if (xf_shape_rank(s->shape) > 0 || w->syms[s->index].formal)
+        fputs(n, w->o);
+    else
+        fprintf(w->o, "&%s", n);
+}
+
+/* ------------------------------------------------------------ expressions */
+
+typedef struct ops {
+    const xf_expr *x;
+    uint32_t *first, *edge; /* edges sorted by target, then position */
+} ops;
+
+typedef struct ekey {
+    uint32_t tgt, i;
+    int64_t pos;
+} ekey;
+
+static int
+by_target(const void *a, const void *b)
+{
+    const ekey *p = a, *q = b;
+    if (p->tgt != q->tgt)
+        return p->tgt < q->tgt ? -1 : 1;
+    return p->pos < q->pos ? -1 : p->pos > q->pos;
+}
+
+static const char *const math1[][2] = {
+    {"sin_scal", "sin"},    {"cos_scal", "cos"},      {"tan_scal", "tan"},
+    {"arcsin_scal", "asin"}, {"arccos_scal", "acos"}, {"arctan_scal", "atan"},
+    {"sinh_scal", "sinh"},  {"cosh_scal", "cosh"},    {"tanh_scal", "tanh"},
+    {"exp_scal", "exp"},    {"ln_scal", "log"},       {"log10", "log10"},
+    {"sqrt_scal", "sqrt"},
+};
+
+static const char *const binop[][2] = {
+    {"add_scal_scal", "+"},  {"sub_scal_scal", "-"},  {"mul_scal_scal", "*"},
+    {"div_scal_scal", "/"},  {"less_than", "<"},      {"less_or_equal", "<="},
+    {"greater_than", ">"},   {"greater_or_equal", ">="}, {"equal", "=="},
+    {"not_equal", "!="},     {"and", "&&"},           {"or", "||"},
+};
+
+static cw_type vertex(cw *w, const ops *o, uint32_t v, int depth);
+
+/* Write operand @pos (from 1) of vertex @v. */
+static cw_type
+operand(cw *w, const ops *o, uint32_t v, int pos, int depth)
+{
+    uint32_t n = o->first[v + 1] - o->first[v];
+    if ((uint32_t)pos > n) {
+        cw_refuse(w, o->x->v.v[v].h.line, "%s lacks operand %d", o->x->v.v[v].u.in.name, pos);
+        return CT_BAD;
+    }
+    const xf_eedge *e = &o->x->e.v[o->edge[o->first[v] + (uint32_t)pos - 1]];
+    if (e->pos != pos) {
+        cw_refuse(w, e->h.line, "operand positions of %s are not 1, 2, ...",
+                  o->x->v.v[v].u.in.name);
+        return CT_BAD;
+    }
+    return vertex(w, o, e->src, depth + 1);
+}
+
+static void
+constant(cw *w, const xf_evertex *c, cw_type *t)
+{
+    const char *val = c->u.c.value ? c->u.c.value : "";
+    switch (c->u.c.type) {
+    case XF_TYPE_INTEGER: {
+        char *end;
+        long long v = strtoll(val, &end, 10);
+        if (*val && !*end) {
+            fprintf(w->o, v < 0 ? "(%lldL)" : "%lldL", v);
+            *t = CT_INT;
+            return;
+        }
+        break;
+    }
+    case XF_TYPE_REAL:
+    case XF_TYPE_DOUBLE: {
+        char buf[64];
+        size_t n = strlen(val);
+        if (n == 0 || n >= sizeof buf)
+            break;
+        for (size_t i = 0; i <= n; i++)
+            buf[i] = val[i] == 'd' || val[i] == 'D' ? 'e' : val[i];
+        char *end;
+        double v = strtod(buf, &end);
+        if (*end || !isfinite(v))
+            break;
+        if (c->u.c.fetype && !strcmp(c->u.c.fetype, "F4"))
+            v = (double)(float)v; /* a REAL*4 literal, widened */
+        char out[40];
+        snprintf(out, sizeof out, "%.17g", v);
+        bool dot = strpbrk(out, ".eE") != NULL;
+        fprintf(w->o, v < 0 ? "(%s%s)" : "%s%s", out, dot ? "" : ".0");
+        *t = CT_REAL;
+        return;
+    }
+    case XF_TYPE_BOOL:
+        if (!strcasecmp(val, "true") || !strcmp(val, "1") || !strcasecmp(val, ".true.")) {
+            fputs("1", w->o);
+            *t = CT_BOOL;
+            return;
+        }
+        if (!strcasecmp(val, "false") || !strcmp(val, "0") || !strcasecmp(val, ".false.")) {
+            fputs("0", w->o);
+            *t = CT_BOOL;
+            return;
+        }
+        break;
+    case XF_TYPE_NONE:
+    case XF_TYPE_VOID:
+    case XF_TYPE_COMPLEX:
+    case XF_TYPE_CHAR:
+    case XF_TYPE_STRING:
+    case XF_TYPE_OPAQUE:
+        break;
+    }
+    cw_refuse(w, c->h.line, "the constant '%s' of type %s has no C here", val,
+              c->u.c.type ? xf_type_name(c->u.c.type) : "(none)");
+    *t = CT_BAD;
+}
+
+/* Operand types of @name's operands: written to a scratch stream first so
+ * that the call can pick its C function by them. */
+static cw_type
+probe(cw *w, const ops *o, uint32_t v, int pos, int depth, char **text)
+{
+    FILE *saved = w->o;
+    size_t len;
+    FILE *m = open_memstream(text, &len);
+    if (!m) {
+        cw_refuse(w, 0, "out of memory");
+        return CT_BAD;
+    }
+    w->o = m;
+    cw_type t = operand(w, o, v, pos, depth);
+    fclose(m);
+    w->o = saved;
+    return t;
+}
+
+static cw_type
+intrinsic(cw *w, const ops *o, uint32_t v, int depth)
+{
+    const xf_evertex *x = &o->x->v.v[v];
+    const char *n = x->u.in.name ? x->u.in.name : "";
+    uint32_t nops = o->first[v + 1] - o->first[v];
+    char *a = NULL, *b = NULL;
+    cw_type ta = CT_BAD, tb = CT_BAD, t = CT_BAD;
+    if (nops < 1 || nops > 2) {
+        cw_refuse(w, x->h.line, "%s with %u operands", n, nops);
+        return CT_BAD;
+    }
+    ta = probe(w, o, v, 1, depth, &a);
+    if (nops == 2)
+        tb = probe(w, o, v, 2, depth, &b);
+    if (ta == CT_BAD || (nops == 2 && tb == CT_BAD))
+        goto out;
+    bool real = ta == CT_REAL || (nops == 2 && tb == CT_REAL);
+    if (nops == 1) {
+        for (size_t i = 0; i < sizeof math1 / sizeof *math1; i++)
+            if (!strcmp(n, math1[i][0])) {
+                fprintf(w->o, "%s((double)%s)", math1[i][1], a);
+                t = CT_REAL;
+                goto out;
+            }
+        if (!strcmp(n, "minus_scal")) {
+            fprintf(w->o, "(-%s)", a);
+            t = ta == CT_REAL ? CT_REAL : CT_INT;
+        } else if (!strcmp(n, "abs_scal")) {
+            fprintf(w->o, real ? "fabs(%s)" : "labs(%s)", a);
+            t = real ? CT_REAL : CT_INT;
+        } else if (!strcmp(n, "int_scal")) {
+            fprintf(w->o, "((long)%s)", a);
+            t = CT_INT;
+        } else if (!strcmp(n, "nint_scal")) {
+            fprintf(w->o, "lround((double)%s)", a);
+            t = CT_INT;
+        } else if (!strcmp(n, "real_scal")) {
+            fprintf(w->o, "((double)%s)", a);
+            t = CT_REAL;
+        } else if (!strcmp(n, "not")) {
+            fprintf(w->o, "(!%s)", a);
+            t = CT_BOOL;
+        } else
+            cw_refuse(w, x->h.line, "the intrinsic %s has no C here", n);
+        goto out;
+    }
+    for (size_t i = 0; i < sizeof binop / sizeof *binop; i++)
+        if (!strcmp(n, binop[i][0])) {
+            fprintf(w->o, "(%s %s %s)", a, binop[i][1], b);
+            t = i < 4 ? (real ? CT_REAL : CT_INT) : CT_BOOL;
+            goto out;
+        }
+    if (!strcmp(n, "pow_scal_scal")) {
+        if (tb != CT_REAL) {
+            fprintf(w->o, ta == CT_REAL ? "xf_ad_powi(%s, %s)" : "xf_ad_ipow(%s, %s)", a, b);
+            t = ta == CT_REAL ? CT_REAL : CT_INT;
+        } else {
+            fprintf(w->o, "pow((double)%s, %s)", a, b);
+            t = CT_REAL;
+        }
+    } else if (!strcmp(n, "mod_scal_scal")) {
+        fprintf(w->o, real ? "fmod((double)%s, (double)%s)" : "(%s %% %s)", a, b);
+        t = real ? CT_REAL : CT_INT;
+    } else if (!strcmp(n, "sign_scal_scal")) {
+        fprintf(w->o, real ? "xf_ad_sign(%s, %s)" : "xf_ad_isign(%s, %s)", a, b);
+        t = real ? CT_REAL : CT_INT;
+    } else if (!strcmp(n, "nc_min_scal_scal") || !strcmp(n, "nc_max_scal_scal")) {
+        bool mx = n[3] == 'm' && n[4] == 'a';
+        fprintf(w->o, "xf_ad_%s%s(%s, %s)", real ? "f" : "l", mx ? "max" : "min", a, b);
+        t = real ? CT_REAL : CT_INT;
+    } else if (!strcmp(n, "xor")) {
+        fprintf(w->o, "(!%s != !%s)", a, b);
+        t = CT_BOOL;
+    } else
+        cw_refuse(w, x->h.line, "the intrinsic %s has no C here", n);
+out:
+    free(a);
+    free(b);
+    return w->failed ? CT_BAD : t;
+}
+
+static cw_type
+vertex(cw *w, const ops *o, uint32_t v, int depth)
+{
+    const xf_evertex *x = &o->x->v.v[v];
+    if (depth > MAX_DEPTH) {
+        cw_refuse(w, x->h.line, "an expression nested deeper than %d", MAX_DEPTH);
+        return CT_BAD;
+    }
+    cw_type t = CT_BAD;
+    switch (x->kind) {
+    case XF_EV_VARREF:
+        return cw_ref(w, x->u.ref, xf_flag_is(x->u.ref->deriv, false));
+    case XF_EV_CONSTANT:
+        constant(w, x, &t);
+        return t;
+    case XF_EV_INTRINSIC:
+    case XF_EV_BOOLOP:
+        return intrinsic(w, o, v, depth);
+    case XF_EV_FUNCALL:
+        cw_refuse(w, x->h.line, "a FunctionCall (front ends make these subroutine calls)");
+        return CT_BAD;
+    case XF_EV_ARGREF:
+        cw_refuse(w, x->h.line, "an ArgumentReference outside a catalogue");
+        return CT_BAD;
+    }
+    return CT_BAD;
+}
+
+cw_type
+cw_expr(cw *w, const xf_expr *x)
+{
+    uint32_t root = xf_expr_root(x);
+    if (root == UINT32_MAX) {
+        cw_refuse(w, x->h.line, "an expression without one root");
+        return CT_BAD;
+    }
+    ops o = {.x = x};
+    o.first = calloc((size_t)x->v.n + 1, sizeof *o.first);
+    o.edge = calloc((size_t)x->e.n + 1, sizeof *o.edge);
+    ekey *k = calloc((size_t)x->e.n + 1, sizeof *k);
+    cw_type t = CT_BAD;
+    if (!o.first || !o.edge || !k) {
+        cw_refuse(w, x->h.line, "out of memory");
+        goto out;
+    }
+    for (uint32_t i = 0; i < x->e.n; i++) {
+        if (x->e.v[i].tgt >= x->v.n || x->e.v[i].src >= x->v.n) {
+            cw_refuse(w, x->e.v[i].h.line, "an expression edge to nowhere");
+            goto out;
+        }
+        k[i] = (ekey){.tgt = x->e.v[i].tgt, .i = i, .pos = x->e.v[i].pos};
+        o.first[x->e.v[i].tgt + 1]++;
+    }
+    for (uint32_t v = 0; v < x->v.n; v++)
+        o.first[v + 1] += o.first[v];
+    qsort(k, x->e.n, sizeof *k, by_target);
+    for (uint32_t i = 0; i < x->e.n; i++)
+        o.edge[i] = k[i].i;
+    t = vertex(w, &o, root, 0);
+out:
+    free(k);
+    free(o.first);
+    free(o.edge);
+    return t;
+}

@@ -1,0 +1,390 @@
+/* c_unit.c: a whole document as one C translation unit: the comment header
+ * that states the conventions, globals, prototypes, and one function per
+ * routine with code. An adjoint routine (a ReplacementList) becomes the
+ * template that OpenAD's joint or split reversal runs (§5.4 of
+ * docs/xaif-execution.md): NAME_tpl routes its placeholders by the mode
+ * record, and NAME, the entry a user calls, tapes and adjoins. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "c_impl.h"
+
+void
+cw_refuse(cw *w, uint32_t line, const char *fmt, ...)
+{
+    if (w->failed)
+        return;
+    w->failed = true;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    xf_error(w->diag, w->doc->filename, line, "cannot write C: %s", msg);
+}
+
+const xf_routine *
+cw_routine_of(const cw *w, const xf_symbol *sym)
+{
+    for (uint32_t i = 0; i < w->doc->cg.routines.n; i++) {
+        const xf_routine *r = w->doc->cg.routines.v[i];
+        if (r->sym == sym && w->hascode[i])
+            return r;
+    }
+    return NULL;
+}
+
+static bool
+graph_has_entry(const xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++)
+        if (g->v.v[i]->kind == XF_CV_ENTRY)
+            return true;
+    return false;
+}
+
+static const xf_graph *
+placeholder(const xf_routine *r, int k)
+{
+    char name[8];
+    snprintf(name, sizeof name, "%d", k);
+    for (uint32_t i = 0; i < r->reps.n; i++)
+        if (r->reps.v[i]->placeholder && !strcmp(r->reps.v[i]->placeholder, name) &&
+            graph_has_entry(&r->reps.v[i]->g))
+            return &r->reps.v[i]->g;
+    return NULL;
+}
+
+/* ------------------------------------------------------------ declarations */
+
+static void
+declare(cw *w, FILE *o, const xf_symbol *s, bool global)
+{
+    const cw_sym *c = &w->syms[s->index];
+    if (!c->used && !c->dused)
+        return;
+    const char *t = cw_ctype(w, s, 0);
+    int64_t n = cw_extent(w, s, 0);
+    if (!t || n < 0)
+        return;
+    const char *pre = global ? "static " : "    ";
+    const char *init = global ? "" : xf_shape_rank(s->shape) > 0 ? " = {0}" : " = 0";
+    for (int d = 0; d < 2; d++) {
+        if (!(d ? c->dused : c->used))
+            continue;
+        if (xf_shape_rank(s->shape) > 0)
+            fprintf(o, "%s%s %s[%lld]%s;\n", pre, d ? "double" : t, d ? c->dname : c->name,
+                    (long long)(n ? n : 1), init);
+        else
+            fprintf(o, "%s%s %s%s;\n", pre, d ? "double" : t, d ? c->dname : c->name, init);
+        if (!global) /* a local may be written and never read */
+            fprintf(o, "    (void)%s;\n", d ? c->dname : c->name);
+    }
+}
+
+/* The parameter list "(double *X, double *Xd, ...)" (@types) or the names. */
+static void
+params(cw *w, FILE *o, const xf_routine *r, bool types)
+{
+    fputs("(", o);
+    if (!r->args.n && types)
+        fputs("void", o);
+    for (int64_t p = 1; p <= (int64_t)r->args.n; p++) {
+        const xf_argsym *f = NULL;
+        for (uint32_t i = 0; i < r->args.n; i++)
+            if (r->args.v[i].pos == p)
+                f = &r->args.v[i];
+        if (!f || !f->sym) {
+            cw_refuse(w, r->h.line, "argument positions of %s are not 1, 2, ...",
+                      r->sym ? r->sym->id : "a routine");
+            return;
+        }
+        const cw_sym *c = &w->syms[f->sym->index];
+        const char *t = cw_ctype(w, f->sym, f->h.line);
+        if (!t)
+            return;
+        fprintf(o, "%s%s%s%s", p > 1 ? ", " : "", types ? t : "", types ? " *" : "", c->name);
+        if (c->dname)
+            fprintf(o, ", %s%s", types ? "double *" : "", c->dname);
+    }
+    fputs(")", o);
+}
+
+/* ------------------------------------------------------------ bodies */
+
+static void
+graph_code(cw *w, const xf_graph *g, int ph)
+{
+    char exit[32];
+    snprintf(exit, sizeof exit, "xf_exit%d", ph);
+    w->ph = ph;
+    w->exit_used = false;
+    cw_graph(w, g, exit);
+    if (w->exit_used)
+        fprintf(w->o, "%s:;\n", exit);
+}
+
+static void
+mode_set(FILE *o, const char *indent, const char *flags)
+{
+    /* ORDER: xf_ad_mode_set's arguments */
+    static const char *const names[] = {"arg_store", "arg_restore", "plain", "tape", "adjoint"};
+    fprintf(o, "%sxf_ad_mode_set(xf_m", indent);
+    for (int k = 0; k < 5; k++) {
+        const char *f = strstr(flags, names[k]);
+        size_t n = strlen(names[k]);
+        bool on = f && (f == flags || f[-1] == ' ') && (f[n] == ' ' || !f[n]);
+        fprintf(o, ", %d", on);
+    }
+    fputs(");\n", o);
+}
+
+/* The template's body: OpenAD's ad_template.joint.f or .split.f. */
+static void
+template_code(cw *w, const xf_routine *r)
+{
+    FILE *o = w->o;
+    fputs("    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n", o);
+    const xf_graph *p[8] = {0};
+    for (int k = 1; k <= 6; k++)
+        p[k] = placeholder(r, k);
+    if (w->opts->reversal == XF_C_SPLIT) {
+        static const char *const flag[] = {"", "plain", "tape", "adjoint"};
+        for (int k = 1; k <= 3 && !w->failed; k++) {
+            if (!p[k])
+                continue;
+            fprintf(o, "    if (xf_m->%s) {\n", flag[k]);
+            graph_code(w, p[k], k);
+            fputs("    }\n", o);
+        }
+        return;
+    }
+    for (int k = 4; k <= 6 && !w->failed; k += 2) {
+        if (!p[k])
+            continue;
+        fprintf(o, "    if (xf_m->%s) {\n", k == 4 ? "arg_store" : "arg_restore");
+        graph_code(w, p[k], k);
+        fputs("    }\n", o);
+    }
+    fputs("    if (xf_m->plain) {\n        xf_ad_mode xf_saved = *xf_m;\n"
+          "        xf_m->arg_store = 0;\n",
+          o);
+    if (p[1])
+        graph_code(w, p[1], 1);
+    fputs("        *xf_m = xf_saved;\n    }\n    if (xf_m->tape) {\n", o);
+    mode_set(o, "        ", "arg_store plain");
+    if (p[2] && !w->failed)
+        graph_code(w, p[2], 2);
+    mode_set(o, "        ", "adjoint");
+    fputs("    }\n    if (xf_m->adjoint) {\n", o);
+    mode_set(o, "        ", "arg_restore tape");
+    if (p[3] && !w->failed)
+        graph_code(w, p[3], 3);
+    mode_set(o, "        ", "arg_restore tape");
+    fputs("    }\n", o);
+}
+
+/* One routine into @o: its function(s). */
+static void
+routine(cw *w, FILE *o, const xf_routine *r)
+{
+    const xf_scope *sc = r->cfg_scope;
+    if (!sc) {
+        cw_refuse(w, r->h.line, "routine %s has no local scope", r->sym ? r->sym->id : "?");
+        return;
+    }
+    for (uint32_t i = 0; i < r->args.n; i++) {
+        const xf_argsym *f = &r->args.v[i];
+        if (!f->sym || f->scope != sc) {
+            cw_refuse(w, f->h.line, "a formal of %s is not in its local scope", r->sym->id);
+            return;
+        }
+        w->syms[f->sym->index].formal = true;
+    }
+    w->cur = r;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) {
+        cw_refuse(w, r->h.line, "out of memory");
+        return;
+    }
+    w->o = m;
+    if (r->is_rlist)
+        template_code(w, r);
+    else
+        graph_code(w, &r->g, 0);
+    fclose(m);
+    w->o = o;
+    const char *name = w->rname[r->index];
+    bool tpl = r->is_rlist;
+    fprintf(o, "\n%svoid\n%s%s", tpl ? "static " : "", name, tpl ? "_tpl" : "");
+    params(w, o, r, true);
+    fputs("\n{\n", o);
+    for (uint32_t j = 0; j < sc->syms.n; j++)
+        if (!w->syms[sc->syms.v[j]->index].formal)
+            declare(w, o, sc->syms.v[j], false);
+    if (text)
+        fputs(text, o);
+    fputs("}\n", o);
+    free(text);
+    if (tpl) { /* the entry a user calls */
+        fprintf(o, "\nvoid\n%s", name);
+        params(w, o, r, true);
+        fputs("\n{\n    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n"
+              "    xf_ad_mode xf_saved = *xf_m;\n",
+              o);
+        bool split = w->opts->reversal == XF_C_SPLIT;
+        mode_set(o, "    ", split ? "tape" : "tape adjoint");
+        fprintf(o, "    %s_tpl", name);
+        params(w, o, r, false);
+        fputs(";\n", o);
+        if (split) {
+            mode_set(o, "    ", "adjoint");
+            fprintf(o, "    %s_tpl", name);
+            params(w, o, r, false);
+            fputs(";\n", o);
+        }
+        fputs("    *xf_m = xf_saved;\n}\n", o);
+    }
+    for (uint32_t i = 0; i < r->args.n; i++)
+        w->syms[r->args.v[i].sym->index].formal = false;
+    w->cur = NULL;
+}
+
+/* ------------------------------------------------------------ the unit */
+
+static void
+header(cw *w, FILE *o)
+{
+    const char *what = w->mode == CW_PLAIN     ? "the program itself"
+                       : w->mode == CW_TANGENT ? "its tangent-linear code (forward mode)"
+                                               : "its adjoint code (reverse mode)";
+    fprintf(o, "/* Written by xaiform xaif2c from %s: %s.\n *\n",
+            w->doc->filename ? w->doc->filename : "an xaif document", what);
+    fputs(" * Every argument is passed by reference (a pointer), as in xaif; arrays are\n"
+          " * flat, column-major, and indexed from their declared lower bounds.\n",
+          o);
+    if (w->mode == CW_TANGENT)
+        fputs(" * Tangent: routine f is f_d; each active real argument x is followed by\n"
+              " * its derivative xd. On return yd = J * xd for every output y.\n",
+              o);
+    if (w->mode == CW_ADJOINT)
+        fprintf(o,
+                " * Adjoint (%s reversal): routine f is f_b; each active real argument x is\n"
+                " * followed by its adjoint xb. f_b adds J^T * yb to xb and consumes yb (the\n"
+                " * adjoints of outputs are zero on return), as Tapenade's f_b does. Tapes\n"
+                " * and checkpoints live in xaiform/ad.h (xf_ad_state); xf_ad_release()\n"
+                " * frees them.\n",
+                w->opts->reversal == XF_C_SPLIT ? "split" : "joint");
+    fputs(" * Routines:", o);
+    for (uint32_t i = 0; i < w->doc->cg.routines.n; i++)
+        if (w->rname[i])
+            fprintf(o, " %s (%s)", w->rname[i], w->doc->cg.routines.v[i]->sym->id);
+    fprintf(o, ".\n */\n#include <math.h>\n\n#include \"%s\"\n",
+            w->opts->header ? w->opts->header : "xaiform/ad.h");
+}
+
+int
+xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_diag *diag)
+{
+    static const xf_xaif2c_opts dflt = {0};
+    cw w = {.doc = doc, .diag = diag, .opts = opts ? opts : &dflt};
+    if (doc->kind != XF_DOC_CALLGRAPH) {
+        cw_refuse(&w, 0, "the document is an intrinsics catalogue, not a call graph");
+        return -1;
+    }
+    const xf_callgraph *cg = &doc->cg;
+    w.mode = doc->deriv.what ? CW_TANGENT : CW_PLAIN;
+    for (uint32_t i = 0; i < cg->routines.n; i++)
+        if (cg->routines.v[i]->is_rlist)
+            w.mode = CW_ADJOINT;
+    w.syms = calloc((size_t)doc->nsymbols + 1, sizeof *w.syms);
+    w.rname = calloc((size_t)cg->routines.n + 1, sizeof *w.rname);
+    w.hascode = calloc((size_t)cg->routines.n + 1, sizeof *w.hascode);
+    char *units = NULL, *text = NULL;
+    size_t ulen = 0, tlen = 0;
+    FILE *u = NULL, *t = NULL;
+    if (!w.syms || !w.rname || !w.hascode) {
+        cw_refuse(&w, 0, "out of memory");
+        goto out;
+    }
+    for (uint32_t i = 0; i < cg->routines.n; i++) {
+        const xf_routine *r = cg->routines.v[i];
+        if (r->index != i) {
+            cw_refuse(&w, r->h.line, "internal: routine index out of order");
+            goto out;
+        }
+        bool code = false;
+        if (r->is_rlist)
+            for (int k = 1; k <= 13; k++)
+                code = code || placeholder(r, k);
+        else
+            code = graph_has_entry(&r->g);
+        w.hascode[i] = code && r->sym;
+    }
+    if (!cw_names(&w))
+        goto out;
+    if (!(u = open_memstream(&units, &ulen))) {
+        cw_refuse(&w, 0, "out of memory");
+        goto out;
+    }
+    for (uint32_t i = 0; i < cg->routines.n && !w.failed; i++)
+        if (w.hascode[i])
+            routine(&w, u, cg->routines.v[i]);
+    fclose(u);
+    u = NULL;
+    if (w.failed)
+        goto out;
+    if (!(t = open_memstream(&text, &tlen))) {
+        cw_refuse(&w, 0, "out of memory");
+        goto out;
+    }
+    header(&w, t);
+    bool any = false;
+    for (uint32_t i = 0; i < cg->scopes.v.n; i++) {
+        const xf_scope *sc = cg->scopes.v.v[i];
+        for (uint32_t j = 0; j < sc->syms.n; j++)
+            if (w.syms[sc->syms.v[j]->index].global) {
+                if (!any && (w.syms[sc->syms.v[j]->index].used ||
+                             w.syms[sc->syms.v[j]->index].dused))
+                    fputs("\n/* global variables */\n", t);
+                any = any || w.syms[sc->syms.v[j]->index].used ||
+                      w.syms[sc->syms.v[j]->index].dused;
+                declare(&w, t, sc->syms.v[j], true);
+            }
+    }
+    fputs("\n", t);
+    for (uint32_t i = 0; i < cg->routines.n; i++) {
+        const xf_routine *r = cg->routines.v[i];
+        if (!w.hascode[i])
+            continue;
+        fprintf(t, "void %s", w.rname[i]);
+        params(&w, t, r, true);
+        fputs(";\n", t);
+        if (r->is_rlist) {
+            fprintf(t, "static void %s_tpl", w.rname[i]);
+            params(&w, t, r, true);
+            fputs(";\n", t);
+        }
+    }
+    fputs(units ? units : "", t);
+    fclose(t);
+    t = NULL;
+    if (!w.failed && fwrite(text, 1, tlen, out) != tlen)
+        cw_refuse(&w, 0, "cannot write the output");
+out:
+    if (u)
+        fclose(u);
+    if (t)
+        fclose(t);
+    free(units);
+    free(text);
+    cw_names_free(&w);
+    free(w.syms);
+    free(w.rname);
+    free(w.hascode);
+    free(w.lbl);
+    return w.failed ? -1 : 0;
+}

@@ -1,0 +1,225 @@
+/* xaiform/ad.h: the run-time support of the C that `xaiform xaif2c` writes.
+ * Header-only: include it, compile with -std=c99 and link -lm; nothing else.
+ *
+ * What is here:
+ *  - stacks of doubles and of longs that grow without a fixed limit (the
+ *    adjoint's tapes and its argument checkpoints), and the mode record
+ *    that routes an adjoint routine's pieces (OpenAD's joint and split
+ *    templates): xf_ad_state();
+ *  - the arithmetic that C lacks in the form Fortran defines it: x**n by
+ *    binary powering, SIGN, MIN and MAX as xaif's catalogue defines them.
+ *
+ * The state is one static object per translation unit (the generated file),
+ * made at first use; xf_ad_release() frees the tapes' memory. Not thread-safe:
+ * one adjoint at a time per translation unit.
+ *
+ * Out of memory, or a pop from an empty stack (a tape out of step with its
+ * code), prints a message and aborts: generated code has nothing to return
+ * an error to. */
+#ifndef XAIFORM_AD_H
+#define XAIFORM_AD_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A stack of doubles. */
+typedef struct xf_ad_rstack {
+    double *v;
+    size_t n, cap;
+} xf_ad_rstack;
+
+/* A stack of longs (integers and logicals). */
+typedef struct xf_ad_istack {
+    long *v;
+    size_t n, cap;
+} xf_ad_istack;
+
+/* OpenAD's mode record (OAD_rev.f90): which pieces of a routine run. */
+typedef struct xf_ad_mode {
+    int arg_store, arg_restore, res_store, res_restore, plain, tape, adjoint;
+} xf_ad_mode;
+
+typedef struct xf_ad_state_t {
+    xf_ad_rstack tape, cp;  /* the tape of values; argument checkpoints */
+    xf_ad_istack itape, icp; /* ... of integers */
+    xf_ad_mode mode;
+    size_t peak; /* most words on the tapes at once */
+} xf_ad_state_t;
+
+/* The state of this translation unit. */
+static inline xf_ad_state_t *
+xf_ad_state(void)
+{
+    static xf_ad_state_t s;
+    return &s;
+}
+
+static inline void
+xf_ad_fail(const char *what)
+{
+    fprintf(stderr, "xaiform/ad.h: %s\n", what);
+    abort();
+}
+
+/* Room for one more element in a stack of @size-byte elements. */
+static inline void *
+xf_ad_grow(void *v, size_t *cap, size_t size)
+{
+    size_t c = *cap ? 2 * *cap : 1024;
+    if (c > (size_t)-1 / 2 / size)
+        xf_ad_fail("a tape too large for memory");
+    void *nv = realloc(v, c * size);
+    if (!nv)
+        xf_ad_fail("out of memory for a tape");
+    *cap = c;
+    return nv;
+}
+
+static inline void
+xf_ad_note_peak(void)
+{
+    xf_ad_state_t *s = xf_ad_state();
+    size_t n = s->tape.n + s->itape.n;
+    if (n > s->peak)
+        s->peak = n;
+}
+
+static inline void
+xf_ad_push(xf_ad_rstack *s, double x)
+{
+    if (s->n == s->cap)
+        s->v = (double *)xf_ad_grow(s->v, &s->cap, sizeof *s->v);
+    s->v[s->n++] = x;
+    xf_ad_note_peak();
+}
+
+static inline double
+xf_ad_pop(xf_ad_rstack *s)
+{
+    if (!s->n)
+        xf_ad_fail("pop from an empty stack of reals");
+    return s->v[--s->n];
+}
+
+static inline void
+xf_ad_ipush(xf_ad_istack *s, long x)
+{
+    if (s->n == s->cap)
+        s->v = (long *)xf_ad_grow(s->v, &s->cap, sizeof *s->v);
+    s->v[s->n++] = x;
+    xf_ad_note_peak();
+}
+
+static inline long
+xf_ad_ipop(xf_ad_istack *s)
+{
+    if (!s->n)
+        xf_ad_fail("pop from an empty stack of integers");
+    return s->v[--s->n];
+}
+
+/* Words on the tapes and checkpoint stacks now (0 after a whole adjoint). */
+static inline size_t
+xf_ad_words(void)
+{
+    xf_ad_state_t *s = xf_ad_state();
+    return s->tape.n + s->itape.n + s->cp.n + s->icp.n;
+}
+
+/* Free the stacks' memory (they start again empty). */
+static inline void
+xf_ad_release(void)
+{
+    xf_ad_state_t *s = xf_ad_state();
+    free(s->tape.v);
+    free(s->cp.v);
+    free(s->itape.v);
+    free(s->icp.v);
+    memset(s, 0, sizeof *s);
+}
+
+/* Set the mode record to exactly these flags. */
+static inline void
+xf_ad_mode_set(xf_ad_mode *m, int arg_store, int arg_restore, int plain, int tape, int adjoint)
+{
+    memset(m, 0, sizeof *m);
+    m->arg_store = arg_store;
+    m->arg_restore = arg_restore;
+    m->plain = plain;
+    m->tape = tape;
+    m->adjoint = adjoint;
+}
+
+/* x**n for an integer n, by binary powering as compiled Fortran does. */
+static inline double
+xf_ad_powi(double x, long n)
+{
+    unsigned long e = n < 0 ? 0UL - (unsigned long)n : (unsigned long)n;
+    double y = e % 2 ? x : 1.0;
+    while (e >>= 1) {
+        x = x * x;
+        if (e % 2)
+            y = y * x;
+    }
+    return n < 0 ? 1.0 / y : y;
+}
+
+/* a**n for integers (0 for a negative n unless |a| = 1, as Fortran). */
+static inline long
+xf_ad_ipow(long a, long n)
+{
+    if (n < 0)
+        return a == 1 ? 1 : a == -1 ? (n % 2 ? -1 : 1) : 0;
+    unsigned long y = 1, b = (unsigned long)a;
+    while (n) {
+        if (n & 1)
+            y *= b;
+        b *= b;
+        n >>= 1;
+    }
+    return (long)y;
+}
+
+/* SIGN(a, b): |a| with the sign of b (b = 0 counts as positive). */
+static inline double
+xf_ad_sign(double a, double b)
+{
+    return b >= 0 ? fabs(a) : -fabs(a);
+}
+
+static inline long
+xf_ad_isign(long a, long b)
+{
+    long m = a < 0 ? -a : a;
+    return b >= 0 ? m : -m;
+}
+
+/* MIN and MAX as the catalogue defines them: the first argument on ties. */
+static inline double
+xf_ad_fmin(double a, double b)
+{
+    return b < a ? b : a;
+}
+
+static inline double
+xf_ad_fmax(double a, double b)
+{
+    return b > a ? b : a;
+}
+
+static inline long
+xf_ad_lmin(long a, long b)
+{
+    return b < a ? b : a;
+}
+
+static inline long
+xf_ad_lmax(long a, long b)
+{
+    return b > a ? b : a;
+}
+
+#endif

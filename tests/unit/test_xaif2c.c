@@ -1,0 +1,270 @@
+/* test_xaif2c.c: the C back end (frontends/xaif2c/): the text it writes for
+ * small documents, the names it picks, and what it refuses, with FILE:LINE.
+ * tests/xaif2c/ compiles and runs what it writes for the corpus. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suites.h"
+#include "xaif2c.h"
+#include "xaif_fixture.h"
+
+/* head(x, y) with @decls added to scope 2 and @body the statements of its
+ * one basic block (from line 28; each line of @decls adds one). */
+static char *
+program(const char *decls, const char *body)
+{
+    static const char *const scopes_end = "      </xaif:SymbolTable>\n    </xaif:Scope>\n"
+                                          "    <xaif:ScopeEdge";
+    char *scopes = strdup(XAIF_SCOPES);
+    char *cut = strstr(scopes, scopes_end);
+    ck_assert_ptr_nonnull(cut);
+    /* the x(1:3), y, i of the fixture, then @decls */
+    size_t cap = strlen(decls) + strlen(body) + 8192;
+    char *text = malloc(cap);
+    ck_assert_ptr_nonnull(text);
+    snprintf(text, cap,
+             XAIF_HEAD "%.*s%s%s" XAIF_MAPS XAIF_CFG_OPEN
+                       "    <xaif:ArgumentList>\n"
+                       "      <xaif:ArgumentSymbolReference position=\"1\" scope_id=\"2\" "
+                       "symbol_id=\"x\" intent=\"in\"/>\n"
+                       "      <xaif:ArgumentSymbolReference position=\"2\" scope_id=\"2\" "
+                       "symbol_id=\"y\" intent=\"out\"/>\n"
+                       "    </xaif:ArgumentList>\n"
+                       "    <xaif:Entry vertex_id=\"1\"/>\n"
+                       "    <xaif:BasicBlock vertex_id=\"2\" scope_id=\"2\">\n%s"
+                       "    </xaif:BasicBlock>\n"
+                       "    <xaif:Exit vertex_id=\"3\"/>\n"
+                       "    <xaif:ControlFlowEdge edge_id=\"1\" source=\"1\" target=\"2\"/>\n"
+                       "    <xaif:ControlFlowEdge edge_id=\"2\" source=\"2\" target=\"3\"/>\n" XAIF_TAIL,
+             (int)(cut - scopes), scopes, decls, cut, body);
+    free(scopes);
+    return text;
+}
+
+/* xf_xaif2c_write over @text: the C written (caller frees), or NULL with
+ * the first message in @msg. */
+static char *
+to_c(const char *text, char *msg, size_t len)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(text, &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    char *out = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&out, &n);
+    ck_assert_ptr_nonnull(f);
+    int rc = xf_xaif2c_write(doc, f, NULL, d);
+    fclose(f);
+    snprintf(msg, len, "%s", first_message(d));
+    ck_assert_int_eq(rc == 0, xf_diag_errors(d) == 0);
+    if (rc != 0) {
+        ck_assert_uint_eq(n, 0); /* nothing written */
+        free(out);
+        out = NULL;
+    }
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    return out;
+}
+
+#define Y_IS(rhs)                                                                                  \
+    "      <xaif:Assignment statement_id=\"s\">\n"                                                 \
+    "        <xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "            \
+    "symbol_id=\"y\"/></xaif:AssignmentLHS>\n"                                                     \
+    "        <xaif:AssignmentRHS>\n" rhs "        </xaif:AssignmentRHS>\n"                         \
+    "      </xaif:Assignment>\n"
+
+#define X_AT(v, k)                                                                                 \
+    "<xaif:VariableReference vertex_id=\"" v "\"><xaif:SymbolReference vertex_id=\"1\" "           \
+    "scope_id=\"2\" symbol_id=\"x\"/><xaif:ArrayElementReference vertex_id=\"2\">"                 \
+    "<xaif:IndexTriplet><xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"" k    \
+    "\"/></xaif:Index></xaif:IndexTriplet></xaif:ArrayElementReference>"                           \
+    "<xaif:VariableReferenceEdge edge_id=\"1\" source=\"1\" target=\"2\"/>"                        \
+    "</xaif:VariableReference>\n"
+
+START_TEST(a_program_becomes_a_function_of_pointers)
+{
+    char msg[512];
+    char *text = program("", Y_IS("<xaif:Intrinsic vertex_id=\"1\" name=\"mul_scal_scal\"/>" X_AT(
+                                 "2", "2") X_AT("3", "3") "<xaif:Intrinsic vertex_id=\"4\" "
+                                                          "name=\"sin_scal\"/>"
+                                                          "<xaif:ExpressionEdge edge_id=\"1\" "
+                                                          "source=\"4\" target=\"1\" "
+                                                          "position=\"2\"/><xaif:ExpressionEdge "
+                                                          "edge_id=\"2\" source=\"2\" target=\"1\" "
+                                                          "position=\"1\"/><xaif:ExpressionEdge "
+                                                          "edge_id=\"3\" source=\"3\" target=\"4\" "
+                                                          "position=\"1\"/>"));
+    char *c = to_c(text, msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    ck_assert_msg(strstr(c, "void head(double *x, double *y);\n"), "%s", c);
+    ck_assert_msg(strstr(c, "\nvoid\nhead(double *x, double *y)\n{\n"), "%s", c);
+    /* column-major, less the lower bound; operand positions, not document order */
+    ck_assert_msg(strstr(c, "    (*y) = (x[(2L) - 1] * sin((double)x[(3L) - 1]));\n"), "%s", c);
+    ck_assert_msg(strstr(c, "#include \"xaiform/ad.h\""), "%s", c);
+    ck_assert_msg(strstr(c, "the program itself"), "%s", c);
+    free(c);
+    free(text);
+}
+END_TEST
+
+START_TEST(names_avoid_keywords_and_math)
+{
+    char msg[512];
+    char *text = program(
+        "        <xaif:Symbol symbol_id=\"sin\" kind=\"variable\" type=\"real\"/>\n"
+        "        <xaif:Symbol symbol_id=\"double_7\" kind=\"variable\" type=\"integer\"/>\n",
+        Y_IS("<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+             "scope_id=\"2\" symbol_id=\"sin\"/></xaif:VariableReference>\n")
+            "      <xaif:Assignment statement_id=\"t\">\n"
+            "        <xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"double_7\"/></xaif:AssignmentLHS>\n"
+            "        <xaif:AssignmentRHS><xaif:Constant vertex_id=\"1\" type=\"integer\" "
+            "value=\"-3\"/></xaif:AssignmentRHS>\n"
+            "      </xaif:Assignment>\n");
+    char *c = to_c(text, msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    ck_assert_msg(strstr(c, "    double sin_2 = 0;\n"), "%s", c);
+    ck_assert_msg(strstr(c, "    long double_7 = 0;\n"), "%s", c);
+    ck_assert_msg(strstr(c, "    (*y) = sin_2;\n"), "%s", c);
+    ck_assert_msg(strstr(c, "    double_7 = (-3L);\n"), "%s", c);
+    ck_assert_msg(!strstr(c, " i = 0;"), "the unused i is declared: %s", c);
+    free(c);
+    free(text);
+}
+END_TEST
+
+/* Each refusal: what it says, at which line. */
+static void
+refused(const char *decls, const char *body, const char *want)
+{
+    char msg[512];
+    char *text = program(decls, body);
+    char *c = to_c(text, msg, sizeof msg);
+    ck_assert_msg(c == NULL, "not refused: %s", c);
+    ck_assert_msg(strstr(msg, want), "message '%s', want '%s'", msg, want);
+    free(text);
+}
+
+START_TEST(an_array_section_is_refused)
+{
+    refused("",
+            Y_IS("<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+                 "scope_id=\"2\" symbol_id=\"x\"/><xaif:ArrayElementReference vertex_id=\"2\">"
+                 "<xaif:IndexTriplet><xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" "
+                 "value=\"1\"/></xaif:Index><xaif:Bound><xaif:Constant vertex_id=\"1\" "
+                 "type=\"integer\" value=\"2\"/></xaif:Bound></xaif:IndexTriplet>"
+                 "</xaif:ArrayElementReference><xaif:VariableReferenceEdge edge_id=\"1\" "
+                 "source=\"1\" target=\"2\"/></xaif:VariableReference>\n"),
+            "t.xaif:31: error: cannot write C: an array section of x");
+}
+END_TEST
+
+START_TEST(a_whole_array_in_an_expression_is_refused)
+{
+    refused("",
+            Y_IS("<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+                 "scope_id=\"2\" symbol_id=\"x\"/></xaif:VariableReference>\n"),
+            "t.xaif:31: error: cannot write C: the whole array x in an expression");
+}
+END_TEST
+
+START_TEST(a_string_is_refused)
+{
+    refused("        <xaif:Symbol symbol_id=\"s\" kind=\"variable\" type=\"string\"/>\n",
+            "      <xaif:Assignment statement_id=\"t\">\n"
+            "        <xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"s\"/></xaif:AssignmentLHS>\n"
+            "        <xaif:AssignmentRHS><xaif:Constant vertex_id=\"1\" type=\"string\" "
+            "value=\"ab\"/></xaif:AssignmentRHS>\n"
+            "      </xaif:Assignment>\n",
+            "t.xaif:30: error: cannot write C: variable s has type string");
+}
+END_TEST
+
+START_TEST(an_array_without_bounds_is_refused)
+{
+    refused("        <xaif:Symbol symbol_id=\"z\" kind=\"variable\" type=\"real\" "
+            "shape=\"vector\"/>\n",
+            Y_IS("<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+                 "scope_id=\"2\" symbol_id=\"z\"/><xaif:ArrayElementReference vertex_id=\"2\">"
+                 "<xaif:IndexTriplet><xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" "
+                 "value=\"1\"/></xaif:Index></xaif:IndexTriplet></xaif:ArrayElementReference>"
+                 "<xaif:VariableReferenceEdge edge_id=\"1\" source=\"1\" target=\"2\"/>"
+                 "</xaif:VariableReference>\n"),
+            "t.xaif:32: error: cannot write C: array z has no DimensionBounds");
+}
+END_TEST
+
+START_TEST(an_array_intrinsic_is_refused)
+{
+    refused("",
+            Y_IS("<xaif:Intrinsic vertex_id=\"1\" name=\"sum_arr\"/>" X_AT(
+                "2", "1") "<xaif:ExpressionEdge edge_id=\"1\" source=\"2\" target=\"1\" "
+                          "position=\"1\"/>\n"),
+            "t.xaif:31: error: cannot write C: the intrinsic sum_arr has no C here");
+}
+END_TEST
+
+START_TEST(a_call_without_code_is_refused)
+{
+    refused("",
+            "      <xaif:SubroutineCall statement_id=\"c\" scope_id=\"1\" symbol_id=\"head\">\n"
+            "      </xaif:SubroutineCall>\n"
+            "      <xaif:SubroutineCall statement_id=\"d\" scope_id=\"1\" symbol_id=\"head\">\n"
+            "      </xaif:SubroutineCall>\n",
+            "t.xaif:28: error: cannot write C: formal 1 of head is not given");
+}
+END_TEST
+
+/* A tangent: a propagator makes f_d with a derivative after each active argument. */
+START_TEST(a_tangent_has_derivative_arguments)
+{
+    char msg[512];
+    char *text = program(
+        "", "      <xaif:DerivativePropagator statement_id=\"p\">\n"
+            "        <xaif:Saxpy><xaif:AX><xaif:A><xaif:Constant vertex_id=\"1\" type=\"real\" "
+            "value=\"2.5\"/></xaif:A><xaif:X deriv=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+            "scope_id=\"2\" symbol_id=\"x\"/><xaif:ArrayElementReference vertex_id=\"2\">"
+            "<xaif:IndexTriplet><xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" "
+            "value=\"3\"/></xaif:Index></xaif:IndexTriplet></xaif:ArrayElementReference>"
+            "<xaif:VariableReferenceEdge edge_id=\"1\" source=\"1\" target=\"2\"/></xaif:X>"
+            "</xaif:AX><xaif:Y deriv=\"1\"><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "
+            "symbol_id=\"y\"/></xaif:Y></xaif:Saxpy>\n"
+            "        <xaif:ZeroDeriv deriv=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+            "scope_id=\"2\" symbol_id=\"x\"/></xaif:ZeroDeriv>\n"
+            "      </xaif:DerivativePropagator>\n");
+    char *c = to_c(text, msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    ck_assert_msg(strstr(c, "void head_d(double *x, double *xd, double *y, double *yd);"), "%s",
+                  c);
+    ck_assert_msg(strstr(c, "double xf_t = 2.5 * xd[(3L) - 1];\n        (*yd) += xf_t;"), "%s",
+                  c);
+    /* a whole array: a loop over its 3 elements */
+    ck_assert_msg(strstr(c, "for (long xf_k = 0; xf_k < 3; xf_k++) {\n        xd[xf_k] = 0.0;"),
+                  "%s", c);
+    free(c);
+    free(text);
+}
+END_TEST
+
+Suite *
+test_xaif2c_suite(void)
+{
+    Suite *s = suite_create("xaif2c");
+    TCase *t = tcase_create("text");
+    tcase_add_test(t, a_program_becomes_a_function_of_pointers);
+    tcase_add_test(t, names_avoid_keywords_and_math);
+    tcase_add_test(t, a_tangent_has_derivative_arguments);
+    suite_add_tcase(s, t);
+    t = tcase_create("refusals");
+    tcase_add_test(t, an_array_section_is_refused);
+    tcase_add_test(t, a_whole_array_in_an_expression_is_refused);
+    tcase_add_test(t, a_string_is_refused);
+    tcase_add_test(t, an_array_without_bounds_is_refused);
+    tcase_add_test(t, an_array_intrinsic_is_refused);
+    tcase_add_test(t, a_call_without_code_is_refused);
+    suite_add_tcase(s, t);
+    return s;
+}

@@ -1,0 +1,28 @@
+#!/bin/sh
+# corpus.sh XAIFORM CC SRC CORPUS WORK [--update]
+# Every corpus example through the C back end (example.sh), two at a time;
+# the status of each (pass, refused, skip, fail-...) is compared with
+# tests/xaif2c/expected.txt: any change fails the test (--update rewrites
+# the file; review the diff). Prints the counts by status.
+xaiform=$1 cc=$2 src=$3 corpus=$4 work=$5 update=$6
+[ -d "$corpus" ] || { echo "corpus not found: $corpus (not run)"; exit 77; }
+command -v "$cc" >/dev/null 2>&1 || [ -x "$cc" ] || { echo "no C compiler ($cc): not run"; exit 77; }
+rm -rf "$work" && mkdir -p "$work" || exit 1
+ls -d "$corpus"/*/ | sed 's,/$,,' |
+  xargs -P2 -I{} sh "$src/tests/xaif2c/example.sh" "$xaiform" "$cc" "$src/include" \
+    "$src/tests/xaif2c/driver.c" {} "$work" | sort >"$work/results.txt"
+echo "statuses:"
+awk '{print $2}' "$work/results.txt" | sort | uniq -c
+grep -v ' pass\| skip' "$work/results.txt" | cut -c1-160
+expected=$src/tests/xaif2c/expected.txt
+if [ "$update" = --update ]; then
+  awk '{print $1, $2}' "$work/results.txt" >"$expected"
+  echo "wrote $expected"
+  exit 0
+fi
+awk '{print $1, $2}' "$work/results.txt" >"$work/statuses.txt"
+if ! diff "$expected" "$work/statuses.txt"; then
+  echo "FAIL: statuses differ from tests/xaif2c/expected.txt (< expected, > now)"
+  exit 1
+fi
+echo "all $(wc -l <"$work/results.txt") statuses as expected"
