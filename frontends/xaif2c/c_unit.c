@@ -262,7 +262,10 @@ header(cw *w, FILE *o)
                        : w->mode == CW_TANGENT ? "its tangent-linear code (forward mode)"
                                                : "its adjoint code (reverse mode)";
     fprintf(o, "/* Written by xaiform xaif2c from %s: %s.\n *\n",
-            w->doc->filename ? w->doc->filename : "an xaif document", what);
+            w->opts && w->opts->source ? w->opts->source
+            : w->doc->filename         ? w->doc->filename
+                                       : "an xaif document",
+            what);
     fputs(" * Every argument is passed by reference (a pointer), as in xaif; arrays are\n"
           " * flat, column-major, and indexed from their declared lower bounds.\n",
           o);

@@ -33,6 +33,8 @@ typedef struct xf_xaif2c_opts {
     xf_c_reversal reversal;
     /* the runtime header as #include names it; NULL: "xaiform/ad.h" */
     const char *header;
+    /* what the comment at the top names as the source; NULL: the document's file */
+    const char *source;
 } xf_xaif2c_opts;
 
 /**

@@ -1,0 +1,35 @@
+# example.cmake: README's "Differentiating C" example: xaiform grad on
+# examples/head.c, compiled with examples/head_grad.c; the adjoint's
+# gradient must agree with central differences (1e-8 absolute).
+# -DXAIFORM= -DCC= -DSRC= (the source tree) -DTMP= (a scratch folder)
+file(MAKE_DIRECTORY ${TMP}/grad-example)
+set(out ${TMP}/grad-example)
+execute_process(COMMAND ${XAIFORM} grad ${SRC}/examples/head.c --function head --independent x
+  --dependent y --mode adjoint -o ${out}/head_b.c RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "xaiform grad: exit ${rc}\n${err}")
+endif()
+execute_process(COMMAND ${CC} -std=c99 -Wall -Werror -O2 -I${SRC}/include
+  ${SRC}/examples/head_grad.c ${SRC}/examples/head.c ${out}/head_b.c -o ${out}/head_grad -lm
+  RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "compiling the example: exit ${rc}\n${err}")
+endif()
+execute_process(COMMAND ${out}/head_grad RESULT_VARIABLE rc OUTPUT_VARIABLE text)
+string(REGEX MATCHALL "adjoint [-0-9.e]+, central differences [-0-9.e]+" lines "${text}")
+list(LENGTH lines n)
+if(NOT rc EQUAL 0 OR NOT n EQUAL 2)
+  message(FATAL_ERROR "head_grad: exit ${rc}, output:\n${text}")
+endif()
+foreach(l IN LISTS lines)
+  string(REGEX REPLACE "adjoint ([-0-9.e]+), central differences ([-0-9.e]+)" "\\1;\\2" ab "${l}")
+  list(GET ab 0 a)
+  list(GET ab 1 b)
+  # |a - b| < 1e-8: compare the first 8 decimals (CMake has no floating point)
+  string(SUBSTRING "${a}" 0 10 a8)
+  string(SUBSTRING "${b}" 0 10 b8)
+  if(NOT a8 STREQUAL b8)
+    message(FATAL_ERROR "the adjoint and central differences disagree: ${l}")
+  endif()
+endforeach()
+message("example: ${text}")
