@@ -362,6 +362,35 @@ loop_body(cf *c, CXCursor body, cf_jump *j)
     c->jump = j->up;
 }
 
+/* A loop's condition: no call in it (no statement can go before it). */
+static cf_expr *
+loop_cond(cf *c, CXCursor x)
+{
+    const char *saved = c->no_calls;
+    c->no_calls = "a call in a loop condition";
+    cf_expr *cond = cf_cond_of(c, x);
+    c->no_calls = saved;
+    return cond;
+}
+
+/* The body of the loop whose head is @L and end @E: entered from @L, its
+ * last block going to @back (the end, or the latch that leads to it), the
+ * end back to the head, where control stays; breaks land after it. */
+static void
+close_loop(cf *c, uint32_t L, uint32_t E, uint32_t back, CXCursor body, cf_jump *j, unsigned line)
+{
+    cf_fn *f = c->fn;
+    arm(c, L, true, 1, line);
+    loop_body(c, body, j);
+    if (f->live)
+        edge(c, f->cur, back, false, 0);
+    edge(c, E, L, false, 0);
+    f->cur = L;
+    f->live = true;
+    f->open = false;
+    land_breaks(c, j);
+}
+
 static void
 for_stmt(cf *c, CXCursor x)
 {
@@ -388,10 +417,7 @@ for_stmt(cf *c, CXCursor x)
     }
     if (!clang_Cursor_isNull(part[2]))
         inc = header_stmt(c, part[2], "increment");
-    const char *saved = c->no_calls;
-    c->no_calls = "a call in a loop condition";
-    cf_expr *cond = cf_cond_of(c, part[1]);
-    c->no_calls = saved;
+    cf_expr *cond = loop_cond(c, part[1]);
     cf_jump j = {0};
     cf_fn *f = c->fn;
     if (counting(init, inc)) {
@@ -401,15 +427,7 @@ for_stmt(cf *c, CXCursor x)
         f->v.v[L].cond = cond;
         go(c, L, false);
         j.cont = E;
-        arm(c, L, true, 1, line);
-        loop_body(c, part[3], &j);
-        if (f->live)
-            edge(c, f->cur, E, false, 0);
-        edge(c, E, L, false, 0);
-        f->cur = L;
-        f->live = true;
-        f->open = false;
-        land_breaks(c, &j);
+        close_loop(c, L, E, E, part[3], &j, line);
         return;
     }
     if (init)
@@ -425,15 +443,7 @@ for_stmt(cf *c, CXCursor x)
         edge(c, latch, E, false, 0);
     }
     j.cont = latch;
-    arm(c, L, true, 1, line);
-    loop_body(c, part[3], &j);
-    if (f->live)
-        edge(c, f->cur, latch, false, 0);
-    edge(c, E, L, false, 0);
-    f->cur = L;
-    f->live = true;
-    f->open = false;
-    land_breaks(c, &j);
+    close_loop(c, L, E, latch, part[3], &j, line);
 }
 
 static void
@@ -443,24 +453,13 @@ while_stmt(cf *c, CXCursor x)
     CXCursor *k = cf_children(c, x, &n);
     if (n != 2)
         cf_refuse(c, x, "this while statement is not supported");
-    const char *saved = c->no_calls;
-    c->no_calls = "a call in a loop condition";
-    cf_expr *cond = cf_cond_of(c, k[0]);
-    c->no_calls = saved;
+    cf_expr *cond = loop_cond(c, k[0]);
     cf_fn *f = c->fn;
     uint32_t L = vertex(c, CF_V_PRELOOP, cf_line(x)), E = vertex(c, CF_V_ENDLOOP, 0);
     f->v.v[L].cond = cond;
     go(c, L, false);
     cf_jump j = {.cont = E};
-    arm(c, L, true, 1, cf_line(x));
-    loop_body(c, k[1], &j);
-    if (f->live)
-        edge(c, f->cur, E, false, 0);
-    edge(c, E, L, false, 0);
-    f->cur = L;
-    f->live = true;
-    f->open = false;
-    land_breaks(c, &j);
+    close_loop(c, L, E, E, k[1], &j, cf_line(x));
 }
 
 static void
@@ -476,10 +475,7 @@ do_stmt(cf *c, CXCursor x)
     uint32_t test = vertex(c, CF_V_BRANCH, cf_line(k[1]));
     cf_jump j = {.cont = test};
     loop_body(c, k[0], &j);
-    const char *saved = c->no_calls;
-    c->no_calls = "a call in a loop condition";
-    f->v.v[test].cond = cf_cond_of(c, k[1]);
-    c->no_calls = saved;
+    f->v.v[test].cond = loop_cond(c, k[1]);
     if (f->live)
         edge(c, f->cur, test, false, 0);
     edge(c, test, head, true, 1);
