@@ -38,7 +38,8 @@
  * loop considered, whether it was applied or why not.
  *
  * With --dry-run as well (F5), a parallel loop that is not terminal, of the
- * same shape and counted: the taping sweep runs it without its pushes; the
+ * same shape (counted or inverted): the taping sweep runs it without its pushes and
+ * what only they read (iterwise_trim.c); the
  * adjoint sweep's loop takes the loop's own header and, per iteration, the
  * taping statements and then the adjoint, where the loop's adjoint was.
  * Nothing after the loop may overwrite a value it reads (additive updates
@@ -48,6 +49,7 @@
 #include <string.h>
 
 #include "cfgtree.h"
+#include "iterwise_dry.h"
 #include "loopdep.h"
 #include "pass.h"
 #include "tbr.h"
@@ -433,8 +435,8 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
     for (uint32_t k = 0; k < t2->all.n && !l2; k++)
         if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
             l2 = t2->all.v[k];
-    if (!l2 || l2->head || !l2->body.v.n || !blocks_only(&l2->body))
-        return "not terminal, and its taping sweep is not a counted loop of basic blocks "
+    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
+        return "not terminal, and its taping sweep is not a loop of basic blocks "
                "without calls";
     const xf_region *l3 = adjoint_loop(t3, &l2->body);
     if (!l3 || !blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
@@ -460,6 +462,7 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
         }
     }
     xf_cvertex *first = l3->body.v.v[0]->v;
+    uint32_t nrun = again.n;
     for (uint32_t j = 0; j < first->stmts.n; j++)
         if (!XF_VEC_PUSH(ctx->doc->arena, again, first->stmts.v[j]))
             return "out of memory";
@@ -479,6 +482,9 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
                 b->stmts.v[w++] = b->stmts.v[j];
         b->stmts.n = w;
     }
+    /* what neither run needs (iterwise_trim.c) */
+    if (xf_dry_trim(ctx, t2, l2, t3, l3, nrun))
+        return "out of memory";
     return NULL;
 }
 
@@ -550,9 +556,6 @@ parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
     o->dry_run = true;
     if (o->iterwise < 1)
         o->iterwise = 1;
-    /* a dry-run loop is run again, counted, in the adjoint sweep: adjoin
-     * must not make it an inverted loop (tbr_invert.c) */
-    o->tape_off |= XF_TAPE_OFF_INVERT;
     return 0;
 }
 
@@ -573,8 +576,8 @@ static const xf_pass_opt opts[] = {
      .help = "with --iteration-wise(-joint): also a parallel loop\n"
              "that is not terminal, when nothing after it overwrites\n"
              "what it reads: the taping sweep runs it untaped, the\n"
-             "adjoint sweep runs it again, iteration-wise; implies\n"
-             "--tape-off invert (a loop run again is counted)\n",
+             "adjoint sweep runs it again, iteration-wise (forwards,\n"
+             "whether counted or inverted)\n",
      .parse = parse_dry_run},
     {0},
 };

@@ -1,0 +1,40 @@
+/* iterwise_dry.h: what the iteration-wise pass (iterwise.c) and
+ * per-iteration dry-running (iterwise_dry.c, F6) share with the code that
+ * trims a loop run twice (iterwise_trim.c). */
+#ifndef XF_TRANSFORMS_ITERWISE_DRY_H
+#define XF_TRANSFORMS_ITERWISE_DRY_H
+
+#include "cfgtree.h"
+#include "loopdep.h"
+#include "pass.h"
+
+/**
+ * xf_dry_trim:
+ * A loop @l2 of the taping sweep (tree @t2) that runs untaped, and its
+ * counterpart @l3 in the adjoint sweep (tree @t3) whose first block starts
+ * with the @nrun statements of one taping iteration (the rerun), the
+ * adjoint of the iteration after them. Removes from @l2 the assignments
+ * to temporaries that nothing reads any more (the partials whose pushes
+ * went: the untaped run computes what the program computes), and from the
+ * rerun the assignments whose value nothing in the adjoint sweep reads
+ * (what only the program after the loop needed). Reads are counted per
+ * variable; an assignment's read of its own left-hand side's variable
+ * does not keep it.
+ * @returns 0, or -1 when out of memory.
+ */
+int xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3,
+                const xf_region *l3, uint32_t nrun);
+
+/** xf_dry_counts: per symbol index (of @ctx's document), how many times
+ * the statements and headers of the regions of @t outside @skip (NULL:
+ * none) read its value; from @ctx->scratch, NULL when out of memory. */
+int32_t *xf_dry_counts(xf_pass_ctx *ctx, const xf_cfgtree *t, const xf_region *skip);
+
+/** xf_dry_stmt_reads: add @d to @c for each value @st reads (its own
+ * left-hand side's variable excepted for an assignment). */
+void xf_dry_stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d);
+
+/** xf_dry_inside: is region @r @l or inside it? */
+bool xf_dry_inside(const xf_region *r, const xf_region *l);
+
+#endif

@@ -1,0 +1,193 @@
+/* iterwise_trim.c: what a loop run twice need not compute (iterwise_dry.h).
+ *
+ * A dry-run loop (F5, iterwise.c) runs untaped in the taping sweep and
+ * again, taped and adjoined one iteration at a time, in the adjoint sweep.
+ * The untaped run needs the program's statements only: once its pushes
+ * are gone, the partials and preaccumulated products it computed are read
+ * by nothing, and go. The run in the adjoint sweep needs only what the
+ * iteration's tape and adjoint read: a value that only the program after
+ * the loop read (a result of the loop, a reduction's increment) is read by
+ * nothing in the adjoint sweep (the pass has checked that the adjoint
+ * sweep outside the loop reads no value the loop writes), and goes too.
+ * Reads are counted per variable (any element): conservative for arrays. */
+#include <string.h>
+
+#include "iterwise_dry.h"
+
+static void expr_reads(int32_t *c, uint32_t n, const xf_expr *x, const xf_symbol *self, int32_t d);
+
+/* The value of @r (unless @value is false, or it names an adjoint, or its
+ * variable is @self) and its subscripts. */
+static void
+ref_reads(int32_t *c, uint32_t n, const xf_varref *r, bool value, const xf_symbol *self, int32_t d)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    if (value && !xf_flag_is(r->deriv, false) && s && s->sym && s->sym != self && s->sym->index < n)
+        c[s->sym->index] += d;
+    for (uint32_t k = 0; k < r->v.n; k++) {
+        if (r->v.v[k].kind != XF_VR_ARRAY)
+            continue;
+        const xf_arrref *a = &r->v.v[k].u.arr;
+        for (uint32_t i = 0; i < a->t.n; i++) {
+            const xf_triplet *t = &a->t.v[i];
+            if (t->index)
+                expr_reads(c, n, t->index, NULL, d);
+            if (t->bound)
+                expr_reads(c, n, t->bound, NULL, d);
+            if (t->stride)
+                expr_reads(c, n, t->stride, NULL, d);
+        }
+    }
+}
+
+static void
+expr_reads(int32_t *c, uint32_t n, const xf_expr *x, const xf_symbol *self, int32_t d)
+{
+    for (uint32_t i = 0; x && i < x->v.n; i++) {
+        const xf_evertex *ev = &x->v.v[i];
+        if (ev->kind == XF_EV_VARREF)
+            ref_reads(c, n, ev->u.ref, true, self, d);
+        else if (ev->kind == XF_EV_FUNCALL)
+            for (uint32_t k = 0; k < ev->u.fn.args.n; k++)
+                ref_reads(c, n, ev->u.fn.args.v[k], true, NULL, d);
+    }
+}
+
+static const xf_symbol *
+lhs_sym(const xf_stmt *st)
+{
+    const xf_symref *s = st->kind == XF_STMT_ASSIGN ? xf_varref_symref(&st->u.as.lhs) : NULL;
+    return s ? s->sym : NULL;
+}
+
+void
+xf_dry_stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d)
+{
+    if (!st)
+        return;
+    switch (st->kind) {
+    case XF_STMT_ASSIGN:
+        ref_reads(c, n, &st->u.as.lhs, false, NULL, d);
+        expr_reads(c, n, &st->u.as.rhs, lhs_sym(st), d);
+        return;
+    case XF_STMT_CALL:
+    case XF_STMT_ICALL: {
+        const xf_arg_vec *args = st->kind == XF_STMT_CALL ? &st->u.call.args : &st->u.icall.args;
+        bool pop =
+            st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3);
+        for (uint32_t k = 0; k < args->n; k++) {
+            const xf_expr *x = &args->v[k].val;
+            if (pop && x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF)
+                ref_reads(c, n, x->v.v[0].u.ref, false, NULL, d);
+            else
+                expr_reads(c, n, x, NULL, d);
+        }
+        return;
+    }
+    case XF_STMT_DERIVPROP:
+        for (uint32_t k = 0; k < st->u.dp.n; k++) {
+            const xf_dpop *op = &st->u.dp.v[k];
+            ref_reads(c, n, &op->tgt, false, NULL, d);
+            ref_reads(c, n, &op->src, false, NULL, d);
+            ref_reads(c, n, &op->y, false, NULL, d);
+            for (uint32_t j = 0; j < op->ax.n; j++) {
+                expr_reads(c, n, &op->ax.v[j].a, NULL, d);
+                ref_reads(c, n, &op->ax.v[j].x, false, NULL, d);
+            }
+        }
+        return;
+    case XF_STMT_MARKER:
+        return;
+    }
+}
+
+bool
+xf_dry_inside(const xf_region *r, const xf_region *l)
+{
+    for (; r; r = r->parent)
+        if (r == l)
+            return true;
+    return false;
+}
+
+int32_t *
+xf_dry_counts(xf_pass_ctx *ctx, const xf_cfgtree *t, const xf_region *skip)
+{
+    uint32_t n = ctx->doc->nsymbols;
+    int32_t *c = XF_NEW_ARRAY(ctx->scratch, n + 1, int32_t);
+    if (!c)
+        return NULL;
+    for (uint32_t k = 0; k < t->all.n; k++) {
+        const xf_region *r = t->all.v[k];
+        if (skip && xf_dry_inside(r, skip))
+            continue;
+        const xf_cvertex *v = r->v;
+        expr_reads(c, n, v->cond, NULL, 1);
+        xf_dry_stmt_reads(c, n, v->init, 1);
+        xf_dry_stmt_reads(c, n, v->update, 1);
+        for (uint32_t j = 0; j < v->stmts.n; j++)
+            xf_dry_stmt_reads(c, n, v->stmts.v[j], 1);
+    }
+    return c;
+}
+
+static bool
+temporary(const xf_symbol *s)
+{
+    return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
+}
+
+/* Remove from @v's statements @from.. (up to @to, exclusive) the
+ * assignments whose variable @c counts no read of (temporaries only,
+ * unless @any), updating @c; true if one went. */
+static bool
+sweep(int32_t *c, uint32_t n, xf_cvertex *v, uint32_t from, uint32_t *to, bool any)
+{
+    bool gone = false;
+    uint32_t w = from;
+    for (uint32_t j = from; j < v->stmts.n; j++) {
+        xf_stmt *st = v->stmts.v[j];
+        const xf_symbol *s = j < *to ? lhs_sym(st) : NULL;
+        if (s && s->index < n && c[s->index] <= 0 && (any || temporary(s)) &&
+            !(st->id && !strcmp(st->id, "_cfr_count"))) {
+            xf_dry_stmt_reads(c, n, st, -1);
+            gone = true;
+            continue;
+        }
+        v->stmts.v[w++] = st;
+    }
+    *to -= v->stmts.n - w;
+    v->stmts.n = w;
+    return gone;
+}
+
+int
+xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3,
+            const xf_region *l3, uint32_t nrun)
+{
+    uint32_t n = ctx->doc->nsymbols;
+    /* the untaped run: temporaries that the taping sweep and the adjoint
+     * sweep outside the loop (which runs the loop again) do not read */
+    int32_t *c = xf_dry_counts(ctx, t2, NULL), *c3 = xf_dry_counts(ctx, t3, l3);
+    if (!c || !c3)
+        return -1;
+    for (uint32_t k = 0; k < n; k++)
+        c[k] += c3[k];
+    for (bool again = true; again;) {
+        again = false;
+        for (uint32_t k = 0; k < l2->body.v.n; k++) {
+            uint32_t to = UINT32_MAX;
+            again |= sweep(c, n, l2->body.v.v[k]->v, 0, &to, false);
+        }
+    }
+    /* the run in the adjoint sweep: what the adjoint sweep does not read */
+    if (!l3->body.v.n)
+        return 0;
+    c = xf_dry_counts(ctx, t3, NULL);
+    if (!c)
+        return -1;
+    xf_cvertex *first = l3->body.v.v[0]->v;
+    while (sweep(c, n, first, 0, &nrun, true))
+        ;
+    return 0;
+}
