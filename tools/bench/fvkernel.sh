@@ -8,8 +8,13 @@
 # report of the kernel's loops; the same with the iteration-wise adjoint of
 # the terminal loop (--iteration-wise-joint, joint driver), and with the
 # dry-running of the four parallel loops that are not terminal (--dry-run),
-# whose peak tapes must be at least one word per element lower. Prints one table row per
-# size and run: peak tape, words pushed, operations and time of the adjoint.
+# whose peak tapes must be at least one word per element lower. Issue 13's
+# figures are checked at every size against the default adjoint (joint
+# driver): with --iteration-wise-joint --dry-run the peak tape falls by a
+# factor of at least the number of elements, and the operations grow by a
+# factor of at most 1.3. Prints one table row per size and run: peak tape,
+# words pushed, operations, the peak's reduction factor and the operations'
+# ratio against the default adjoint, and the time of the adjoint.
 #
 #   fvkernel.sh --xaiform PATH --gen PATH [--dir DIR] [SIZE...]
 #
@@ -22,7 +27,7 @@ while [ $# -gt 0 ]; do
     --xaiform) xaiform=$2; shift 2 ;;
     --gen) gen=$2; shift 2 ;;
     --dir) dir=$2; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) sizes="$sizes $1"; shift ;;
     esac
 done
@@ -80,8 +85,8 @@ stat_of() { # $1: the word after "stats:" ... prints the field asked
     esac
 }
 
-printf '%-9s %-8s %-21s %-16s %10s %10s %11s %7s\n' elements vertices driver dot-test \
-    "peak tape" "pushed" operations "time s"
+printf '%-9s %-8s %-21s %-16s %10s %10s %11s %9s %7s %7s\n' elements vertices driver dot-test \
+    "peak tape" "pushed" operations "peak div" "ops x" "time s"
 for n in $sizes; do
     in=$dir/fv$n.xaif tan=$dir/fv$n.tangent.xaif adj=$dir/fv$n.adjoint.xaif
     "$gen" "$n" -o "$in" || { fail "generator, size $n"; continue; }
@@ -114,7 +119,7 @@ for n in $sizes; do
     [ "$(grep -c 'yes, dry run' "$dir/dry$n.txt")" = 4 ] ||
         fail "size $n: not 4 loops dry-run (lines 6, 11, 22, 36)"
     nv=$((n / 2 + 3))
-    peak0=
+    peak0= flops0=
     for run in adjoint-joint adjoint-split iw:adjoint-joint dry:adjoint-joint; do
         drv=${run#*:} file=$adj label=$drv
         case $run in
@@ -126,13 +131,22 @@ for n in $sizes; do
         rel=${res##* }
         ok=$(echo "$rel" | awk '{ print ($1 <= 1e-12) ? "pass" : "FAIL" }')
         [ "$ok" = pass ] || fail "size $n, $label: dot-product test: $res"
-        peak=$(stat_of peak)
-        [ -n "$peak0" ] || peak0=$peak
+        peak=$(stat_of peak) flops=$(stat_of flops)
+        [ -n "$peak0" ] || peak0=$peak flops0=$flops
         # the iteration-wise adjoint: the peak falls by at least one word per element
         [ "$run" = "$drv" ] || [ $((peak0 - peak)) -ge "$n" ] ||
             fail "size $n: the $label peak tape $peak is not $n below $peak0"
-        printf '%-9s %-8s %-21s %-16s %10s %10s %11s %7s\n' "$n" "$nv" "$label" "$ok $rel" \
-            "$peak" "$(stat_of pushed)" "$(stat_of flops)" "$secs"
+        factor=$(echo "$peak0 $peak" | awk '{ printf "%.1f", ($2 > 0 ? $1 / $2 : $1) }')
+        ratio=$(echo "$flops $flops0" | awk '{ printf "%.4f", $1 / $2 }')
+        # issue 13: peak / NE or less, operations at most 1.3 times the default adjoint's
+        if [ "$run" = dry:adjoint-joint ]; then
+            [ "$peak" -gt 0 ] && [ $((peak * n)) -le "$peak0" ] ||
+                fail "size $n: the $label peak tape $peak is not reduced by $n (from $peak0)"
+            [ $((flops * 10)) -le $((flops0 * 13)) ] ||
+                fail "size $n: the $label operations $flops exceed 1.3 times $flops0"
+        fi
+        printf '%-9s %-8s %-21s %-16s %10s %10s %11s %9s %7s %7s\n' "$n" "$nv" "$label" "$ok $rel" \
+            "$peak" "$(stat_of pushed)" "$flops" "$factor" "$ratio" "$secs"
     done
 done
 [ $status = 0 ] && rm -rf "$dir"
