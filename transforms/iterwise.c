@@ -483,7 +483,7 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
         b->stmts.n = w;
     }
     /* what neither run needs (iterwise_trim.c) */
-    if (xf_dry_trim(ctx, t2, l2, t3, l3, nrun))
+    if (xf_dry_trim(ctx, t2, l2, t3, l3, 0, nrun))
         return "out of memory";
     return NULL;
 }

@@ -11,9 +11,9 @@
 /**
  * xf_dry_trim:
  * A loop @l2 of the taping sweep (tree @t2) that runs untaped, and its
- * counterpart @l3 in the adjoint sweep (tree @t3) whose first block starts
- * with the @nrun statements of one taping iteration (the rerun), the
- * adjoint of the iteration after them. Removes from @l2 the assignments
+ * counterpart @l3 in the adjoint sweep (tree @t3) whose first block holds,
+ * from its statement @from on, the @nrun statements of one taping
+ * iteration (the rerun), the adjoint of the iteration after them. Removes from @l2 the assignments
  * to temporaries that nothing reads any more (the partials whose pushes
  * went: the untaped run computes what the program computes), and from the
  * rerun the assignments whose value nothing in the adjoint sweep reads
@@ -23,7 +23,7 @@
  * @returns 0, or -1 when out of memory.
  */
 int xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3,
-                const xf_region *l3, uint32_t nrun);
+                const xf_region *l3, uint32_t from, uint32_t nrun);
 
 /** xf_dry_counts: per symbol index (of @ctx's document), how many times
  * the statements and headers of the regions of @t outside @skip (NULL:
@@ -33,6 +33,10 @@ int32_t *xf_dry_counts(xf_pass_ctx *ctx, const xf_cfgtree *t, const xf_region *s
 /** xf_dry_stmt_reads: add @d to @c for each value @st reads (its own
  * left-hand side's variable excepted for an assignment). */
 void xf_dry_stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d);
+/** xf_dry_stmt_reads_own: the same, an assignment's reads of its own
+ * left-hand side's variable included. Calls that assign their argument
+ * (pop*, ckp_restore_*, ckp_top) read only its subscripts. */
+void xf_dry_stmt_reads_own(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d);
 
 /** xf_dry_inside: is region @r @l or inside it? */
 bool xf_dry_inside(const xf_region *r, const xf_region *l);

@@ -60,21 +60,29 @@ lhs_sym(const xf_stmt *st)
     return s ? s->sym : NULL;
 }
 
-void
-xf_dry_stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d)
+/* Calls that assign their argument: pop*, ckp_restore_*, ckp_top. */
+static bool
+assigns_arg(const xf_stmt *st)
+{
+    const char *nm = st->kind == XF_STMT_ICALL ? st->u.icall.name : NULL;
+    return nm &&
+           (!strncmp(nm, "pop", 3) || !strncmp(nm, "ckp_restore", 11) || !strcmp(nm, "ckp_top"));
+}
+
+static void
+stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d, bool own)
 {
     if (!st)
         return;
     switch (st->kind) {
     case XF_STMT_ASSIGN:
         ref_reads(c, n, &st->u.as.lhs, false, NULL, d);
-        expr_reads(c, n, &st->u.as.rhs, lhs_sym(st), d);
+        expr_reads(c, n, &st->u.as.rhs, own ? NULL : lhs_sym(st), d);
         return;
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = st->kind == XF_STMT_CALL ? &st->u.call.args : &st->u.icall.args;
-        bool pop =
-            st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3);
+        bool pop = assigns_arg(st);
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
             if (pop && x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF)
@@ -99,6 +107,18 @@ xf_dry_stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d)
     case XF_STMT_MARKER:
         return;
     }
+}
+
+void
+xf_dry_stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d)
+{
+    stmt_reads(c, n, st, d, false);
+}
+
+void
+xf_dry_stmt_reads_own(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d)
+{
+    stmt_reads(c, n, st, d, true);
 }
 
 bool
@@ -163,7 +183,7 @@ sweep(int32_t *c, uint32_t n, xf_cvertex *v, uint32_t from, uint32_t *to, bool a
 
 int
 xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3,
-            const xf_region *l3, uint32_t nrun)
+            const xf_region *l3, uint32_t from, uint32_t nrun)
 {
     uint32_t n = ctx->doc->nsymbols;
     /* the untaped run: temporaries that the taping sweep and the adjoint
@@ -187,7 +207,8 @@ xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const x
     if (!c)
         return -1;
     xf_cvertex *first = l3->body.v.v[0]->v;
-    while (sweep(c, n, first, 0, &nrun, true))
+    uint32_t to = from + nrun;
+    while (sweep(c, n, first, from, &to, true))
         ;
     return 0;
 }

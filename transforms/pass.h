@@ -40,6 +40,7 @@ typedef struct xf_opts {
     FILE *report_loops; /* loopdep: one line per loop (--report-loops) */
     int iterwise;       /* iterwise: 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
     bool dry_run;       /* iterwise: also dry-run parallel loops that are not terminal */
+    bool per_iter_dry;  /* iterdry: per-iteration dry-running (F6, --per-iteration-dry-run) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -130,6 +131,7 @@ extern const xf_pass xf_pass_inout;
 extern const xf_pass xf_pass_checkpoint;
 extern const xf_pass xf_pass_loopdep;
 extern const xf_pass xf_pass_iterwise;
+extern const xf_pass xf_pass_iterdry;
 
 /* Helpers the passes share (transforms/util.c). */
 

@@ -11,6 +11,7 @@ const xf_pass *const xf_passes[] = {
     &xf_pass_inout,     &xf_pass_checkpoint,
     &xf_pass_loopdep,
     &xf_pass_iterwise,
+    &xf_pass_iterdry,
     NULL,
 };
 
@@ -18,7 +19,7 @@ static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,iterwise,checkpoint,propagate"},
+    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,iterwise,iterdry,checkpoint,propagate"},
 };
 
 const xf_pass *
