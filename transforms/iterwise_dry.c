@@ -27,8 +27,9 @@
  *
  * The adjoint sweep must find the routine's local variables as the taping
  * sweep left them: the joint template does; the split template runs the
- * sweeps in two activations, so with --split the pass leaves alone a loop
- * that reads a local variable other than its own variable. Only where it
+ * sweeps in two activations, so with --reversal split the pass leaves
+ * alone a loop that reads or writes a local variable other than its own
+ * variable. Only where it
  * pays: a loop that tapes nothing per iteration (a recurrence reversed
  * explicitly, say) is left alone. Needs: reverse. */
 #include <stdio.h>
@@ -484,7 +485,8 @@ static const xf_pass_opt opts[] = {
              "it overwrites; the adjoint sweep restores it, tapes the\n"
              "iteration and adjoins it at once (top routine, loops of\n"
              "basic blocks that tape something; docs/loops.md); for\n"
-             "the joint template, or with --split\n",
+             "the joint template; with --reversal split, loops\n"
+             "that touch no local variable\n",
      .parse = parse_per_iteration},
     {0},
 };
