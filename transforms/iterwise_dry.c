@@ -2,7 +2,8 @@
  * (Hascoët, Fidanova, Held [004] §5, F6), pass iterdry, option
  * --per-iteration-dry-run.
  *
- * For a ForLoop of basic blocks at the top level of the top routine whose
+ * For a ForLoop of basic blocks at the top level of a routine (the top one,
+ * or, for the joint template, one that something calls) whose
  * iterations depend on each other (loopdep: scalar, offset or subscript),
  * the taping sweep runs each iteration untaped, after a snapshot of what
  * the iteration overwrites that the loop reads (the snapshot calls of
@@ -326,8 +327,9 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
 {
     const xf_loopdep *d = p->d;
     xf_pass_ctx *ctx = p->ctx;
-    if (d->called)
-        return "the routine is called (the top routine only)";
+    if (d->called && ctx->opts->split)
+        return "the routine is called: in split reversal its adjoint sweep runs after its "
+               "caller has run on";
     if (d->v->kind != XF_CV_FORLOOP || d->depth || !d->index)
         return "not a ForLoop at the routine's top level";
     if (d->parallel)
@@ -483,8 +485,8 @@ static const xf_pass_opt opts[] = {
      .help = "run each iteration of a loop that is not parallel\n"
              "untaped in the taping sweep, after a snapshot of what\n"
              "it overwrites; the adjoint sweep restores it, tapes the\n"
-             "iteration and adjoins it at once (top routine, loops of\n"
-             "basic blocks that tape something; docs/loops.md); for\n"
+             "iteration and adjoins it at once (loops of basic\n"
+             "blocks that tape something; docs/loops.md); for\n"
              "the joint template; with --reversal split, loops\n"
              "that touch no local variable\n",
      .parse = parse_per_iteration},
@@ -497,7 +499,7 @@ const xf_pass xf_pass_iterdry = {
     .name = "iterdry",
     .summary = "per-iteration dry-running of loops that are not parallel (--per-iteration-dry-run)",
     .help = "With --per-iteration-dry-run: for each ForLoop of basic blocks at the top level\n"
-            "of the top routine whose iterations depend on each other, the taping sweep runs\n"
+            "of a routine whose iterations depend on each other, the taping sweep runs\n"
             "each iteration untaped after a snapshot (ckp_take, ckp_store_*) of what it\n"
             "overwrites; the adjoint sweep restores the snapshot, tapes the iteration and\n"
             "adjoins it at once. The tape holds one iteration.\n",

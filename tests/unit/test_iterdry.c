@@ -141,6 +141,27 @@ carried_scalar(void)
     return b;
 }
 
+/* head calls f(t, x(1)), whose loop is the recurrence over its formal
+ * array: F6 in a called routine, for the joint template. */
+static xb *
+called_recurrence(void)
+{
+    xb *b = XB_NEW();
+    head_scopes(b, 2, 2, "sub f", "real t(10); integer i");
+    xg *g = xb_cfg(b, "head", 2, "x y");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "t(i) = x(1) * i * 0.1 + x(2)");
+    xg_end(g);
+    xg_bb(g, "call f(t, x(1)); y(1) = t(10) * x(2); y(2) = t(5) + t(9)");
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real a(10); real c; integer k");
+    xg *gf = xb_cfg(b, "f", 3, "a c");
+    xg_for(gf, "k = 2", "k <= 10", "k = k + 1");
+    xg_bb(gf, "a(k) = a(k - 1) * sin_scal(a(k)) * c");
+    xg_end(gf);
+    return b;
+}
+
 /* Run @make's program with and without F6 under @drv and compare. */
 static void
 against_default(xb *(*make)(void), bool formals, int n, int m, int iters, xf_driver drv,
@@ -186,7 +207,13 @@ START_TEST(carried_scalar_joint)
 }
 END_TEST
 
-/* Split reversal: a loop over formals only, made with --split. */
+START_TEST(called_routine_joint)
+{
+    against_default(called_recurrence, false, 2, 2, 9, XF_DRIVER_ADJOINT_JOINT, false, false);
+}
+END_TEST
+
+/* Split reversal: a loop over formals only, made with --reversal split. */
 START_TEST(recurrence_formals_split)
 {
     against_default(NULL, true, 2, 10, 9, XF_DRIVER_ADJOINT_SPLIT, false, true);
@@ -298,6 +325,7 @@ test_iterdry_suite(void)
     tcase_add_test(tc, recurrence_joint);
     tcase_add_test(tc, recurrence_joint_counted);
     tcase_add_test(tc, carried_scalar_joint);
+    tcase_add_test(tc, called_routine_joint);
     tcase_add_test(tc, recurrence_formals_split);
     tcase_add_test(tc, refusals);
     tcase_add_test(tc, dry_run_trimmed);
