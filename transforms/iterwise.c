@@ -438,6 +438,9 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
     if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
         return "not terminal, and its taping sweep is not a loop of basic blocks "
                "without calls";
+    if (ctx->opts->iterwise < 2 && xf_dry_local_input(ctx, d, l2))
+        return "not terminal, and it reads a local variable (a bound, an integer), which the "
+               "adjoint sweep of split reversal does not have (--iteration-wise-joint)";
     const xf_region *l3 = adjoint_loop(t3, &l2->body);
     if (!l3 || !blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
         return "not terminal, and its adjoint is not a loop of basic blocks";

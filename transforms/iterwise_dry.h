@@ -38,6 +38,12 @@ void xf_dry_stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d);
  * (pop*, ckp_restore_*, ckp_top) read only its subscripts. */
 void xf_dry_stmt_reads_own(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d);
 
+/** xf_dry_local_input: does loop @l2 (of the taping sweep; header and
+ * body) read a local variable of @d's routine that it does not write (its
+ * own variable and temporaries apart), of any type? In split reversal the
+ * adjoint sweep runs in a new activation, where it is not set. */
+bool xf_dry_local_input(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_region *l2);
+
 /** xf_dry_inside: is region @r @l or inside it? */
 bool xf_dry_inside(const xf_region *r, const xf_region *l);
 

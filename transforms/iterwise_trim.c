@@ -157,6 +157,50 @@ temporary(const xf_symbol *s)
     return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
 }
 
+static void
+region_reads(int32_t *c, uint32_t n, const xf_region *r)
+{
+    const xf_cvertex *v = r->v;
+    expr_reads(c, n, v->cond, NULL, 1);
+    xf_dry_stmt_reads_own(c, n, v->init, 1);
+    xf_dry_stmt_reads_own(c, n, v->update, 1);
+    for (uint32_t j = 0; j < v->stmts.n; j++)
+        xf_dry_stmt_reads_own(c, n, v->stmts.v[j], 1);
+    for (uint32_t k = 0; k < r->body.v.n; k++)
+        region_reads(c, n, r->body.v.v[k]);
+    for (uint32_t a = 0; a < r->arms.n; a++)
+        for (uint32_t k = 0; k < r->arms.v[a].body.v.n; k++)
+            region_reads(c, n, r->arms.v[a].body.v.v[k]);
+}
+
+bool
+xf_dry_local_input(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_region *l2)
+{
+    uint32_t n = ctx->doc->nsymbols;
+    int32_t *c = XF_NEW_ARRAY(ctx->scratch, n + 1, int32_t);
+    if (!c)
+        return true;
+    region_reads(c, n, l2);
+    for (uint32_t k = 0; k < d->written.n; k++)
+        if (d->written.v[k]->index < n)
+            c[d->written.v[k]->index] = 0;
+    if (d->index && d->index->index < n)
+        c[d->index->index] = 0;
+    const xf_routine *rt = d->rt;
+    const xf_scope *sc = rt->cfg_scope;
+    for (uint32_t k = 0; sc && k < sc->syms.n; k++) {
+        const xf_symbol *s = sc->syms.v[k];
+        if (s->index >= n || !c[s->index] || s->kind != XF_SYMKIND_VARIABLE || temporary(s))
+            continue;
+        bool formal = false;
+        for (uint32_t a = 0; a < rt->args.n && !formal; a++)
+            formal = rt->args.v[a].sym == s;
+        if (!formal)
+            return true;
+    }
+    return false;
+}
+
 /* Remove from @v's statements @from.. (up to @to, exclusive) the
  * assignments whose variable @c counts no read of (temporaries only,
  * unless @any), updating @c; true if one went. */

@@ -13,6 +13,7 @@
 
 typedef struct f6run {
     bool per_iter, dry, no_invert, split_opt;
+    bool plain; /* with dry: --iteration-wise, not --iteration-wise-joint */
     int n, m;
     xf_driver drv;
     xf_jacobian J;
@@ -38,7 +39,9 @@ f6_run(xb *b, f6run *r)
     if (r->per_iter)
         ck_assert_int_eq(xf_pm_option(&o, "per-iteration-dry-run", NULL, err, sizeof err), 0);
     if (r->dry) {
-        ck_assert_int_eq(xf_pm_option(&o, "iteration-wise-joint", NULL, err, sizeof err), 0);
+        ck_assert_int_eq(xf_pm_option(&o, r->plain ? "iteration-wise" : "iteration-wise-joint",
+                                      NULL, err, sizeof err),
+                         0);
         ck_assert_int_eq(xf_pm_option(&o, "dry-run", NULL, err, sizeof err), 0);
     }
     if (r->no_invert)
@@ -315,6 +318,53 @@ START_TEST(dry_run_trimmed)
 }
 END_TEST
 
+/* A dry-run loop that loop inversion takes, with a bound in a local
+ * variable (n, which the inversion tapes after the loop): with
+ * --iteration-wise-joint its run in the adjoint sweep takes the forward
+ * header, and under the joint driver the Jacobian is the default
+ * adjoint's, the tape one iteration's. With --iteration-wise the loop is
+ * left alone (the split template's adjoint sweep would not have n), and
+ * the Jacobian is right under the split driver. */
+static xb *
+variable_bound(void)
+{
+    xb *b = XB_NEW();
+    xg *g = head_cfg(b, 2, 2, NULL, "real a(10); integer i; integer n");
+    xg_bb(g, "n = 10; y(2) = 0");
+    xg_for(g, "i = 1", "i <= n", "i = i + 1");
+    xg_bb(g, "a(i) = sin_scal(x(1) * i) * x(2) + x(1) * x(1)");
+    xg_end(g);
+    xg_bb(g, "y(1) = a(3) * x(2) + a(7) * a(2)");
+    return b;
+}
+
+START_TEST(dry_run_inverted_variable_bound)
+{
+    for (int k = 0; k < 2; k++) {
+        xf_driver drv = k ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT;
+        f6run r0 = {.n = 2, .m = 2, .drv = drv};
+        f6run r1 = r0;
+        r1.dry = true;
+        r1.plain = k == 1;
+        r1.want_report = true;
+        f6_run(variable_bound(), &r0);
+        f6_run(variable_bound(), &r1);
+        same_jacobian(&r1.J, &r0.J);
+        if (k == 0) {
+            ck_assert_msg(r1.report && strstr(r1.report, "yes, dry run"), "%s", r1.report);
+            ck_assert_msg(r0.st.peak_tape - r1.st.peak_tape >= 10, "peak %lld, was %lld",
+                          (long long)r1.st.peak_tape, (long long)r0.st.peak_tape);
+        } else {
+            ck_assert_msg(r1.report && strstr(r1.report, "reads a local variable (a bound"), "%s",
+                          r1.report);
+        }
+        xf_jacobian_fini(&r0.J);
+        xf_jacobian_fini(&r1.J);
+        free(r1.report);
+    }
+}
+END_TEST
+
 Suite *
 test_iterdry_suite(void)
 {
@@ -329,6 +379,7 @@ test_iterdry_suite(void)
     tcase_add_test(tc, recurrence_formals_split);
     tcase_add_test(tc, refusals);
     tcase_add_test(tc, dry_run_trimmed);
+    tcase_add_test(tc, dry_run_inverted_variable_bound);
     suite_add_tcase(s, tc);
     return s;
 }
