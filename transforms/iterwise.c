@@ -38,9 +38,9 @@
  * loop considered, whether it was applied or why not.
  *
  * With --dry-run as well (F5), a parallel loop that is not terminal, of the
- * same shape (counted or inverted): the taping sweep runs it without its pushes and
- * what only they read (iterwise_trim.c); the
- * adjoint sweep's loop takes the loop's own header and, per iteration, the
+ * same shape, counted or inverted: the taping sweep runs it without its
+ * pushes and what only they read (iterwise_trim.c); the adjoint sweep's
+ * loop takes the loop's own (forward) header and, per iteration, the
  * taping statements and then the adjoint, where the loop's adjoint was.
  * Nothing after the loop may overwrite a value it reads (additive updates
  * apart), and the adjoint sweep outside it may read no value it writes;
