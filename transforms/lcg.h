@@ -68,6 +68,10 @@ typedef struct xf_lcg {
     XF_VEC(xf_lcg_ed) es;
     XF_VEC(const char *) ids;      /* statement ids in the sequence (for DU chains) */
     XF_VEC(const xf_symbol *) ixv; /* variables the locations' subscripts read */
+    /* partials whose value is the negated weight (c = -1): the sign their
+     * assignment no longer computes (preaccumulate's); NULL: none. Not in
+     * the arena: it outlives the sequence. */
+    const xf_map *neg;
 } xf_lcg;
 
 /** xf_lcg_init: an empty graph over @doc, kept in @a; out of memory is reported to @diag. */

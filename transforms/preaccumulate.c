@@ -48,6 +48,9 @@ typedef struct pre {
     bool over;         /* stopped so */
     XF_VEC(xf_stmt *) code;
     xf_stmt *dp; /* the DerivativePropagator being filled */
+    /* partials -(e) whose sign went into the graph (fold_signs) */
+    xf_arena *neg_a; /* their map's storage, per routine */
+    xf_map neg;
 } pre;
 
 /* Is @a cheaper than @b? Operations count; in an adjoint's taping sweep
@@ -222,6 +225,34 @@ emit_pair(pre *p, xf_dpkind kind, uint32_t ytgt_loc, const xf_varref *tref, uint
     return push_op(p, &op);
 }
 
+/* Is @w a negated partial (-v) that an adjoint applies without negating v?
+ * Its term a·x becomes (-v)·x = v·p with p.d = -x.d (SetNegDeriv into an
+ * OpenAD_prp_* temporary): in the adjoint p̄ = v·ȳ (p̄ is zero: adjzero.h),
+ * then x̄ -= p̄, a multiplication and an addition, where the negation, the
+ * multiplication and the increment were three. The same as a plain term in
+ * emit_sax's count; scalars only. */
+static bool
+negated(const pre *p, const xf_lcg_wt *w)
+{
+    return p->taped && w->var && w->c == -1.0 && w->rank == 0;
+}
+
+/* The temporary p with p.d = -x.d (pushed now: before the Sax that reads it). */
+static xf_varref *
+through_prp(pre *p, xf_varref *x)
+{
+    xf_symbol *t = fresh(p, "OpenAD_prp_", &p->nprp, 0, true);
+    xf_varref *r = t ? xf_ref_new(p->doc, t) : NULL, *r2 = t ? xf_ref_new(p->doc, t) : NULL;
+    if (!r || !r2) {
+        oom(p);
+        return NULL;
+    }
+    xf_mark_ref(r, true, true);
+    xf_mark_ref(r2, true, true);
+    xf_dpop op = {.kind = XF_DP_SETNEGDERIV, .tgt = *r, .src = *x};
+    return push_op(p, &op) ? NULL : r2;
+}
+
 /* y.d = (y.d if accumulate +) sum of terms; the terms' weights are plain. */
 static int
 emit_sax(pre *p, bool accumulate, const xf_varref *yref, uint32_t yloc, const xf_lcg_ed *const *t,
@@ -242,6 +273,8 @@ emit_sax(pre *p, bool accumulate, const xf_varref *yref, uint32_t yloc, const xf
         xf_varref *x = loc_ref(p, p->g->vs.v[t[i]->src].loc);
         if (a == UINT32_MAX || !x)
             return oom(p);
+        if (negated(p, &t[i]->w) && !(x = through_prp(p, x)))
+            return -1;
         if (t[i]->w.var)
             xf_mark_ref(ax.a.v.v[a].u.ref, false, false);
         ax.x = *x;
@@ -276,8 +309,9 @@ emit_target(pre *p, uint32_t v, const xf_varref *yref)
                      "more than 256 terms in one derivative");
             return -1;
         }
-        /* a variable with a factor is made plain first */
-        if (plain(p, &e->w))
+        /* a variable with a factor is made plain first (but for a negated
+         * partial in an adjoint: see negated) */
+        if (!negated(p, &e->w) && plain(p, &e->w))
             return -1;
         t[nt++] = e;
     }
@@ -559,10 +593,124 @@ keep_stmt(void *ctx, xf_stmt *s)
     return XF_VEC_PUSH(p->doc->arena, p->out, s) ? 0 : oom(p);
 }
 
+/* ------------------------------------------------------------ signs */
+
+/* The symbol @x is (a plain variable), or NULL. */
+static const xf_symbol *
+ref_sym(const xf_varref *r)
+{
+    const xf_symref *s = r && !xf_varref_arrref(r) && r->v.n == 1 ? xf_varref_symref(r) : NULL;
+    return s ? s->sym : NULL;
+}
+
+/* How often expression @x reads @sym (its subscripts included, shallowly). */
+static uint32_t
+reads_in(const xf_expr *x, const xf_symbol *sym)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; x && i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_VARREF) {
+            const xf_symref *s = xf_varref_symref(v->u.ref);
+            n += s && s->sym == sym;
+        } else if (v->kind == XF_EV_FUNCALL) {
+            for (uint32_t k = 0; k < v->u.fn.args.n; k++) {
+                const xf_symref *s = xf_varref_symref(v->u.fn.args.v[k]);
+                n += s && s->sym == sym;
+            }
+        }
+    }
+    return n;
+}
+
+/* How often statement @s reads @sym: 0, 1 (as the A of a Sax the graph can
+ * take: *@sax), or more (2: any other read counts as many). */
+static uint32_t
+reads_of(const xf_stmt *s, const xf_symbol *sym, bool *sax)
+{
+    uint32_t n = 0;
+    switch (s->kind) {
+    case XF_STMT_ASSIGN:
+        return reads_in(&s->u.as.rhs, sym) ? 2 : 0;
+    case XF_STMT_CALL:
+    case XF_STMT_ICALL: {
+        const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
+        for (uint32_t k = 0; k < args->n; k++)
+            if (reads_in(&args->v[k].val, sym))
+                return 2;
+        return 0;
+    }
+    case XF_STMT_DERIVPROP:
+        for (uint32_t k = 0; k < s->u.dp.n; k++) {
+            const xf_dpop *op = &s->u.dp.v[k];
+            for (uint32_t j = 0; j < op->ax.n; j++) {
+                uint32_t r = reads_in(&op->ax.v[j].a, sym);
+                if (!r)
+                    continue;
+                n += r;
+                *sax = op->kind == XF_DP_SAX && op->ax.n <= 64 && op->ax.v[j].a.v.n == 1;
+            }
+        }
+        return n;
+    case XF_STMT_MARKER:
+        return 0;
+    }
+    return 2;
+}
+
+/* In an adjoint, a partial OpenAD_lin_* = -(e) (cos' -sin, a quotient's by
+ * its denominator) read once in the block, by a Sax the graph takes, is
+ * assigned e instead, and the graph weighs it -1 (xf_lcg.neg): products and
+ * sums carry the sign at no cost, and what is left of it costs no more than
+ * the negation did (see negated). */
+static int
+fold_signs(pre *p, xf_cvertex *b)
+{
+    xf_map_clear(&p->neg);
+    for (uint32_t k = 0; k < b->stmts.n; k++) {
+        xf_stmt *s = b->stmts.v[k];
+        if (s->kind != XF_STMT_ASSIGN || xf_flag_is(s->u.as.lhs.deriv, false))
+            continue;
+        const xf_symbol *sym = ref_sym(&s->u.as.lhs);
+        const xf_expr *x = &s->u.as.rhs;
+        uint32_t root = xf_expr_root(x);
+        if (!sym || strncmp(sym->id, "OpenAD_lin_", 11) != 0 || xf_shape_rank(sym->shape) > 0 ||
+            root == UINT32_MAX || x->v.v[root].kind != XF_EV_INTRINSIC ||
+            strcmp(x->v.v[root].u.in.name, "minus_scal") != 0 || reads_in(x, sym))
+            continue;
+        uint32_t operand = UINT32_MAX, nops = 0;
+        for (uint32_t j = 0; j < x->e.n; j++)
+            if (x->e.v[j].tgt == root) {
+                operand = x->e.v[j].src;
+                nops++;
+            }
+        if (nops != 1)
+            continue;
+        uint32_t uses = 0;
+        bool sax = false;
+        for (uint32_t j = k + 1; j < b->stmts.n && uses < 2; j++)
+            uses += reads_of(b->stmts.v[j], sym, &sax);
+        for (uint32_t j = 0; j < k && !uses; j++)
+            uses += reads_of(b->stmts.v[j], sym, &sax);
+        if (uses != 1 || !sax)
+            continue;
+        xf_expr e = {0};
+        if (xf_expr_copy(p->doc, &e, x, operand) == UINT32_MAX)
+            return oom(p);
+        e.h = x->h;
+        s->u.as.rhs = e;
+        if (!xf_map_put(&p->neg, p->neg_a, sym, (void *)sym, NULL))
+            return oom(p);
+    }
+    return 0;
+}
+
 static int
 block(pre *p, xf_cvertex *b)
 {
     memset(&p->out, 0, sizeof p->out);
+    if (p->taped && fold_signs(p, b))
+        return -1;
     const xf_lcg_sink sink = {.ctx = p, .stmt = keep_stmt, .sequence = sequence};
     if (xf_lcg_walk_block(p->w, b, &sink))
         return -1;
@@ -585,11 +733,19 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     pre p = {.ctx = ctx, .doc = ctx->doc, .scope = rt->cfg_scope, .taped = rt->is_rlist};
     p.w = &w;
     p.g = &w.g;
+    if (p.taped) {
+        if (!(p.neg_a = xf_arena_new())) {
+            xf_lcg_walk_fini(&w);
+            return oom(&p);
+        }
+        w.g.neg = &p.neg;
+    }
     int ret = 0;
     for (uint32_t i = 0; i < g->v.n && !ret; i++)
         if (g->v.v[i]->kind == XF_CV_BASICBLOCK)
             ret = block(&p, g->v.v[i]);
     xf_lcg_walk_fini(&w);
+    xf_arena_free(p.neg_a);
     return ret;
 }
 
