@@ -22,6 +22,7 @@
 
 #include "adjzero.h"
 #include "map.h"
+#include "pass.h"
 
 struct xf_adjzero {
     xf_map first; /* source reference -> itself: its adjoint assigns */
@@ -29,6 +30,7 @@ struct xf_adjzero {
 };
 
 typedef struct az {
+    const xf_doc *doc;
     const xf_routine *rt;
     const xf_tbr *tbr;
     xf_arena *a;
@@ -64,16 +66,57 @@ candidate_sym(const az *z, const xf_varref *r)
     const xf_symref *s = r && r->v.n == 1 && !xf_varref_arrref(r) ? xf_varref_symref(r) : NULL;
     const xf_symbol *y = s ? s->sym : NULL;
     return y && y->scope == z->rt->cfg_scope && y->kind == XF_SYMKIND_VARIABLE &&
-           y->type == XF_TYPE_REAL && xf_shape_rank(y->shape) <= 0 && !is_arg(z->rt, y);
+           y->type == XF_TYPE_REAL && xf_shape_rank(y->shape) <= 0 && !is_arg(z->rt, y) &&
+           !xf_flag_is(y->pointer, false);
 }
 
+/* Every derivative reference of the operations, to look for aliases. */
+typedef XF_VEC(const xf_varref *) refvec;
+
 static bool
-add_cand(az *z, const xf_varref *r)
+add_cand(az *z, const xf_varref *r, refvec *all)
 {
+    if (!XF_VEC_PUSH(z->a, *all, r))
+        return false;
     if (!candidate_sym(z, r) || cand(z, r))
         return true;
     z->nc++;
     return xf_map_put(&z->idx, z->a, xf_varref_symref(r)->sym, (void *)(uintptr_t)z->nc, NULL);
+}
+
+/* At most this many pairs of references are compared for aliases. */
+#define AZ_MAX_PAIRS (1u << 22)
+
+/* A candidate that another variable's reference may share storage with
+ * (the front end's alias map: an equivalence) is none. @returns false when
+ * out of memory. */
+static bool
+drop_aliased(az *z, const refvec *all)
+{
+    uint64_t ncr = 0;
+    for (uint32_t i = 0; i < all->n; i++)
+        ncr += cand(z, all->v[i]) != 0;
+    if (ncr * all->n > AZ_MAX_PAIRS) {
+        z->nc = 0; /* too many to look at: nothing is known zero */
+        return true;
+    }
+    for (uint32_t i = 0; i < all->n; i++) {
+        uint32_t c = cand(z, all->v[i]);
+        if (!c)
+            continue;
+        const xf_symbol *s = xf_varref_symref(all->v[i])->sym;
+        for (uint32_t j = 0; j < all->n; j++) {
+            const xf_symref *o = xf_varref_symref(all->v[j]);
+            if (o && o->sym == s)
+                continue;
+            if (xf_refs_may_alias(z->doc, all->v[i], all->v[j])) {
+                if (!xf_map_put(&z->idx, z->a, s, NULL, NULL))
+                    return false;
+                break;
+            }
+        }
+    }
+    return true;
 }
 
 /* ------------------------------------------------------------ sets */
@@ -273,7 +316,8 @@ xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, cons
                 xf_arena *a, xf_adjzero **out)
 {
     *out = NULL;
-    az z = {.rt = rt, .tbr = tbr, .a = a};
+    az z = {.doc = doc, .rt = rt, .tbr = tbr, .a = a};
+    refvec all = {0};
     uint32_t n = g->v.n;
     for (uint32_t i = 0; i < n; i++) {
         const xf_cvertex *v = g->v.v[i];
@@ -287,15 +331,18 @@ xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, cons
                 const xf_dpop *op = &s->u.dp.v[o];
                 const xf_varref *src[64];
                 uint32_t ns = sources(op, src, 64);
-                if (!add_cand(&z,
-                              op->kind == XF_DP_SAX || op->kind == XF_DP_SAXPY ? &op->y : &op->tgt))
+                const xf_varref *y =
+                    op->kind == XF_DP_SAX || op->kind == XF_DP_SAXPY ? &op->y : &op->tgt;
+                if (!add_cand(&z, y, &all))
                     return -1;
                 for (uint32_t j = 0; j < ns; j++)
-                    if (!add_cand(&z, src[j]))
+                    if (!add_cand(&z, src[j], &all))
                         return -1;
             }
         }
     }
+    if (!drop_aliased(&z, &all))
+        return -1;
     if (!z.nc || !n)
         return 0;
     z.nw = (z.nc + 63) / 64;
