@@ -51,6 +51,7 @@ typedef struct pre {
     /* partials -(e) whose sign went into the graph (fold_signs) */
     xf_arena *neg_a; /* their map's storage, per routine */
     xf_map neg;
+    xf_map lin_uses; /* OpenAD_lin_* symbol -> how often the routine reads or writes it */
 } pre;
 
 /* Is @a cheaper than @b? Operations count; in an adjoint's taping sweep
@@ -603,6 +604,32 @@ ref_sym(const xf_varref *r)
     return s ? s->sym : NULL;
 }
 
+static int
+count_sym(pre *p, const xf_symbol *s)
+{
+    if (!s || strncmp(s->id, "OpenAD_lin_", 11) != 0)
+        return 0;
+    uintptr_t n = (uintptr_t)xf_map_get(&p->lin_uses, s);
+    return xf_map_put(&p->lin_uses, p->neg_a, s, (void *)(n + 1), NULL) ? 0 : oom(p);
+}
+
+static int
+count_in(pre *p, const xf_expr *x)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_VARREF &&
+            count_sym(p, xf_varref_symref(v->u.ref) ? xf_varref_symref(v->u.ref)->sym : NULL))
+            return -1;
+        for (uint32_t k = 0; v->kind == XF_EV_FUNCALL && k < v->u.fn.args.n; k++)
+            if (count_sym(p, xf_varref_symref(v->u.fn.args.v[k])
+                                 ? xf_varref_symref(v->u.fn.args.v[k])->sym
+                                 : NULL))
+                return -1;
+    }
+    return 0;
+}
+
 /* How often expression @x reads @sym (its subscripts included, shallowly). */
 static uint32_t
 reads_in(const xf_expr *x, const xf_symbol *sym)
@@ -623,6 +650,50 @@ reads_in(const xf_expr *x, const xf_symbol *sym)
     return n;
 }
 
+/* Is @a a weight the graph takes (lcg.c: a constant or an OpenAD_* scalar)? */
+static bool
+graph_weight(const xf_expr *a)
+{
+    if (a->v.n != 1)
+        return false;
+    if (a->v.v[0].kind == XF_EV_CONSTANT)
+        return true;
+    const xf_symbol *s = a->v.v[0].kind == XF_EV_VARREF ? ref_sym(a->v.v[0].u.ref) : NULL;
+    return s && !strncmp(s->id, "OpenAD_", 7);
+}
+
+/* Count, per OpenAD_lin_* symbol, the references to it in @g's blocks. */
+static int
+count_lin_uses(pre *p, const xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        for (uint32_t k = 0; v->kind == XF_CV_BASICBLOCK && k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            const xf_expr *xs[3] = {NULL, NULL, NULL};
+            const xf_varref *lhs = NULL;
+            if (s->kind == XF_STMT_ASSIGN) {
+                xs[0] = &s->u.as.rhs;
+                lhs = &s->u.as.lhs;
+            }
+            for (uint32_t q = 0; s->kind == XF_STMT_DERIVPROP && q < s->u.dp.n; q++)
+                for (uint32_t j = 0; j < s->u.dp.v[q].ax.n; j++)
+                    if (count_in(p, &s->u.dp.v[q].ax.v[j].a))
+                        return -1;
+            if (s->kind == XF_STMT_CALL || s->kind == XF_STMT_ICALL) {
+                const xf_arg_vec *args =
+                    s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
+                for (uint32_t j = 0; j < args->n; j++)
+                    if (count_in(p, &args->v[j].val))
+                        return -1;
+            }
+            if ((xs[0] && count_in(p, xs[0])) || (lhs && count_sym(p, ref_sym(lhs))))
+                return -1;
+        }
+    }
+    return 0;
+}
+
 /* How often statement @s reads @sym: 0, 1 (as the A of a Sax the graph can
  * take: *@sax), or more (2: any other read counts as many). */
 static uint32_t
@@ -631,7 +702,7 @@ reads_of(const xf_stmt *s, const xf_symbol *sym, bool *sax)
     uint32_t n = 0;
     switch (s->kind) {
     case XF_STMT_ASSIGN:
-        return reads_in(&s->u.as.rhs, sym) ? 2 : 0;
+        return reads_in(&s->u.as.rhs, sym) || ref_sym(&s->u.as.lhs) == sym ? 2 : 0;
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
@@ -648,7 +719,9 @@ reads_of(const xf_stmt *s, const xf_symbol *sym, bool *sax)
                 if (!r)
                     continue;
                 n += r;
-                *sax = op->kind == XF_DP_SAX && op->ax.n <= 64 && op->ax.v[j].a.v.n == 1;
+                *sax = op->kind == XF_DP_SAX && op->ax.n <= 64;
+                for (uint32_t i = 0; i < op->ax.n && *sax; i++)
+                    *sax = graph_weight(&op->ax.v[i].a);
             }
         }
         return n;
@@ -692,7 +765,8 @@ fold_signs(pre *p, xf_cvertex *b)
             uses += reads_of(b->stmts.v[j], sym, &sax);
         for (uint32_t j = 0; j < k && !uses; j++)
             uses += reads_of(b->stmts.v[j], sym, &sax);
-        if (uses != 1 || !sax)
+        /* its definition and its one read: nothing else in the routine */
+        if (uses != 1 || !sax || (uintptr_t)xf_map_get(&p->lin_uses, sym) != 2)
             continue;
         xf_expr e = {0};
         if (xf_expr_copy(p->doc, &e, x, operand) == UINT32_MAX)
@@ -739,6 +813,11 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
             return oom(&p);
         }
         w.g.neg = &p.neg;
+        if (count_lin_uses(&p, g)) {
+            xf_lcg_walk_fini(&w);
+            xf_arena_free(p.neg_a);
+            return -1;
+        }
     }
     int ret = 0;
     for (uint32_t i = 0; i < g->v.n && !ret; i++)
