@@ -90,6 +90,14 @@ uint32_t xf_lcg_vertex(xf_lcg *g, uint32_t l, bool indep);
 bool xf_lcg_edge(xf_lcg *g, uint32_t src, uint32_t tgt, xf_lcg_wt w);
 
 /**
+ * xf_lcg_weight:
+ * The weight an AX's A @a gives an edge: a constant, or a scalar variable
+ * of ours (OpenAD_*: nothing overwrites it), negated (c = -1) when @g's neg
+ * holds it; @g may be NULL. @returns false when the graph cannot take @a.
+ */
+bool xf_lcg_weight(const xf_lcg *g, const xf_expr *a, xf_lcg_wt *w);
+
+/**
  * xf_lcg_add_op:
  * Add propagator operation @op (SetDeriv, SetNegDeriv, ZeroDeriv, or a Sax
  * whose factors are constants or OpenAD_* scalars) to the graph.
