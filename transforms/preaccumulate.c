@@ -16,7 +16,9 @@
  * (it is a tape word: a push and a pop), and a tie goes to fewer of them;
  * there the propagation is costed as its adjoint runs it: each SetDeriv
  * an increment, each term of a Sax a multiplication and an addition.
- * Needs: linearize. Breaks: nothing. */
+ * There too a partial -(e) loses its negation (signs.h), and a term whose
+ * weight stays -v goes through p.d = -x.d (negated). Needs: linearize.
+ * Breaks: nothing. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
