@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "addr.h"
+#include "adjzero.h"
 #include "build.h"
 #include "cfgtree.h"
 #include "ir_check.h"
@@ -44,8 +45,9 @@ typedef struct adj {
     xf_loopscope loops; /* the explicitly reversed loops around the block */
     xf_map temps;       /* subscript signature -> its temporary (routine) */
     unsigned nsym, nprp;
-    xf_addr *addr; /* the routine's address recovery plan, or NULL (addr.h) */
-    xf_tbr *tbr;   /* the partials recomputed from stable values, or NULL (tbr.h) */
+    xf_addr *addr;    /* the routine's address recovery plan, or NULL (addr.h) */
+    xf_tbr *tbr;      /* the partials recomputed from stable values, or NULL (tbr.h) */
+    xf_adjzero *zero; /* the increments that find their target zero, or NULL (adjzero.h) */
     unsigned nrec;
     /* the block being done */
     const xf_cvertex *bb;
@@ -254,6 +256,7 @@ typedef struct term {
     const xf_expr *a; /* NULL: the constant @c */
     double c;
     const xf_varref *x;
+    bool zero; /* x̄ is zero before this term's adjoint: assign (adjzero.h) */
 } term;
 
 static int
@@ -355,11 +358,12 @@ save_partial(adj *d, const xf_expr *a, stmtvec *after)
     return 0;
 }
 
-/* Append to @ops: target's adjoint += coefficient · source's adjoint. */
+/* Append to @ops: target's adjoint += coefficient · source's adjoint (=
+ * when the term's target is known to be zero). */
 static int
 saxpy(adj *d, xf_stmt *ops, const term *t, const xf_varref *src, const xf_varref *tgt)
 {
-    xf_dpop op = {.kind = XF_DP_SAXPY};
+    xf_dpop op = {.kind = t->zero ? XF_DP_SAX : XF_DP_SAXPY};
     xf_ax ax = {0};
     if (t->a) {
         if (xf_expr_copy(d->doc, &ax.a, t->a, xf_expr_root(t->a)) == UINT32_MAX)
@@ -477,9 +481,12 @@ adjoint_op(adj *d, xf_stmt *ops, const xf_varref *y, const term *t, uint32_t n, 
     if (simple_op(d, ops, XF_DP_SETDERIV, prp, y) ||
         (overwrite && simple_op(d, ops, XF_DP_ZERODERIV, y, NULL)))
         return -1;
-    for (uint32_t i = 0; i < n; i++)
-        if (saxpy(d, ops, &t[i], prp, t[i].x))
+    for (uint32_t i = 0; i < n; i++) {
+        term ti = t[i];
+        ti.zero = false; /* x may be y: not known zero */
+        if (saxpy(d, ops, &ti, prp, ti.x))
             return -1;
+    }
     return 0;
 }
 
@@ -513,7 +520,8 @@ propagator(adj *d, const xf_stmt *s)
         case XF_DP_INCDERIV:
         case XF_DP_DECDERIV:
             t[n++] = (term){.c = op->kind == XF_DP_SETDERIV || op->kind == XF_DP_INCDERIV ? 1 : -1,
-                            .x = &op->src};
+                            .x = &op->src,
+                            .zero = xf_adjzero_first(d->zero, &op->src)};
             overwrite = op->kind == XF_DP_SETDERIV || op->kind == XF_DP_SETNEGDERIV;
             break;
         case XF_DP_SAX:
@@ -521,7 +529,9 @@ propagator(adj *d, const xf_stmt *s)
             if (op->ax.n > 64)
                 return fail(d, "a propagator with more than 64 terms", NULL);
             for (uint32_t i = 0; i < op->ax.n; i++) {
-                t[n++] = (term){.a = &op->ax.v[i].a, .x = &op->ax.v[i].x};
+                t[n++] = (term){.a = &op->ax.v[i].a,
+                                .x = &op->ax.v[i].x,
+                                .zero = xf_adjzero_first(d->zero, &op->ax.v[i].x)};
                 if (save_partial(d, &op->ax.v[i].a, &after))
                     return -1;
             }
@@ -712,6 +722,7 @@ routine(adj *d, xf_routine *rt)
     memset(&d->temps, 0, sizeof d->temps);
     d->addr = NULL;
     d->tbr = NULL;
+    d->zero = NULL;
     xf_loopscope_init(&d->loops, d->a);
     xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
@@ -721,13 +732,15 @@ routine(adj *d, xf_routine *rt)
         if (!d->ctx->opts->addr_store &&
             xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
             return oom(d);
-        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->ctx->opts->tape_off, d->a, &d->tbr))
+        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->ctx->opts->tape_off, d->a, &d->tbr) ||
+            xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
             return oom(d);
         return blocks(d, &t, &rev->g);
     }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
     xf_loopscope_init(&d->loops, d->a);
-    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, d->ctx->opts->tape_off, d->a, &d->tbr))
+    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, d->ctx->opts->tape_off, d->a, &d->tbr) ||
+        xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
         return oom(d);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)
         if (fwd->g.v.v[i]->kind == XF_CV_BASICBLOCK && block(d, fwd->g.v.v[i], &rev->g))

@@ -169,9 +169,8 @@ xf_lcg_edge(xf_lcg *g, uint32_t src, uint32_t tgt, xf_lcg_wt w)
     return XF_VEC_PUSH(g->a, g->vs.v[src].out, k) && XF_VEC_PUSH(g->a, g->vs.v[tgt].in, k);
 }
 
-/* The weight of an AX's A: a constant, or a variable of ours. */
-static bool
-weight_of(const xf_expr *a, xf_lcg_wt *w)
+bool
+xf_lcg_weight(const xf_lcg *g, const xf_expr *a, xf_lcg_wt *w)
 {
     memset(w, 0, sizeof *w);
     if (a->v.n != 1)
@@ -187,7 +186,7 @@ weight_of(const xf_expr *a, xf_lcg_wt *w)
     const xf_symref *s = xf_varref_symref(v->u.ref);
     if (!s || !s->sym || strncmp(s->sym->id, "OpenAD_", 7) != 0)
         return false; /* only our own partials: nothing overwrites them */
-    w->c = 1.0;
+    w->c = g && g->neg && xf_map_get(g->neg, s->sym) ? -1.0 : 1.0;
     w->var = s->sym;
     w->rank = xf_shape_rank(s->sym->shape) > 0 ? xf_shape_rank(s->sym->shape) : 0;
     return true;
@@ -218,7 +217,7 @@ xf_lcg_add_op(xf_lcg *g, const xf_dpop *op, bool *cut)
         if (op->ax.n > 64)
             return 1;
         for (uint32_t i = 0; i < op->ax.n; i++) {
-            if (!weight_of(&op->ax.v[i].a, &t[nt].w))
+            if (!xf_lcg_weight(g, &op->ax.v[i].a, &t[nt].w))
                 return 1;
             t[nt++].x = &op->ax.v[i].x;
         }

@@ -68,6 +68,10 @@ typedef struct xf_lcg {
     XF_VEC(xf_lcg_ed) es;
     XF_VEC(const char *) ids;      /* statement ids in the sequence (for DU chains) */
     XF_VEC(const xf_symbol *) ixv; /* variables the locations' subscripts read */
+    /* partials whose value is the negated weight (c = -1): the sign their
+     * assignment no longer computes (preaccumulate's); NULL: none. Not in
+     * the arena: it outlives the sequence. */
+    const xf_map *neg;
 } xf_lcg;
 
 /** xf_lcg_init: an empty graph over @doc, kept in @a; out of memory is reported to @diag. */
@@ -84,6 +88,14 @@ uint32_t xf_lcg_vertex(xf_lcg *g, uint32_t l, bool indep);
 
 /** xf_lcg_edge: a new edge @src -> @tgt with weight @w. @returns false when out of memory. */
 bool xf_lcg_edge(xf_lcg *g, uint32_t src, uint32_t tgt, xf_lcg_wt w);
+
+/**
+ * xf_lcg_weight:
+ * The weight an AX's A @a gives an edge: a constant, or a scalar variable
+ * of ours (OpenAD_*: nothing overwrites it), negated (c = -1) when @g's neg
+ * holds it; @g may be NULL. @returns false when the graph cannot take @a.
+ */
+bool xf_lcg_weight(const xf_lcg *g, const xf_expr *a, xf_lcg_wt *w);
 
 /**
  * xf_lcg_add_op:

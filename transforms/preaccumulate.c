@@ -16,7 +16,9 @@
  * (it is a tape word: a push and a pop), and a tie goes to fewer of them;
  * there the propagation is costed as its adjoint runs it: each SetDeriv
  * an increment, each term of a Sax a multiplication and an addition.
- * Needs: linearize. Breaks: nothing. */
+ * There too a partial -(e) loses its negation (signs.h), and a term whose
+ * weight stays -v goes through p.d = -x.d (negated). Needs: linearize.
+ * Breaks: nothing. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +28,7 @@
 #include "elim.h"
 #include "lcg.h"
 #include "pass.h"
+#include "signs.h"
 
 typedef struct cost {
     uint64_t muls, adds;
@@ -47,7 +50,8 @@ typedef struct pre {
     const cost *limit; /* when dry: stop once c is no cheaper than this */
     bool over;         /* stopped so */
     XF_VEC(xf_stmt *) code;
-    xf_stmt *dp; /* the DerivativePropagator being filled */
+    xf_stmt *dp;    /* the DerivativePropagator being filled */
+    xf_signs signs; /* partials -(e) whose sign went into the graph (signs.h) */
 } pre;
 
 /* Is @a cheaper than @b? Operations count; in an adjoint's taping sweep
@@ -222,6 +226,34 @@ emit_pair(pre *p, xf_dpkind kind, uint32_t ytgt_loc, const xf_varref *tref, uint
     return push_op(p, &op);
 }
 
+/* Is @w a negated partial (-v) that an adjoint applies without negating v?
+ * Its term a·x becomes (-v)·x = v·p with p.d = -x.d (SetNegDeriv into an
+ * OpenAD_prp_* temporary): in the adjoint p̄ = v·ȳ (p̄ is zero: adjzero.h),
+ * then x̄ -= p̄, a multiplication and an addition, where the negation, the
+ * multiplication and the increment were three. The same as a plain term in
+ * emit_sax's count; scalars only. */
+static bool
+negated(const pre *p, const xf_lcg_wt *w)
+{
+    return p->taped && w->var && w->c == -1.0 && w->rank == 0;
+}
+
+/* The temporary p with p.d = -x.d (pushed now: before the Sax that reads it). */
+static xf_varref *
+through_prp(pre *p, xf_varref *x)
+{
+    xf_symbol *t = fresh(p, "OpenAD_prp_", &p->nprp, 0, true);
+    xf_varref *r = t ? xf_ref_new(p->doc, t) : NULL, *r2 = t ? xf_ref_new(p->doc, t) : NULL;
+    if (!r || !r2) {
+        oom(p);
+        return NULL;
+    }
+    xf_mark_ref(r, true, true);
+    xf_mark_ref(r2, true, true);
+    xf_dpop op = {.kind = XF_DP_SETNEGDERIV, .tgt = *r, .src = *x};
+    return push_op(p, &op) ? NULL : r2;
+}
+
 /* y.d = (y.d if accumulate +) sum of terms; the terms' weights are plain. */
 static int
 emit_sax(pre *p, bool accumulate, const xf_varref *yref, uint32_t yloc, const xf_lcg_ed *const *t,
@@ -242,6 +274,8 @@ emit_sax(pre *p, bool accumulate, const xf_varref *yref, uint32_t yloc, const xf
         xf_varref *x = loc_ref(p, p->g->vs.v[t[i]->src].loc);
         if (a == UINT32_MAX || !x)
             return oom(p);
+        if (negated(p, &t[i]->w) && !(x = through_prp(p, x)))
+            return -1;
         if (t[i]->w.var)
             xf_mark_ref(ax.a.v.v[a].u.ref, false, false);
         ax.x = *x;
@@ -276,8 +310,9 @@ emit_target(pre *p, uint32_t v, const xf_varref *yref)
                      "more than 256 terms in one derivative");
             return -1;
         }
-        /* a variable with a factor is made plain first */
-        if (plain(p, &e->w))
+        /* a variable with a factor is made plain first (but for a negated
+         * partial in an adjoint: see negated) */
+        if (!negated(p, &e->w) && plain(p, &e->w))
             return -1;
         t[nt++] = e;
     }
@@ -563,6 +598,8 @@ static int
 block(pre *p, xf_cvertex *b)
 {
     memset(&p->out, 0, sizeof p->out);
+    if (p->taped && xf_signs_fold(&p->signs, b))
+        return -1;
     const xf_lcg_sink sink = {.ctx = p, .stmt = keep_stmt, .sequence = sequence};
     if (xf_lcg_walk_block(p->w, b, &sink))
         return -1;
@@ -585,11 +622,19 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     pre p = {.ctx = ctx, .doc = ctx->doc, .scope = rt->cfg_scope, .taped = rt->is_rlist};
     p.w = &w;
     p.g = &w.g;
+    if (p.taped) {
+        if (xf_signs_begin(&p.signs, ctx, g)) {
+            xf_lcg_walk_fini(&w);
+            return -1;
+        }
+        w.g.neg = &p.signs.neg;
+    }
     int ret = 0;
     for (uint32_t i = 0; i < g->v.n && !ret; i++)
         if (g->v.v[i]->kind == XF_CV_BASICBLOCK)
             ret = block(&p, g->v.v[i]);
     xf_lcg_walk_fini(&w);
+    xf_signs_end(&p.signs);
     return ret;
 }
 

@@ -41,6 +41,7 @@ main(void)
     srunner_add_suite(sr, test_callfacts_suite());
     srunner_add_suite(sr, test_stream_suite());
     srunner_add_suite(sr, test_tbr_suite());
+    srunner_add_suite(sr, test_adjops_suite());
 #ifdef XF_C_FRONTEND
     srunner_add_suite(sr, test_c2xaif_suite());
 #endif

@@ -84,7 +84,8 @@ with_and_without(program p, const char *name, unsigned bit, int n, int m, xf_run
 
 /* ============================================================ inversion (D9) */
 
-/* y(i) = x(i)^2 over i = 1..3. Counting tapes, per sweep (one per output),
+/* y(i) = x(i)*x(1) over i = 1..3 (not x(i)*x(i): preaccumulation adds
+ * the two partials of a square into one). Counting tapes, per sweep (one per output),
  * the trip count and the subscript i of each iteration (1 + 3 words);
  * inverted, i runs backwards in the adjoint and no integer is taped. */
 static xb *
@@ -93,7 +94,7 @@ squares(const char *name)
     xb *b = xb_new(name);
     xg *g = head_cfg(b, 3, 3, NULL, "integer i");
     xg_for(g, "i = 1", "i <= 3", "i = i + 1");
-    xg_bb(g, "y(i) = x(i) * x(i)");
+    xg_bb(g, "y(i) = x(i) * x(1)");
     xg_end(g);
     xg_bb(g, "marker"); /* the last block, as front ends write it */
     return b;
@@ -107,7 +108,7 @@ START_TEST(a_loop_runs_backwards_instead_of_taping)
     ck_assert_uint_eq(on.push[XF_WORD_INT], 0);
     ck_assert_uint_eq(off.push[XF_WORD_INT], 3 * (1 + 3));
     /* inverted, x(i) can be read again in the adjoint: x is handed over
-     * (3 words a sweep) instead of the partials x(i), x(i) (6); counted,
+     * (3 words a sweep) instead of the partials x(1), x(i) (6); counted,
      * i is not known there and the partials are taped */
     ck_assert_uint_eq(on.push[XF_WORD_REAL], 3 * 3);
     ck_assert_uint_eq(off.push[XF_WORD_REAL], 3 * 2 * 3);
@@ -253,7 +254,7 @@ END_TEST
 
 /* ============================================================ stable values (D6, D7) */
 
-/* squares' partials x(i), x(i) read x, which nothing overwrites: the
+/* squares' partials x(1), x(i) read x, which nothing overwrites: the
  * adjoint recomputes them from x, handed over once per sweep at the
  * routine's end (3 words), instead of popping 2 per iteration (6). */
 START_TEST(partials_from_values_no_statement_overwrites)
@@ -273,7 +274,7 @@ overwritten(const char *name)
     xb *b = xb_new(name);
     xg *g = head_cfg(b, 3, 3, NULL, "integer i");
     xg_for(g, "i = 1", "i <= 3", "i = i + 1");
-    xg_bb(g, "y(i) = x(i) * x(i)");
+    xg_bb(g, "y(i) = x(i) * x(1)");
     xg_end(g);
     xg_bb(g, "x(2) = 1.5");
     return b;
@@ -286,7 +287,7 @@ argument_and_call(const char *name)
     xb *b = xb_new(name);
     xg *g = head_cfg(b, 3, 3, "sub f", "integer i");
     xg_for(g, "i = 1", "i <= 3", "i = i + 1");
-    xg_bb(g, "y(i) = x(i) * x(i)");
+    xg_bb(g, "y(i) = x(i) * x(1)");
     xg_end(g);
     xg_bb(g, "call f(y(1))");
     xb_scope(b, 3, 1);
@@ -300,7 +301,7 @@ START_TEST(values_that_may_change_are_taped)
     program unsafe[] = {overwritten, argument_and_call};
     for (size_t k = 0; k < sizeof unsafe / sizeof unsafe[0]; k++) {
         xf_run_stats on, off;
-        /* without the cut, which tapes x(i) once instead of x(i), x(i) */
+        /* without the cut, which tapes x once instead of x(1), x(i) */
         with_and_without_over(unsafe[k], __func__, XF_TAPE_OFF_CUT, XF_TAPE_OFF_VALUES, 3, 3, &on,
                               &off);
         ck_assert_msg(

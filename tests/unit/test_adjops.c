@@ -1,0 +1,218 @@
+/* test_adjops.c: the operations an adjoint spends (transforms/adjzero.c,
+ * the parallel edges of elim.c, the signs preaccumulate.c folds). Each
+ * program's adjoint runs under both adjoint drivers; its Jacobian equals
+ * the tangent's (a dot-product test, and entry by entry) and divided
+ * differences, and the joint run does the floating-point operations the
+ * program's shape predicts, counted per sweep (one sweep per output). */
+#include "derive_fixture.h"
+#include "suites.h"
+
+typedef xb *(*program)(const char *name);
+
+static const xf_driver sweeps[2] = {XF_DRIVER_ADJOINT_JOINT, XF_DRIVER_ADJOINT_SPLIT};
+
+/* ⟨ȳ, J ẋ⟩ with fixed directions ẋ_i = 1 + i/10, ȳ_k = k - 1/2. */
+static double
+dot(const xf_jacobian *J)
+{
+    double s = 0;
+    for (int k = 1; k <= J->m; k++) {
+        double row = 0;
+        for (int i = 1; i <= J->n; i++)
+            row += jf(J, k, i) * (1 + i / 10.0);
+        s += (k - 0.5) * row;
+    }
+    return s;
+}
+
+/* @p's adjoint under both drivers against its tangent and divided
+ * differences; @st receives the joint run's counts. */
+static void
+check(program p, const char *name, int n, int m, xf_run_stats *st)
+{
+    tg tan;
+    derive(&tan, p(name), "tangent", XF_ELIM_BEST, XF_DRIVER_TANGENT, n, m);
+    double forward = dot(&tan.J);
+    for (int k = 0; k < 2; k++) {
+        tg adj;
+        derive(&adj, p(name), "adjoint", XF_ELIM_BEST, sweeps[k], n, m);
+        double reverse = dot(&adj.J);
+        ck_assert_msg(fabs(forward - reverse) <= 1e-12 * fmax(1, fabs(forward)),
+                      "%s: dot-product test: <yb, J xd> = %.17g, <J^T yb, xd> = %.17g",
+                      xf_driver_name(sweeps[k]), forward, reverse);
+        for (int r = 1; r <= m; r++)
+            for (int c = 1; c <= n; c++) {
+                double a = jf(&adj.J, r, c), t = jf(&tan.J, r, c), d = jf(&adj.D, r, c);
+                ck_assert_msg(fabs(a - t) <= 1e-13 * fmax(1, fabs(t)), "F(%d,%d): %.17g vs %.17g",
+                              r, c, a, t);
+                ck_assert_msg(fabs(a - d) <= 1e-5 * fmax(1, fabs(d)),
+                              "F(%d,%d) = %.17g, divided differences %.17g", r, c, a, d);
+            }
+        if (k == 0)
+            *st = adj.st;
+        tan_fini(&adj);
+    }
+    tan_fini(&tan);
+}
+
+static void
+assert_ops(const xf_run_stats *st, uint64_t adds, uint64_t muls, uint64_t fns)
+{
+    ck_assert_msg(st->adds == adds && st->muls == muls && st->intrinsics == fns,
+                  "%llu+ %llu* %llu f, expected %llu+ %llu* %llu f", (unsigned long long)st->adds,
+                  (unsigned long long)st->muls, (unsigned long long)st->intrinsics,
+                  (unsigned long long)adds, (unsigned long long)muls, (unsigned long long)fns);
+}
+
+/* ============================================================ adjzero.c */
+
+/* t = x1*x2, then (a branch between: two blocks) y1 = sin(t). At x0 =
+ * (1/2, 1) t > 0. The adjoint of y1 = sin(t) finds t̄ zero (t is a local
+ * nothing reads after): t̄ = cos(t)·ȳ1, no addition; x̄1 += x2·t̄,
+ * x̄2 += x1·t̄. A sweep: t (1*), sin and its partial cos (2 f), t̄ (1*),
+ * x̄ (2*, 2+). */
+static xb *
+branch_after(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 1, NULL, "real t");
+    xg_bb(g, "t = x(1) * x(2)");
+    xg_if(g, "t > 0");
+    xg_bb(g, "y(1) = sin_scal(t)");
+    xg_else(g);
+    xg_bb(g, "y(1) = t");
+    xg_end(g);
+    return b;
+}
+
+START_TEST(an_adjoint_known_zero_is_assigned)
+{
+    xf_run_stats st = {0};
+    check(branch_after, __func__, 2, 1, &st);
+    assert_ops(&st, 2, 4, 2); /* with t̄ += cos(t)·ȳ1: 3+ */
+}
+END_TEST
+
+/* As branch_after, and y2 = t*x1 after the branch: t is read after
+ * y1 = sin(t), so that adjoint adds to t̄ (y2's set it): the first
+ * increment of t̄ in the adjoint (y2's) assigns, the second adds. A sweep:
+ * t, y2 (2*), sin, cos (2 f); y2's adjoint t̄ = x1·ȳ2 (1*), x̄1 += t·ȳ2
+ * (1*, 1+); y1's t̄ += cos·ȳ1 (1*, 1+); t's x̄1 += x2·t̄, x̄2 += x1·t̄
+ * (2*, 2+). */
+static xb *
+read_again(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "real t");
+    xg_bb(g, "t = x(1) * x(2)");
+    xg_if(g, "t > 0");
+    xg_bb(g, "y(1) = sin_scal(t)");
+    xg_else(g);
+    xg_bb(g, "y(1) = t");
+    xg_end(g);
+    xg_bb(g, "y(2) = t * x(1)");
+    return b;
+}
+
+START_TEST(an_adjoint_read_later_is_incremented)
+{
+    xf_run_stats st = {0};
+    check(read_again, __func__, 2, 2, &st);
+    assert_ops(&st, 2 * 4, 2 * 7, 2 * 2); /* with t̄ += x1·ȳ2: 5+ */
+}
+END_TEST
+
+/* t is written in each iteration and read in the block after a branch in
+ * the same iteration: after that read, the next iteration overwrites t (or
+ * the loop and the routine end), so its adjoint finds t̄ zero in every
+ * iteration: t̄ = x(i)·ȳ(i). An iteration: t, y(i) (2*), t̄ (1*),
+ * x̄(i) += t·ȳ(i) (1*, 1+), x̄(i) += 2x(i)·t̄ (2x(i): 1+; 1*, 1+). */
+static xb *
+loop_local(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, NULL, "integer i; real t");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "t = x(i) * x(i)");
+    xg_if(g, "t > 0");
+    xg_bb(g, "y(i) = t * x(i)");
+    xg_else(g);
+    xg_bb(g, "y(i) = x(i)");
+    xg_end(g);
+    xg_end(g);
+    return b;
+}
+
+START_TEST(a_loop_local_is_assigned_each_iteration)
+{
+    xf_run_stats st = {0};
+    check(loop_local, __func__, 3, 3, &st);
+    /* per sweep 3 iterations: 3+ and 5* each */
+    assert_ops(&st, 3 * 3 * 3, 3 * 3 * 5, 0);
+}
+END_TEST
+
+/* ============================================================ elim.c, preaccumulate.c */
+
+/* y1 = x1*x1*x2: the two partials of x1*x1 (x1, x1) are added first
+ * (2x1: 1+), then multiplied once by x2 (1*) instead of each (2*, 1+).
+ * A sweep: the values (2*); 2x1 (1+), its product with x2 (1*);
+ * x̄1 += (2x1x2)·ȳ, x̄2 += (x1x1)·ȳ (2*, 2+). */
+static xb *
+square(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 1, NULL, NULL);
+    xg_bb(g, "y(1) = x(1) * x(1) * x(2)");
+    return b;
+}
+
+START_TEST(parallel_partials_are_added_first)
+{
+    xf_run_stats st = {0};
+    check(square, __func__, 2, 1, &st);
+    assert_ops(&st, 3, 5, 0);
+}
+END_TEST
+
+/* y1 = cos(x1): the partial -sin(x1) is taped as sin(x1), and the adjoint
+ * is p̄ = sin(x1)·ȳ1, x̄1 -= p̄: cos, sin (2 f), 1*, 1+ (the negation
+ * and x̄1 += -sin(x1)·ȳ1 were 2+, 1*). y2 = cos(x1*x2): the sign goes
+ * through the products of the elimination (x2·sin, x1·sin: 2*) for
+ * nothing, then the same two-operation adjoint per entry (2*, 2+); with
+ * the values, 1* and 2 f. */
+static xb *
+cosines(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, NULL);
+    xg_bb(g, "y(1) = cos_scal(x(1)); y(2) = cos_scal(x(1) * x(2))");
+    return b;
+}
+
+START_TEST(negated_partials_cost_no_negation)
+{
+    xf_run_stats st = {0};
+    check(cosines, __func__, 2, 2, &st);
+    /* per sweep: y1 1+ 1* 2f; y2 2+ 5* 2f */
+    assert_ops(&st, 2 * 3, 2 * 6, 2 * 4);
+}
+END_TEST
+
+Suite *
+test_adjops_suite(void)
+{
+    Suite *s = suite_create("adjops");
+    TCase *tc = tcase_create("zero");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, an_adjoint_known_zero_is_assigned);
+    tcase_add_test(tc, an_adjoint_read_later_is_incremented);
+    tcase_add_test(tc, a_loop_local_is_assigned_each_iteration);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("partials");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, parallel_partials_are_added_first);
+    tcase_add_test(tc, negated_partials_cost_no_negation);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,426 @@
+/* adjzero.c: adjoint increments whose target is zero (see adjzero.h).
+ *
+ * The adjoint of a propagator operation y = Σ a·x adds a·ȳ to each x̄.
+ * Where x̄ is known to be zero, x̄ = a·ȳ does the same with one addition
+ * less (a Sax instead of a Saxpy; for a unit partial a SetDeriv instead of
+ * an IncDeriv: no operation at all). x̄ is zero there when, in the forward
+ * code, x's derivative is dead after the operation: on every path from it,
+ * an operation overwrites x's derivative (whose adjoint resets x̄) before
+ * anything reads it, or the routine ends (a local's adjoint is zero at the
+ * start of each activation, xaif-execution §1.3). That is liveness of the
+ * derivatives, a backward data-flow problem over the control-flow graph,
+ * solved here for the real scalar locals of the routine, as bit sets per
+ * vertex. What reads a derivative: the terms of an operation, the target
+ * of an increment (Saxpy, IncDeriv, DecDeriv), a derivative assignment
+ * (direct action), the arguments of a call (and every local, when the
+ * routine hosts internal procedures, which may see them). What overwrites
+ * it: ZeroDeriv, SetDeriv, SetNegDeriv and Sax whose terms do not read it.
+ * The operations tbr_live.c finds dead have no adjoint and count for
+ * nothing. Within one operation only the first term reading x (in the
+ * order adjoin writes them) may assign. */
+#include <string.h>
+
+#include "adjzero.h"
+#include "map.h"
+#include "pass.h"
+
+struct xf_adjzero {
+    xf_map first; /* source reference -> itself: its adjoint assigns */
+    unsigned n;
+};
+
+typedef struct az {
+    const xf_doc *doc;
+    const xf_routine *rt;
+    const xf_tbr *tbr;
+    xf_arena *a;
+    xf_map idx;      /* candidate symbol -> its index + 1 */
+    uint32_t nc, nw; /* candidates; 64-bit words per set */
+    bool calls_all;  /* a call may read every local's derivative */
+    xf_adjzero *plan;
+} az;
+
+/* At most this many bits of sets per routine (vertices x candidates). */
+#define AZ_MAX_BITS (1u << 26)
+
+static bool
+is_arg(const xf_routine *rt, const xf_symbol *s)
+{
+    for (uint32_t k = 0; k < rt->args.n; k++)
+        if (rt->args.v[k].sym == s)
+            return true;
+    return false;
+}
+
+/* The candidate @r is a plain reference to, as index + 1, or 0. */
+static uint32_t
+cand(const az *z, const xf_varref *r)
+{
+    const xf_symref *s = r && r->v.n == 1 && !xf_varref_arrref(r) ? xf_varref_symref(r) : NULL;
+    return s && s->sym ? (uint32_t)(uintptr_t)xf_map_get(&z->idx, s->sym) : 0;
+}
+
+static bool
+candidate_sym(const az *z, const xf_varref *r)
+{
+    const xf_symref *s = r && r->v.n == 1 && !xf_varref_arrref(r) ? xf_varref_symref(r) : NULL;
+    const xf_symbol *y = s ? s->sym : NULL;
+    return y && y->scope == z->rt->cfg_scope && y->kind == XF_SYMKIND_VARIABLE &&
+           y->type == XF_TYPE_REAL && xf_shape_rank(y->shape) <= 0 && !is_arg(z->rt, y) &&
+           !xf_flag_is(y->pointer, false);
+}
+
+/* Every derivative reference of the operations, to look for aliases. */
+typedef XF_VEC(const xf_varref *) refvec;
+
+static bool
+add_cand(az *z, const xf_varref *r, refvec *all)
+{
+    if (!XF_VEC_PUSH(z->a, *all, r))
+        return false;
+    if (!candidate_sym(z, r) || cand(z, r))
+        return true;
+    z->nc++;
+    return xf_map_put(&z->idx, z->a, xf_varref_symref(r)->sym, (void *)(uintptr_t)z->nc, NULL);
+}
+
+/* At most this many pairs of references are compared for aliases. */
+#define AZ_MAX_PAIRS (1u << 22)
+
+/* A candidate that another variable's reference may share storage with
+ * (the front end's alias map: an equivalence) is none. @returns false when
+ * out of memory. */
+static bool
+drop_aliased(az *z, const refvec *all)
+{
+    uint64_t ncr = 0;
+    for (uint32_t i = 0; i < all->n; i++)
+        ncr += cand(z, all->v[i]) != 0;
+    if (ncr * all->n > AZ_MAX_PAIRS) {
+        z->nc = 0; /* too many to look at: nothing is known zero */
+        return true;
+    }
+    for (uint32_t i = 0; i < all->n; i++) {
+        uint32_t c = cand(z, all->v[i]);
+        if (!c)
+            continue;
+        const xf_symbol *s = xf_varref_symref(all->v[i])->sym;
+        for (uint32_t j = 0; j < all->n; j++) {
+            const xf_symref *o = xf_varref_symref(all->v[j]);
+            if (o && o->sym == s)
+                continue;
+            if (xf_refs_may_alias(z->doc, all->v[i], all->v[j])) {
+                if (!xf_map_put(&z->idx, z->a, s, NULL, NULL))
+                    return false;
+                break;
+            }
+        }
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ sets */
+
+static void
+set_bit(uint64_t *s, uint32_t c)
+{
+    if (c)
+        s[(c - 1) / 64] |= 1ull << ((c - 1) % 64);
+}
+
+static void
+clear_bit(uint64_t *s, uint32_t c)
+{
+    if (c)
+        s[(c - 1) / 64] &= ~(1ull << ((c - 1) % 64));
+}
+
+static bool
+has_bit(const uint64_t *s, uint32_t c)
+{
+    return c && (s[(c - 1) / 64] >> ((c - 1) % 64)) & 1;
+}
+
+static void
+set_all(const az *z, uint64_t *s)
+{
+    memset(s, 0xff, z->nw * sizeof *s);
+}
+
+/* ------------------------------------------------------------ reads */
+
+static void use_expr(const az *z, const xf_expr *x, uint64_t *live, int depth);
+
+/* Every candidate @r mentions, its subscripts included. */
+static void
+use_ref(const az *z, const xf_varref *r, uint64_t *live, int depth)
+{
+    set_bit(live, cand(z, r));
+    if (depth > 64) {
+        set_all(z, live);
+        return;
+    }
+    for (uint32_t k = 0; k < r->v.n; k++) {
+        if (r->v.v[k].kind != XF_VR_ARRAY)
+            continue;
+        const xf_arrref *ar = &r->v.v[k].u.arr;
+        for (uint32_t i = 0; i < ar->t.n; i++) {
+            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
+            for (int j = 0; j < 3; j++)
+                if (q[j])
+                    use_expr(z, q[j], live, depth + 1);
+        }
+    }
+}
+
+static void
+use_expr(const az *z, const xf_expr *x, uint64_t *live, int depth)
+{
+    for (uint32_t i = 0; x && i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_VARREF)
+            use_ref(z, v->u.ref, live, depth);
+        else if (v->kind == XF_EV_FUNCALL) {
+            if (z->calls_all)
+                set_all(z, live);
+            for (uint32_t k = 0; k < v->u.fn.args.n; k++)
+                use_ref(z, v->u.fn.args.v[k], live, depth);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ transfer */
+
+/* The sources of @op in the order adjoin writes their adjoints. */
+static uint32_t
+sources(const xf_dpop *op, const xf_varref **src, uint32_t max)
+{
+    switch (op->kind) {
+    case XF_DP_ZERODERIV:
+        return 0;
+    case XF_DP_SETDERIV:
+    case XF_DP_SETNEGDERIV:
+    case XF_DP_INCDERIV:
+    case XF_DP_DECDERIV:
+        src[0] = &op->src;
+        return 1;
+    case XF_DP_SAX:
+    case XF_DP_SAXPY:
+        break;
+    }
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < op->ax.n && n < max; j++)
+        src[n++] = &op->ax.v[j].x;
+    return n;
+}
+
+/* @live (after @op) becomes what is live before it; with @record, the
+ * terms whose adjoint assigns go into the plan. */
+static int
+op_back(az *z, const xf_dpop *op, uint64_t *live, bool record)
+{
+    if (xf_tbr_op_dead(z->tbr, op))
+        return 0;
+    const xf_varref *y = op->kind == XF_DP_SAX || op->kind == XF_DP_SAXPY ? &op->y : &op->tgt;
+    const xf_varref *src[64];
+    uint32_t ns = sources(op, src, 64);
+    if (op->ax.n > 64) {
+        set_all(z, live); /* adjoin refuses these anyway */
+        return 0;
+    }
+    uint32_t cy = cand(z, y);
+    bool reads_y = false;
+    for (uint32_t i = 0; i < ns; i++)
+        reads_y = reads_y || (cy && cand(z, src[i]) == cy);
+    if (record)
+        for (uint32_t i = 0; i < ns; i++) {
+            uint32_t c = cand(z, src[i]);
+            if (!c || c == cy || has_bit(live, c))
+                continue;
+            if (!xf_map_put(&z->plan->first, z->a, src[i], (void *)src[i], NULL))
+                return -1;
+            z->plan->n++;
+            set_bit(live, c); /* a second term reading it adds */
+        }
+    bool accumulates =
+        op->kind == XF_DP_SAXPY || op->kind == XF_DP_INCDERIV || op->kind == XF_DP_DECDERIV;
+    if (!accumulates && !reads_y)
+        clear_bit(live, cy);
+    else
+        set_bit(live, cy);
+    for (uint32_t i = 0; i < ns; i++)
+        use_ref(z, src[i], live, 0);
+    /* subscripts of the target are values, not derivatives: nothing */
+    return 0;
+}
+
+static int
+stmt_back(az *z, const xf_stmt *s, uint64_t *live, bool record)
+{
+    switch (s->kind) {
+    case XF_STMT_DERIVPROP:
+        for (uint32_t k = s->u.dp.n; k-- > 0;)
+            if (op_back(z, &s->u.dp.v[k], live, record))
+                return -1;
+        return 0;
+    case XF_STMT_ASSIGN:
+        if (xf_flag_is(s->u.as.lhs.deriv, false)) {
+            /* a direct action reads and writes derivatives: a read */
+            use_ref(z, &s->u.as.lhs, live, 0);
+            use_expr(z, &s->u.as.rhs, live, 0);
+            return 0;
+        }
+        for (uint32_t i = 0; i < s->u.as.rhs.v.n; i++)
+            if (s->u.as.rhs.v.v[i].kind == XF_EV_FUNCALL)
+                use_expr(z, &s->u.as.rhs, live, 0);
+        return 0;
+    case XF_STMT_CALL:
+    case XF_STMT_ICALL: {
+        const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
+        if (z->calls_all && s->kind == XF_STMT_CALL)
+            set_all(z, live);
+        for (uint32_t k = 0; k < args->n; k++)
+            use_expr(z, &args->v[k].val, live, 0);
+        return 0;
+    }
+    case XF_STMT_MARKER:
+        return 0;
+    }
+    return 0;
+}
+
+static int
+block_back(az *z, const xf_cvertex *v, uint64_t *live, bool record)
+{
+    if (v->kind != XF_CV_BASICBLOCK)
+        return 0;
+    for (uint32_t k = v->stmts.n; k-- > 0;)
+        if (stmt_back(z, v->stmts.v[k], live, record))
+            return -1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ the plan */
+
+static bool
+hosts_procedures(const xf_doc *doc, const xf_routine *rt)
+{
+    for (uint32_t i = 0; i < doc->cg.scopes.v.n; i++)
+        if (doc->cg.scopes.v.v[i]->parent == rt->cfg_scope)
+            return true;
+    return false;
+}
+
+int
+xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_tbr *tbr,
+                xf_arena *a, xf_adjzero **out)
+{
+    *out = NULL;
+    az z = {.doc = doc, .rt = rt, .tbr = tbr, .a = a};
+    refvec all = {0};
+    uint32_t n = g->v.n;
+    for (uint32_t i = 0; i < n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        if (v->index != i)
+            return 0; /* not the graph this walks */
+        for (uint32_t k = 0; v->kind == XF_CV_BASICBLOCK && k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            if (s->kind != XF_STMT_DERIVPROP)
+                continue;
+            for (uint32_t o = 0; o < s->u.dp.n; o++) {
+                const xf_dpop *op = &s->u.dp.v[o];
+                const xf_varref *src[64];
+                uint32_t ns = sources(op, src, 64);
+                const xf_varref *y =
+                    op->kind == XF_DP_SAX || op->kind == XF_DP_SAXPY ? &op->y : &op->tgt;
+                if (!add_cand(&z, y, &all))
+                    return -1;
+                for (uint32_t j = 0; j < ns; j++)
+                    if (!add_cand(&z, src[j], &all))
+                        return -1;
+            }
+        }
+    }
+    if (!drop_aliased(&z, &all))
+        return -1;
+    if (!z.nc || !n)
+        return 0;
+    z.nw = (z.nc + 63) / 64;
+    if ((uint64_t)z.nw * 64 * n > AZ_MAX_BITS)
+        return 0;
+    z.calls_all = hosts_procedures(doc, rt);
+    /* successors */
+    uint32_t *nsucc = XF_NEW_ARRAY(a, n, uint32_t), *first = XF_NEW_ARRAY(a, n + 1, uint32_t);
+    uint32_t *succ = XF_NEW_ARRAY(a, g->e.n ? g->e.n : 1, uint32_t);
+    uint64_t *in = XF_NEW_ARRAY(a, (size_t)n * z.nw, uint64_t);
+    uint64_t *cur = XF_NEW_ARRAY(a, z.nw, uint64_t);
+    if (!nsucc || !first || !succ || !in || !cur)
+        return -1;
+    memset(nsucc, 0, n * sizeof *nsucc);
+    memset(in, 0, (size_t)n * z.nw * sizeof *in);
+    for (uint32_t i = 0; i < g->e.n; i++) {
+        const xf_cedge *e = g->e.v[i];
+        if (!e->src || !e->tgt || e->src->index >= n || g->v.v[e->src->index] != e->src ||
+            e->tgt->index >= n || g->v.v[e->tgt->index] != e->tgt)
+            return 0;
+        nsucc[e->src->index]++;
+    }
+    first[0] = 0;
+    for (uint32_t i = 0; i < n; i++)
+        first[i + 1] = first[i] + nsucc[i];
+    memset(nsucc, 0, n * sizeof *nsucc);
+    for (uint32_t i = 0; i < g->e.n; i++) {
+        uint32_t s = g->e.v[i]->src->index;
+        succ[first[s] + nsucc[s]++] = g->e.v[i]->tgt->index;
+    }
+    /* the fixed point: in = transfer(union of the successors' in) */
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (uint32_t i = n; i-- > 0;) {
+            memset(cur, 0, z.nw * sizeof *cur);
+            for (uint32_t k = first[i]; k < first[i + 1]; k++)
+                for (uint32_t w = 0; w < z.nw; w++)
+                    cur[w] |= in[(size_t)succ[k] * z.nw + w];
+            if (block_back(&z, g->v.v[i], cur, false))
+                return -1;
+            /* sets only grow: the union with the old keeps it monotone */
+            uint64_t *old = &in[(size_t)i * z.nw];
+            for (uint32_t w = 0; w < z.nw; w++)
+                if ((old[w] | cur[w]) != old[w]) {
+                    old[w] |= cur[w];
+                    changed = true;
+                }
+        }
+    }
+    xf_adjzero *plan = XF_NEW(a, xf_adjzero);
+    if (!plan)
+        return -1;
+    memset(plan, 0, sizeof *plan);
+    z.plan = plan;
+    for (uint32_t i = 0; i < n; i++) {
+        if (g->v.v[i]->kind != XF_CV_BASICBLOCK)
+            continue;
+        memset(cur, 0, z.nw * sizeof *cur);
+        for (uint32_t k = first[i]; k < first[i + 1]; k++)
+            for (uint32_t w = 0; w < z.nw; w++)
+                cur[w] |= in[(size_t)succ[k] * z.nw + w];
+        if (block_back(&z, g->v.v[i], cur, true))
+            return -1;
+    }
+    if (plan->n)
+        *out = plan;
+    return 0;
+}
+
+bool
+xf_adjzero_first(const xf_adjzero *z, const xf_varref *src)
+{
+    return z && xf_map_get(&z->first, src) != NULL;
+}
+
+unsigned
+xf_adjzero_count(const xf_adjzero *z)
+{
+    return z ? z->n : 0;
+}

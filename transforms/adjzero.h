@@ -1,0 +1,36 @@
+/* adjzero.h: where an adjoint increment finds its target zero (adjzero.c).
+ * Not a pass: adjoin asks it per routine before it rewrites the
+ * propagators. */
+#ifndef XF_TRANSFORMS_ADJZERO_H
+#define XF_TRANSFORMS_ADJZERO_H
+
+#include "arena.h"
+#include "ir.h"
+#include "tbr.h"
+
+typedef struct xf_adjzero xf_adjzero;
+
+/**
+ * xf_adjzero_plan:
+ * For routine @rt's taping placeholder @g (its propagators not yet
+ * adjoined; @tbr the operations adjoin leaves out, may be NULL): which
+ * terms' adjoint x̄ += a·ȳ finds x̄ zero, so that x̄ = a·ȳ does the same.
+ * x is then a real scalar local of @rt and, on every path of @g from after
+ * the operation, its derivative is overwritten before anything reads it
+ * (or the routine ends: a local's adjoint starts at zero in each
+ * activation); the term is the first of its operation that reads x.
+ * @returns 0 with *@out the plan (NULL: none found or the routine too big
+ * to look at), -1 when out of memory.
+ */
+int xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_tbr *tbr,
+                    xf_arena *a, xf_adjzero **out);
+
+/** xf_adjzero_first: is the adjoint of the term whose source is @src (a
+ * reference of an operation of the plan's graph: &op->src or
+ * &op->ax.v[j].x) an assignment? @z may be NULL. */
+bool xf_adjzero_first(const xf_adjzero *z, const xf_varref *src);
+
+/** xf_adjzero_count: how many terms the plan found. */
+unsigned xf_adjzero_count(const xf_adjzero *z);
+
+#endif
