@@ -48,6 +48,7 @@
 #include <string.h>
 
 #include "cfgtree.h"
+#include "iterwise.h"
 #include "loopdep.h"
 #include "pass.h"
 #include "tbr.h"
@@ -280,13 +281,49 @@ mark_assigned(uint8_t *in, uint32_t n, const xf_stmt *st)
         }
 }
 
-/* Does the adjoint of an iteration (loop @l3's body) read a variable that
- * the adjoint sweep assigns elsewhere (a value popped or computed before
- * the loop's adjoint, which the taping sweep does not have yet), other
- * than the loop variable @i and what it assigns first itself? */
+/* Forget, in @in, the scalar that @st assigns as a whole (a value set
+ * first, which later reads see), or that a pop fills. */
+static void
+clear_assigned(uint8_t *in, uint32_t n, const xf_stmt *st)
+{
+    if (!st)
+        return;
+    const xf_symref *s = st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs)
+                             ? xf_varref_symref(&st->u.as.lhs)
+                             : NULL;
+    if (s && s->sym && s->sym->index < n)
+        in[s->sym->index] = 0;
+    if (st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3))
+        for (uint32_t a = 0; a < st->u.icall.args.n; a++) {
+            const xf_expr *x = &st->u.icall.args.v[a].val;
+            const xf_symref *ps =
+                x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF && !xf_varref_arrref(x->v.v[0].u.ref)
+                    ? xf_varref_symref(x->v.v[0].u.ref)
+                    : NULL;
+            if (ps && ps->sym && ps->sym->index < n)
+                in[ps->sym->index] = 0;
+        }
+}
+
 static bool
-reads_from_elsewhere(xf_pass_ctx *ctx, const xf_cfgtree *t3, const xf_region *l3,
-                     const xf_symbol *i)
+inside(const xf_region *r, const xf_region *l)
+{
+    for (const xf_region *p = r->parent; p; p = p->parent)
+        if (p == l)
+            return true;
+    return false;
+}
+
+/* Does the adjoint of an iteration (the regions in loop @l3's body) read a
+ * variable that the adjoint sweep assigns elsewhere (a value popped or
+ * computed before the loop's adjoint, which the taping sweep does not have
+ * yet), or one that the code after the loop writes (@d->written_after: at
+ * the end of the iteration it does not hold yet what the adjoint sweep
+ * would read), other than the loop variable and what the region assigns
+ * first itself? */
+static bool
+reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3,
+                     const xf_region *l3)
 {
     uint32_t n = ctx->doc->nsymbols;
     uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
@@ -294,59 +331,75 @@ reads_from_elsewhere(xf_pass_ctx *ctx, const xf_cfgtree *t3, const xf_region *l3
         return true;
     for (uint32_t k = 0; k < t3->all.n; k++) {
         const xf_region *r = t3->all.v[k];
-        bool inside = false;
-        for (const xf_region *p = r; p && !inside; p = p->parent)
-            inside = p == l3;
-        if (inside)
+        if (r == l3 || inside(r, l3))
             continue;
         mark_assigned(in, n, r->v->init);
         mark_assigned(in, n, r->v->update);
         for (uint32_t j = 0; j < r->v->stmts.n; j++)
             mark_assigned(in, n, r->v->stmts.v[j]);
     }
-    if (i && i->index < n)
-        in[i->index] = 0;
+    for (uint32_t k = 0; k < d->written_after.n; k++)
+        if (d->written_after.v[k]->index < n)
+            in[d->written_after.v[k]->index] = 1;
+    if (d->index && d->index->index < n)
+        in[d->index->index] = 0;
     mention m = {in, n};
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        const xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++) {
-            const xf_stmt *st = b->stmts.v[j];
-            if (stmt_mentions(&m, st))
+    for (uint32_t k = l3->index + 1; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        if (!inside(r, l3))
+            continue;
+        const xf_cvertex *v = r->v;
+        if (stmt_mentions(&m, v->init))
+            return true;
+        clear_assigned(in, n, v->init);
+        if ((v->cond && expr_mentions(&m, v->cond)) || stmt_mentions(&m, v->update))
+            return true;
+        for (uint32_t j = 0; j < v->stmts.n; j++) {
+            if (stmt_mentions(&m, v->stmts.v[j]))
                 return true;
-            /* assigned here first: later reads see this value */
-            const xf_varref *w = NULL;
-            if (st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs))
-                w = &st->u.as.lhs;
-            const xf_symref *s = w ? xf_varref_symref(w) : NULL;
-            if (s && s->sym && s->sym->index < n)
-                in[s->sym->index] = 0;
-            if (st->kind == XF_STMT_ICALL && st->u.icall.name &&
-                !strncmp(st->u.icall.name, "pop", 3))
-                for (uint32_t a = 0; a < st->u.icall.args.n; a++) {
-                    const xf_expr *x = &st->u.icall.args.v[a].val;
-                    const xf_symref *ps = x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF &&
-                                                  !xf_varref_arrref(x->v.v[0].u.ref)
-                                              ? xf_varref_symref(x->v.v[0].u.ref)
-                                              : NULL;
-                    if (ps && ps->sym && ps->sym->index < n)
-                        in[ps->sym->index] = 0;
-                }
+            clear_assigned(in, n, v->stmts.v[j]);
         }
     }
     return false;
 }
 
+/* Does a block in loop @l3's body assign a variable of the program, or call? */
+static bool
+adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
+{
+    for (uint32_t k = l3->index + 1; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        if (!inside(r, l3))
+            continue;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            if (program_variable(r->v->stmts.v[j]) || r->v->stmts.v[j]->kind == XF_STMT_CALL)
+                return true;
+    }
+    return false;
+}
+
+/* The taping loop of @d in @t2. */
+static const xf_region *
+taping_loop(const xf_loopdep *d, const xf_cfgtree *t2)
+{
+    for (uint32_t k = 0; k < t2->all.n; k++)
+        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
+            return t2->all.v[k];
+    return NULL;
+}
+
 /* Why loop @d cannot be adjoined iteration by iteration here, or NULL
- * (then it has been). */
+ * (then it has been: graphs @g2 and @g3 changed, their trees are stale). */
 static const char *
-apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2, xf_graph *g3,
+      const xf_cfgtree *t3, unsigned *serial)
 {
     bool joint = ctx->opts->iterwise >= 2;
     if (d->called && !joint)
         return "the routine is called: in split reversal its taping sweep runs before the "
                "caller's adjoint has set the adjoints of its outputs (--iteration-wise-joint)";
-    if (d->v->kind != XF_CV_FORLOOP || d->depth)
-        return "not a ForLoop at the routine's top level";
+    if (d->v->kind != XF_CV_FORLOOP)
+        return "not a ForLoop";
     if (!d->parallel)
         return "its iterations are not independent";
     if (d->terminal != XF_LT_YES && !(joint && d->terminal == XF_LT_OUTPUT))
@@ -356,21 +409,21 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgt
     if (d->local_input.sym && ctx->opts->iterwise < 2)
         return "it reads a local variable, whose adjoint does not survive from the taping "
                "to the adjoint sweep in split reversal (--iteration-wise-joint)";
-    const xf_region *l2 = NULL;
-    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
-        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
-            l2 = t2->all.v[k];
-    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
-        return "its taping sweep is not a loop of basic blocks without calls";
-    const xf_region *l3 = adjoint_loop(t3, &l2->body);
-    if (!l3 || !blocks_only(&l3->body))
-        return "its adjoint is not a loop of basic blocks";
-    /* the counter's increment, and the block the adjoint goes into */
-    xf_cvertex *count = NULL, *last = l2->body.v.v[l2->body.v.n - 1]->v;
+    const xf_region *l2 = taping_loop(d, t2);
+    if (!l2 || !l2->body.v.n)
+        return "its taping sweep has no loop";
+    if (xf_iw_region_calls(&l2->body))
+        return "its body calls a routine (in the taping sweep the call would not run the "
+               "callee's adjoint)";
+    const xf_region *l3 = xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
+    if (!l3)
+        return "its adjoint loop is not found";
+    /* the counter's increment (in a block of the body's own sequence) */
+    xf_cvertex *count = NULL;
     uint32_t at = 0;
     for (uint32_t k = 0; k < l2->body.v.n && !count; k++) {
         xf_cvertex *b = l2->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
+        for (uint32_t j = 0; l2->body.v.v[k]->kind == XF_RG_BLOCK && j < b->stmts.n; j++)
             if (b->stmts.v[j]->id && !strcmp(b->stmts.v[j]->id, "_cfr_count")) {
                 count = b;
                 at = j;
@@ -378,25 +431,18 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgt
     }
     if (!count && !l2->head)
         return "no trip counter in its taping sweep";
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        const xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
-            if (program_variable(b->stmts.v[j]))
-                return "its adjoint assigns a variable of the program";
-    }
-    if (reads_from_elsewhere(ctx, t3, l3, d->index))
-        return "its adjoint reads a value the adjoint sweep sets before it";
+    if (adjoint_assigns(t3, l3))
+        return "its adjoint assigns a variable of the program";
+    if (reads_from_elsewhere(ctx, d, t3, l3))
+        return "its adjoint reads a value the adjoint sweep sets before it, or that is "
+               "written after the loop";
     /* the adjoint of the iteration at the end of the iteration */
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
-            if (!XF_VEC_PUSH(ctx->doc->arena, last->stmts, b->stmts.v[j]))
-                return "out of memory";
-        b->stmts.n = 0;
-    }
+    const char *why = xf_iw_move(ctx->doc, ctx->scratch, g2, l2, g3, l3, serial);
+    if (why)
+        return why;
     /* a counted loop: the trip count stays 0, the adjoint sweep's loop runs
      * no iteration; a loop run backwards (explicit) runs its iterations
-     * over the empty blocks */
+     * over the empty block */
     if (count) {
         memmove(&count->stmts.v[at], &count->stmts.v[at + 1],
                 (count->stmts.n - at - 1) * sizeof count->stmts.v[0]);
@@ -420,7 +466,7 @@ static const char *
 dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
 {
     if (d->v->kind != XF_CV_FORLOOP || d->depth)
-        return "not a ForLoop at the routine's top level";
+        return "not terminal, and not a ForLoop at the routine's top level (no dry run)";
     if (d->input_overwritten.sym)
         return "not terminal, and a value it reads is overwritten after it (no dry run)";
     if (d->called && ctx->opts->iterwise < 2)
@@ -507,22 +553,32 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     xf_cfgtree t2, t3;
     bool ok =
         xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
-    for (uint32_t k = 0; k < v.n; k++) {
+    const char **why = XF_NEW_ARRAY(ctx->scratch, v.n, const char *);
+    bool *dry = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
+    if (!why || !dry)
+        return xf_pass_oom(ctx);
+    unsigned serial = 0;
+    /* inner loops first: an outer loop's adjoint then holds theirs, moved */
+    for (uint32_t k = v.n; k-- > 0;) {
         const xf_loopdep *d = &v.v[k];
-        const char *why = ok ? apply(ctx, d, &t2, &t3) : "the adjoint does not nest";
-        bool dry = why && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
-        if (dry)
-            why = dry_run(ctx, d, &t2, &t3);
-        if (why && !strcmp(why, "out of memory"))
+        why[k] =
+            ok ? apply(ctx, d, &p2->g, &t2, &p3->g, &t3, &serial) : "the adjoint does not nest";
+        if (!why[k])
+            ok = xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) &&
+                 xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
+        dry[k] = why[k] && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
+        if (dry[k])
+            why[k] = dry_run(ctx, d, &t2, &t3);
+        if (why[k] && !strcmp(why[k], "out of memory"))
             return xf_pass_oom(ctx);
-        if (ctx->opts->report_loops)
-            fprintf(ctx->opts->report_loops, "iteration-wise: %s line %lld: %s%s\n",
-                    rt->sym ? rt->sym->id : "?", (long long)d->v->lineno,
-                    why   ? "no, "
-                    : dry ? "yes, dry run"
-                          : "yes",
-                    why ? why : "");
     }
+    for (uint32_t k = 0; k < v.n && ctx->opts->report_loops; k++)
+        fprintf(ctx->opts->report_loops, "iteration-wise: %s line %lld: %s%s\n",
+                rt->sym ? rt->sym->id : "?", (long long)v.v[k].v->lineno,
+                why[k]   ? "no, "
+                : dry[k] ? "yes, dry run"
+                         : "yes",
+                why[k] ? why[k] : "");
     return 0;
 }
 

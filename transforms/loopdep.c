@@ -434,6 +434,11 @@ terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
         xf_type ty = c->sym->type;
         if (!c->write || c->sym->index >= L->w.nsyms || L->head[c->sym->index] == UINT32_MAX)
             continue;
+        bool listed = c->sym == d->index;
+        for (uint32_t j = 0; j < d->written_after.n && !listed; j++)
+            listed = d->written_after.v[j] == c->sym;
+        if (!listed && !XF_VEC_PUSH(L->a, d->written_after, c->sym))
+            L->w.oom = true;
         if (!d->after_write.sym &&
             (ty == XF_TYPE_REAL || ty == XF_TYPE_DOUBLE || ty == XF_TYPE_COMPLEX))
             d->after_write = (xf_ldref){c->sym, c->ref, c->line};

@@ -75,6 +75,10 @@ typedef struct xf_loopdep {
      * back to it (dry-running, F5). */
     xf_ldref input_overwritten;
     XF_VEC(const xf_symbol *) written; /* the variables the loop writes */
+    /* The variables the loop accesses that something after it writes (the
+     * rest of the routine, and for an enclosing loop its next iteration),
+     * each once, the loop variable apart. */
+    XF_VEC(const xf_symbol *) written_after;
 } xf_loopdep;
 
 typedef XF_VEC(xf_loopdep) xf_loopdep_vec;
