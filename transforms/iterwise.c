@@ -305,6 +305,22 @@ clear_assigned(uint8_t *in, uint32_t n, const xf_stmt *st)
         }
 }
 
+/* Is @st a pop into one whole variable of the program that @changed does
+ * not mark? */
+static bool
+restores_unchanged(const xf_stmt *st, const uint8_t *changed, uint32_t n)
+{
+    if (st->kind != XF_STMT_ICALL || !st->u.icall.name || strncmp(st->u.icall.name, "pop", 3) ||
+        st->u.icall.args.n != 1)
+        return false;
+    const xf_expr *x = &st->u.icall.args.v[0].val;
+    if (x->v.n != 1 || x->v.v[0].kind != XF_EV_VARREF || xf_varref_arrref(x->v.v[0].u.ref))
+        return false;
+    const xf_symref *s = xf_varref_symref(x->v.v[0].u.ref);
+    return s && s->sym && s->sym->index < n && !changed[s->sym->index] &&
+           !xf_flag_is(s->sym->temp, false) && strncmp(s->sym->id, "OpenAD_", 7) != 0;
+}
+
 static bool
 inside(const xf_region *r, const xf_region *l)
 {
@@ -329,14 +345,30 @@ reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3
     uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
     if (!in)
         return true;
+    /* a pop that restores a variable of the program which neither the
+     * loop nor what follows it writes gives it the value it has at the end
+     * of every iteration: it does not count */
+    uint8_t *kept = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
+    if (!kept)
+        return true;
+    for (uint32_t k = 0; k < d->written.n; k++)
+        if (d->written.v[k]->index < n)
+            kept[d->written.v[k]->index] = 1;
+    for (uint32_t k = 0; k < d->written_after.n; k++)
+        if (d->written_after.v[k]->index < n)
+            kept[d->written_after.v[k]->index] = 1;
     for (uint32_t k = 0; k < t3->all.n; k++) {
         const xf_region *r = t3->all.v[k];
         if (r == l3 || inside(r, l3))
             continue;
         mark_assigned(in, n, r->v->init);
         mark_assigned(in, n, r->v->update);
-        for (uint32_t j = 0; j < r->v->stmts.n; j++)
-            mark_assigned(in, n, r->v->stmts.v[j]);
+        for (uint32_t j = 0; j < r->v->stmts.n; j++) {
+            const xf_stmt *st = r->v->stmts.v[j];
+            if (restores_unchanged(st, kept, n))
+                continue;
+            mark_assigned(in, n, st);
+        }
     }
     for (uint32_t k = 0; k < d->written_after.n; k++)
         if (d->written_after.v[k]->index < n)
