@@ -55,6 +55,12 @@
 
 typedef XF_VEC(xf_stmt *) stmtvec;
 
+/* What the selection rule (--loops auto) did to a loop. */
+typedef enum rule_act { RULE_LEAVE, RULE_ITERWISE, RULE_DRY_RUN, RULE_PER_ITERATION } rule_act;
+
+static const char *const act_name[] = {"left alone", "iteration-wise", "dry run",
+                                       "per-iteration dry run, not enabled here"};
+
 /* Is every region of @s a basic block without calls? */
 static bool
 blocks_only(const xf_rgseq *s)
@@ -410,6 +416,15 @@ adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
     return false;
 }
 
+/* May a loop be taken whose transformation is right under the joint
+ * template only? --iteration-wise-joint, or --loops auto without
+ * --reversal split. */
+static bool
+joint_ok(const xf_pass_ctx *ctx)
+{
+    return ctx->opts->iterwise >= 2 || (ctx->opts->loops_auto && !ctx->opts->split);
+}
+
 /* The taping loop of @d in @t2. */
 static const xf_region *
 taping_loop(const xf_loopdep *d, const xf_cfgtree *t2)
@@ -426,10 +441,10 @@ static const char *
 apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2, xf_graph *g3,
       const xf_cfgtree *t3, unsigned *serial)
 {
-    bool joint = ctx->opts->iterwise >= 2;
+    bool joint = joint_ok(ctx);
     if (d->called && !joint)
         return "the routine is called: in split reversal its taping sweep runs before the "
-               "caller's adjoint has set the adjoints of its outputs (--iteration-wise-joint)";
+               "caller's adjoint has set the adjoints of its outputs (joint reversal only)";
     if (d->v->kind != XF_CV_FORLOOP)
         return "not a ForLoop";
     if (!d->parallel)
@@ -438,9 +453,9 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2,
         return "not terminal";
     if (d->after_write.sym)
         return "a real variable it accesses is written after it";
-    if (d->local_input.sym && ctx->opts->iterwise < 2)
+    if (d->local_input.sym && !joint_ok(ctx))
         return "it reads a local variable, whose adjoint does not survive from the taping "
-               "to the adjoint sweep in split reversal (--iteration-wise-joint)";
+               "to the adjoint sweep in split reversal (joint reversal only)";
     const xf_region *l2 = taping_loop(d, t2);
     if (!l2 || !l2->body.v.n)
         return "its taping sweep has no loop";
@@ -501,12 +516,12 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
         return "not terminal, and not a ForLoop at the routine's top level (no dry run)";
     if (d->input_overwritten.sym)
         return "not terminal, and a value it reads is overwritten after it (no dry run)";
-    if (d->called && ctx->opts->iterwise < 2)
+    if (d->called && !joint_ok(ctx))
         return "not terminal, and the routine is called: in split reversal its adjoint sweep "
-               "runs after the caller has run on (--iteration-wise-joint)";
-    if (d->local_input.sym && ctx->opts->iterwise < 2)
+               "runs after the caller has run on (joint reversal only)";
+    if (d->local_input.sym && !joint_ok(ctx))
         return "not terminal, and it reads a local variable, which the adjoint sweep of split "
-               "reversal does not have (--iteration-wise-joint)";
+               "reversal does not have (joint reversal only)";
     const xf_region *l2 = NULL;
     for (uint32_t k = 0; k < t2->all.n && !l2; k++)
         if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
@@ -565,13 +580,66 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
 static bool
 idle(const xf_opts *o)
 {
-    return !o->iterwise;
+    return !o->iterwise && !o->loops_auto;
+}
+
+/* ---- the selection rule (F8, [004] §5) */
+
+static bool
+reparse(xf_pass_ctx *ctx, xf_replacement *p2, xf_replacement *p3, xf_cfgtree *t2, xf_cfgtree *t3)
+{
+    return xf_cfgtree_parse(&p2->g, ctx->scratch, t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, t3);
+}
+
+/* What the rule does to a loop, and why; the reasons of the refusals are
+ * apply's and dry_run's. */
+static const char *
+decide(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
+       xf_replacement *p3, xf_cfgtree *t3, unsigned *serial, bool *ok, rule_act *act)
+{
+    *act = RULE_LEAVE;
+    if (!*ok)
+        return "the adjoint does not nest";
+    if (d->why == XF_LD_UNSTRUCTURED)
+        return "not analysed: the routine's control flow does not nest";
+    if (!d->parallel) {
+        *act = RULE_PER_ITERATION;
+        char *b = XF_NEW_ARRAY(ctx->scratch, 200, char);
+        if (!b)
+            return "out of memory";
+        snprintf(b, 200, "not parallel: %s%s%s", xf_ldwhy_name(d->why),
+                 d->dep_a.sym ? " "
+                 : d->callee  ? " "
+                              : "",
+                 d->dep_a.sym ? d->dep_a.sym->id
+                 : d->callee  ? d->callee
+                              : "");
+        return b;
+    }
+    bool terminal = d->terminal == XF_LT_YES || (d->terminal == XF_LT_OUTPUT && joint_ok(ctx));
+    if (terminal) {
+        const char *why = apply(ctx, d, &p2->g, t2, &p3->g, t3, serial);
+        if (why)
+            return why;
+        *ok = reparse(ctx, p2, p3, t2, t3);
+        *act = RULE_ITERWISE;
+        return d->terminal == XF_LT_YES ? "parallel, terminal"
+                                        : "parallel, terminal in joint reversal";
+    }
+    if (d->terminal == XF_LT_OUTPUT)
+        return "parallel, terminal in joint reversal only, and --reversal split: its "
+               "outputs' adjoints are not set when its taping sweep runs";
+    const char *why = dry_run(ctx, d, t2, t3);
+    if (why)
+        return why;
+    *act = RULE_DRY_RUN;
+    return "parallel, not terminal";
 }
 
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    if (!ctx->opts || !ctx->opts->iterwise || !rt->is_rlist)
+    if (!ctx->opts || (!ctx->opts->iterwise && !ctx->opts->loops_auto) || !rt->is_rlist)
         return 0;
     xf_replacement *p1 = xf_placeholder(rt, "1"), *p2 = xf_placeholder(rt, "2"),
                    *p3 = xf_placeholder(rt, "3");
@@ -587,30 +655,41 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
     const char **why = XF_NEW_ARRAY(ctx->scratch, v.n, const char *);
     bool *dry = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
-    if (!why || !dry)
+    rule_act *act = XF_NEW_ARRAY(ctx->scratch, v.n, rule_act);
+    if (!why || !dry || !act)
         return xf_pass_oom(ctx);
     unsigned serial = 0;
+    bool rule = ctx->opts->loops_auto;
     /* inner loops first: an outer loop's adjoint then holds theirs, moved */
     for (uint32_t k = v.n; k-- > 0;) {
         const xf_loopdep *d = &v.v[k];
-        why[k] =
-            ok ? apply(ctx, d, &p2->g, &t2, &p3->g, &t3, &serial) : "the adjoint does not nest";
-        if (!why[k])
-            ok = xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) &&
-                 xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
-        dry[k] = why[k] && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
-        if (dry[k])
-            why[k] = dry_run(ctx, d, &t2, &t3);
+        if (rule) {
+            why[k] = decide(ctx, d, p2, &t2, p3, &t3, &serial, &ok, &act[k]);
+        } else {
+            why[k] =
+                ok ? apply(ctx, d, &p2->g, &t2, &p3->g, &t3, &serial) : "the adjoint does not nest";
+            if (!why[k])
+                ok = reparse(ctx, p2, p3, &t2, &t3);
+            dry[k] = why[k] && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
+            if (dry[k])
+                why[k] = dry_run(ctx, d, &t2, &t3);
+        }
         if (why[k] && !strcmp(why[k], "out of memory"))
             return xf_pass_oom(ctx);
     }
-    for (uint32_t k = 0; k < v.n && ctx->opts->report_loops; k++)
-        fprintf(ctx->opts->report_loops, "iteration-wise: %s line %lld: %s%s\n",
-                rt->sym ? rt->sym->id : "?", (long long)v.v[k].v->lineno,
-                why[k]   ? "no, "
-                : dry[k] ? "yes, dry run"
-                         : "yes",
-                why[k] ? why[k] : "");
+    FILE *f = ctx->opts->report_loops;
+    for (uint32_t k = 0; k < v.n && f; k++) {
+        const char *name = rt->sym ? rt->sym->id : "?";
+        long long line = (long long)v.v[k].v->lineno;
+        if (rule)
+            fprintf(f, "decision: %s line %lld: %s (%s)\n", name, line, act_name[act[k]], why[k]);
+        else
+            fprintf(f, "iteration-wise: %s line %lld: %s%s\n", name, line,
+                    why[k]   ? "no, "
+                    : dry[k] ? "yes, dry run"
+                             : "yes",
+                    why[k] ? why[k] : "");
+    }
     return 0;
 }
 
@@ -644,7 +723,28 @@ parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
     return 0;
 }
 
+static int
+parse_loops(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    if (!arg || (strcmp(arg, "auto") != 0 && strcmp(arg, "off") != 0)) {
+        snprintf(err, len, "unknown loop rule '%s' (auto or off)", arg ? arg : "");
+        return -1;
+    }
+    o->loops_auto = !strcmp(arg, "auto");
+    return 0;
+}
+
 static const xf_pass_opt opts[] = {
+    {.name = "loops",
+     .arg = "RULE",
+     .help = "auto: per loop, the selection rule of [004] sec. 5\n"
+             "(docs/loops.md): parallel and terminal, the\n"
+             "iteration-wise adjoint; parallel, not terminal,\n"
+             "dry-running; not parallel, per-iteration dry-running\n"
+             "(named, not enabled); else left alone. Right under\n"
+             "the reversal of --reversal (joint by default);\n"
+             "--report-loops prints each decision. off: none\n",
+     .parse = parse_loops},
     {.name = "iteration-wise",
      .help = "adjoin each parallel terminal loop of the top\n"
              "routine iteration by iteration in the taping sweep:\n"

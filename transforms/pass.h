@@ -40,6 +40,7 @@ typedef struct xf_opts {
     FILE *report_loops; /* loopdep: one line per loop (--report-loops) */
     int iterwise;       /* iterwise: 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
     bool dry_run;       /* iterwise: also dry-run parallel loops that are not terminal */
+    bool loops_auto;    /* iterwise: --loops auto, the selection rule per loop (F8) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */

@@ -10,7 +10,8 @@
 #
 # For each example's adm.xaif: the adjoint with the options and
 # --report-loops gives the parallel loops (loopdep's "parallel yes"); the
-# adjoint is run under the joint and the split driver with the example's
+# adjoint is run under the joint driver, and the adjoint made with the
+# options and --reversal split under the split driver, with the example's
 # params.conf and `run --loop-tape`. A parallel loop is
 #   one      when every run of it, in the taping sweep and in the adjoint
 #            sweep, ends each iteration no higher on the tape than the
@@ -46,14 +47,17 @@ for d in "$corpus"/openad/*/; do
     p=$d/params.conf
     [ -f "$f" ] && [ -f "$p" ] || continue
     "$x" adjoint "$f" -o "$tmp/t.xaif" --report-loops "$@" 2>"$tmp/rep" || continue
+    "$x" adjoint "$f" -o "$tmp/ts.xaif" "$@" --reversal split 2>/dev/null || continue
     grep '^loops: .*parallel yes' "$tmp/rep" |
         sed 's/^loops: \([^ ]*\) line \([0-9-]*\):.*/\1 \2/' >"$tmp/par"
     [ -s "$tmp/par" ] || continue
     "$x" adjoint "$f" -o "$tmp/b.xaif" 2>/dev/null || continue
     for dr in adjoint-joint adjoint-split; do
+        t=$tmp/t.xaif
+        [ $dr = adjoint-split ] && t=$tmp/ts.xaif
         jac=SAME
         "$x" run "$tmp/b.xaif" -d $dr -p "$p" >"$tmp/b.j" 2>/dev/null || jac=BASEFAIL
-        if ! "$x" run "$tmp/t.xaif" -d $dr -p "$p" --loop-tape >"$tmp/t.j" 2>"$tmp/lt"; then
+        if ! "$x" run "$t" -d $dr -p "$p" --loop-tape >"$tmp/t.j" 2>"$tmp/lt"; then
             [ $jac = BASEFAIL ] || jac=FAIL
             : >"$tmp/lt"
         elif [ $jac = SAME ] && ! cmp -s "$tmp/b.j" "$tmp/t.j"; then
