@@ -629,10 +629,21 @@ decide(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2
     if (d->terminal == XF_LT_OUTPUT)
         return "parallel, terminal in joint reversal only, and --reversal split: its "
                "outputs' adjoints are not set when its taping sweep runs";
+    *act = RULE_DRY_RUN; /* to be tried by decide_dry, after the terminal loops */
+    return NULL;
+}
+
+/* The second half of the rule, in execution order: a parallel loop that is
+ * not terminal is dry-run (loops after it in the routine, dry-run already,
+ * would otherwise count as reading what it writes). */
+static const char *
+decide_dry(xf_pass_ctx *ctx, const xf_loopdep *d, xf_cfgtree *t2, xf_cfgtree *t3, rule_act *act)
+{
     const char *why = dry_run(ctx, d, t2, t3);
-    if (why)
+    if (why) {
+        *act = RULE_LEAVE;
         return why;
-    *act = RULE_DRY_RUN;
+    }
     return "parallel, not terminal";
 }
 
@@ -660,16 +671,27 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         return xf_pass_oom(ctx);
     unsigned serial = 0;
     bool rule = ctx->opts->loops_auto;
-    /* inner loops first: an outer loop's adjoint then holds theirs, moved */
+    /* the iteration-wise adjoint, inner loops first: an outer loop's
+     * adjoint then holds theirs, moved */
     for (uint32_t k = v.n; k-- > 0;) {
         const xf_loopdep *d = &v.v[k];
-        if (rule) {
+        if (rule)
             why[k] = decide(ctx, d, p2, &t2, p3, &t3, &serial, &ok, &act[k]);
-        } else {
+        else {
             why[k] =
                 ok ? apply(ctx, d, &p2->g, &t2, &p3->g, &t3, &serial) : "the adjoint does not nest";
             if (!why[k])
                 ok = reparse(ctx, p2, p3, &t2, &t3);
+        }
+        if (why[k] && !strcmp(why[k], "out of memory"))
+            return xf_pass_oom(ctx);
+    }
+    /* dry-running, in execution order */
+    for (uint32_t k = 0; k < v.n; k++) {
+        const xf_loopdep *d = &v.v[k];
+        if (rule && act[k] == RULE_DRY_RUN && !why[k])
+            why[k] = ok ? decide_dry(ctx, d, &t2, &t3, &act[k]) : "the adjoint does not nest";
+        else if (!rule) {
             dry[k] = why[k] && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
             if (dry[k])
                 why[k] = dry_run(ctx, d, &t2, &t3);

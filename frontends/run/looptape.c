@@ -196,10 +196,13 @@ rt_looptape_print(const rt *m)
     for (const lt_rec *r = m->lt->first; r; r = r->next) {
         if (!r->runs)
             continue;
+        char line[24] = "?";
+        if (r->v->lineno != XF_NOINT)
+            snprintf(line, sizeof line, "%lld", (long long)r->v->lineno);
         fprintf(m->lt->out,
-                "loop-tape: %s line %lld, %s: runs %llu, iterations %llu, entry %lld, exit "
+                "loop-tape: %s line %s, %s: runs %llu, iterations %llu, entry %lld, exit "
                 "%lld, kept %lld, largest iteration %lld, released %s\n",
-                r->routine, (long long)r->v->lineno, r->sweep, (unsigned long long)r->runs,
+                r->routine, line, r->sweep, (unsigned long long)r->runs,
                 (unsigned long long)r->iters, (long long)r->entry, (long long)r->exit,
                 (long long)r->kept, (long long)r->growth, r->released ? "yes" : "no");
     }

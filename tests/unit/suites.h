@@ -34,6 +34,7 @@ Suite *test_callfacts_suite(void);
 Suite *test_tbr_suite(void);
 Suite *test_c2xaif_suite(void);
 Suite *test_loopdep_suite(void);
+Suite *test_iterwise_suite(void);
 Suite *test_xaif2c_suite(void);
 
 #endif
