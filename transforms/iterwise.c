@@ -506,11 +506,57 @@ is_push(const xf_stmt *st)
     return st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "push", 4);
 }
 
+static bool reparse(xf_pass_ctx *ctx, xf_replacement *p2, xf_replacement *p3, xf_cfgtree *t2,
+                    xf_cfgtree *t3);
+
+/* dry_run for a body that is more than basic blocks (branches, inner
+ * loops): the adjoint loop's body starts with a copy of the taping body
+ * (its own trip counter's increment left out), the taping body loses its
+ * pushes at every depth; both trees are parsed again. */
+static const char *
+dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
+               const xf_region *l2, xf_replacement *p3, xf_cfgtree *t3, unsigned *serial)
+{
+    const xf_region *l3 = xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
+    if (!l3 || l3->v->kind != XF_CV_FORLOOP)
+        return "not terminal, and its adjoint loop is not found";
+    if (adjoint_assigns(t3, l3))
+        return "not terminal, and its adjoint assigns a variable of the program";
+    if (adjoint_uses(ctx, d, t3, l3))
+        return "not terminal, and the adjoint sweep uses a value it writes (no dry run)";
+    const xf_stmt *count = NULL;
+    for (uint32_t k = 0; k < l2->body.v.n; k++) {
+        const xf_cvertex *b = l2->body.v.v[k]->v;
+        for (uint32_t j = 0; l2->body.v.v[k]->kind == XF_RG_BLOCK && j < b->stmts.n; j++)
+            if (b->stmts.v[j]->id && !strcmp(b->stmts.v[j]->id, "_cfr_count"))
+                count = b->stmts.v[j];
+    }
+    const char *why =
+        xf_iw_copy_body(ctx->doc, ctx->scratch, &p2->g, l2, &p3->g, l3, count, serial);
+    if (why)
+        return why;
+    l3->v->init = l2->v->init;
+    l3->v->cond = l2->v->cond;
+    l3->v->update = l2->v->update;
+    for (uint32_t k = l2->index + 1; k < t2->all.n; k++) {
+        const xf_region *r = t2->all.v[k];
+        if (r->kind != XF_RG_BLOCK || !inside(r, l2))
+            continue;
+        uint32_t w = 0;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            if (!is_push(r->v->stmts.v[j]))
+                r->v->stmts.v[w++] = r->v->stmts.v[j];
+        r->v->stmts.n = w;
+    }
+    return reparse(ctx, p2, p3, t2, t3) ? NULL : "the adjoint does not nest";
+}
+
 /* Why loop @d cannot be dry-run, or NULL (then it has been): the taping
  * sweep runs it without taping; the adjoint sweep runs it again where its
  * adjoint was, forwards, each iteration taped and adjoined at once. */
 static const char *
-dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
+        xf_replacement *p3, xf_cfgtree *t3, unsigned *serial)
 {
     if (d->v->kind != XF_CV_FORLOOP || d->depth)
         return "not terminal, and not a ForLoop at the routine's top level (no dry run)";
@@ -522,15 +568,15 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
     if (d->local_input.sym && !joint_ok(ctx))
         return "not terminal, and it reads a local variable, which the adjoint sweep of split "
                "reversal does not have (joint reversal only)";
-    const xf_region *l2 = NULL;
-    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
-        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
-            l2 = t2->all.v[k];
-    if (!l2 || l2->head || !l2->body.v.n || !blocks_only(&l2->body))
-        return "not terminal, and its taping sweep is not a counted loop of basic blocks "
-               "without calls";
-    const xf_region *l3 = adjoint_loop(t3, &l2->body);
-    if (!l3 || !blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
+    const xf_region *l2 = taping_loop(d, t2);
+    if (!l2 || l2->head || !l2->body.v.n)
+        return "not terminal, and its taping sweep is not a counted loop";
+    if (xf_iw_region_calls(&l2->body))
+        return "not terminal, and its body calls a routine";
+    const xf_region *l3 = blocks_only(&l2->body) ? adjoint_loop(t3, &l2->body) : NULL;
+    if (!l3 || !blocks_only(&l3->body))
+        return dry_run_region(ctx, d, p2, t2, l2, p3, t3, serial);
+    if (l3->v->kind != XF_CV_FORLOOP)
         return "not terminal, and its adjoint is not a loop of basic blocks";
     for (uint32_t k = 0; k < l3->body.v.n; k++) {
         const xf_cvertex *b = l3->body.v.v[k]->v;
@@ -637,9 +683,10 @@ decide(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2
  * not terminal is dry-run (loops after it in the routine, dry-run already,
  * would otherwise count as reading what it writes). */
 static const char *
-decide_dry(xf_pass_ctx *ctx, const xf_loopdep *d, xf_cfgtree *t2, xf_cfgtree *t3, rule_act *act)
+decide_dry(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
+           xf_replacement *p3, xf_cfgtree *t3, unsigned *serial, rule_act *act)
 {
-    const char *why = dry_run(ctx, d, t2, t3);
+    const char *why = dry_run(ctx, d, p2, t2, p3, t3, serial);
     if (why) {
         *act = RULE_LEAVE;
         return why;
@@ -690,11 +737,12 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     for (uint32_t k = 0; k < v.n; k++) {
         const xf_loopdep *d = &v.v[k];
         if (rule && act[k] == RULE_DRY_RUN && !why[k])
-            why[k] = ok ? decide_dry(ctx, d, &t2, &t3, &act[k]) : "the adjoint does not nest";
+            why[k] = ok ? decide_dry(ctx, d, p2, &t2, p3, &t3, &serial, &act[k])
+                        : "the adjoint does not nest";
         else if (!rule) {
             dry[k] = why[k] && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
             if (dry[k])
-                why[k] = dry_run(ctx, d, &t2, &t3);
+                why[k] = dry_run(ctx, d, p2, &t2, p3, &t3, &serial);
         }
         if (why[k] && !strcmp(why[k], "out of memory"))
             return xf_pass_oom(ctx);

@@ -40,4 +40,17 @@ const xf_region *xf_iw_adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, c
 const char *xf_iw_move(xf_doc *doc, xf_arena *a, xf_graph *g2, const xf_region *l2, xf_graph *g3,
                        const xf_region *l3, unsigned *serial);
 
+/**
+ * xf_iw_copy_body:
+ * Copy the body of taping loop @l2 (of graph @g2; statements deep-copied,
+ * @skip left out) to the start of the body of adjoint loop @l3 (of graph
+ * @g3), under fresh ids: each iteration of @l3 then runs the taping
+ * iteration and then its adjoint. @g3 is renumbered; its tree must be
+ * parsed again. Scratch from @a.
+ * @returns NULL, or why not.
+ */
+const char *xf_iw_copy_body(xf_doc *doc, xf_arena *a, const xf_graph *g2, const xf_region *l2,
+                            xf_graph *g3, const xf_region *l3, const xf_stmt *skip,
+                            unsigned *serial);
+
 #endif

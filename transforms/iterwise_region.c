@@ -201,3 +201,68 @@ xf_iw_move(xf_doc *doc, xf_arena *a, xf_graph *g2, const xf_region *l2, xf_graph
     xf_graph_renumber(g3);
     return NULL;
 }
+
+const char *
+xf_iw_copy_body(xf_doc *doc, xf_arena *a, const xf_graph *g2, const xf_region *l2, xf_graph *g3,
+                const xf_region *l3, const xf_stmt *skip, unsigned *serial)
+{
+    if (!l2->body_edge || !l2->end || !l3->body_edge)
+        return "its loops have no body";
+    const xf_cvertex *first = l2->body_edge->tgt, *end = l2->end;
+    uint32_t nv = g2->v.n;
+    uint8_t *in = XF_NEW_ARRAY(a, nv + 1, uint8_t);
+    xf_cvertex **copy = XF_NEW_ARRAY(a, nv + 1, xf_cvertex *);
+    if (!in || !copy)
+        return "out of memory";
+    in[first->index] = 1;
+    for (bool grew = true; grew;) {
+        grew = false;
+        for (uint32_t k = 0; k < g2->e.n; k++) {
+            const xf_cedge *e = g2->e.v[k];
+            if (in[e->src->index] && e->tgt != end && !in[e->tgt->index])
+                in[e->tgt->index] = grew = 1;
+        }
+    }
+    for (uint32_t i = 0; i < nv; i++)
+        if (in[i] && (g2->v.v[i] == l2->v || g2->v.v[i]->kind == XF_CV_EXIT))
+            return "its taping loop's body leaves it";
+    for (uint32_t i = 0; i < nv; i++) {
+        if (!in[i])
+            continue;
+        const xf_cvertex *v = g2->v.v[i];
+        xf_cvertex *c = xf_graph_vertex(doc, g3, v->kind, fresh(doc, g3, "_iw_", serial));
+        if (!c)
+            return "out of memory";
+        const char *id = c->id;
+        uint32_t seq = c->seq, index = c->index;
+        *c = *v;
+        c->id = id;
+        c->seq = seq;
+        c->index = index;
+        memset(&c->stmts, 0, sizeof c->stmts);
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            if (v->stmts.v[k] == skip)
+                continue;
+            xf_stmt *s = xf_stmt_copy(doc, v->stmts.v[k]);
+            if (!s || !XF_VEC_PUSH(doc->arena, c->stmts, s))
+                return "out of memory";
+        }
+        copy[i] = c;
+    }
+    xf_cvertex *next = l3->body_edge->tgt;
+    for (uint32_t k = 0; k < g2->e.n; k++) {
+        const xf_cedge *e = g2->e.v[k];
+        if (!in[e->src->index])
+            continue;
+        xf_cvertex *tgt = e->tgt == end ? next : copy[e->tgt->index];
+        if (!xf_graph_edge(doc, g3, copy[e->src->index], tgt, fresh(doc, g3, "_iw_e", serial),
+                           xf_flag_is(e->has_cv, false), e->cv))
+            return "out of memory";
+    }
+    /* l3's body edge, found in g3 to change it */
+    for (uint32_t k = 0; k < g3->e.n; k++)
+        if (g3->e.v[k] == l3->body_edge)
+            g3->e.v[k]->tgt = copy[first->index];
+    xf_graph_renumber(g3);
+    return NULL;
+}
