@@ -401,6 +401,21 @@ reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3
     return false;
 }
 
+static bool is_push(const xf_stmt *st);
+
+/* Does a block in loop @l2's body push? */
+static bool
+tapes(const xf_cfgtree *t2, const xf_region *l2)
+{
+    for (uint32_t k = l2->index + 1; k < t2->all.n; k++) {
+        const xf_region *r = t2->all.v[k];
+        for (uint32_t j = 0; inside(r, l2) && j < r->v->stmts.n; j++)
+            if (is_push(r->v->stmts.v[j]))
+                return true;
+    }
+    return false;
+}
+
 /* Does a block in loop @l3's body assign a variable of the program, or call? */
 static bool
 adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
@@ -462,6 +477,8 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2,
     if (xf_iw_region_calls(&l2->body))
         return "its body calls a routine (in the taping sweep the call would not run the "
                "callee's adjoint)";
+    if (!tapes(t2, l2))
+        return "its iterations push nothing: its tape is one iteration's already";
     const xf_region *l3 = xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
     if (!l3)
         return "its adjoint loop is not found";
@@ -569,8 +586,13 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
         return "not terminal, and it reads a local variable, which the adjoint sweep of split "
                "reversal does not have (joint reversal only)";
     const xf_region *l2 = taping_loop(d, t2);
-    if (!l2 || l2->head || !l2->body.v.n)
-        return "not terminal, and its taping sweep is not a counted loop";
+    if (!l2 || !l2->body.v.n)
+        return "not terminal, and its taping sweep has no loop";
+    if (!tapes(t2, l2))
+        return "its iterations push nothing: its tape is one iteration's already (no dry run)";
+    if (l2->head)
+        return "not terminal, and the adjoint sweep runs it backwards (an inverted or explicit "
+               "loop: --tape-off invert counts it)";
     if (xf_iw_region_calls(&l2->body))
         return "not terminal, and its body calls a routine";
     const xf_region *l3 = blocks_only(&l2->body) ? adjoint_loop(t3, &l2->body) : NULL;
