@@ -339,13 +339,13 @@ inside(const xf_region *r, const xf_region *l)
 /* Does the adjoint of an iteration (the regions in loop @l3's body) read a
  * variable that the adjoint sweep assigns elsewhere (a value popped or
  * computed before the loop's adjoint, which the taping sweep does not have
- * yet), or one that the code after the loop writes (@d->written_after: at
+ * yet), or one that the code after the loop writes (@after: at
  * the end of the iteration it does not hold yet what the adjoint sweep
- * would read), other than the loop variable and what the region assigns
- * first itself? */
+ * would read), other than the loop variable, @outer (NULL: none) and what
+ * the region assigns first itself? */
 static bool
-reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3,
-                     const xf_region *l3)
+reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_ldsyms *after,
+                     const xf_symbol *outer, const xf_cfgtree *t3, const xf_region *l3)
 {
     uint32_t n = ctx->doc->nsymbols;
     uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
@@ -360,9 +360,9 @@ reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3
     for (uint32_t k = 0; k < d->written.n; k++)
         if (d->written.v[k]->index < n)
             kept[d->written.v[k]->index] = 1;
-    for (uint32_t k = 0; k < d->written_after.n; k++)
-        if (d->written_after.v[k]->index < n)
-            kept[d->written_after.v[k]->index] = 1;
+    for (uint32_t k = 0; k < after->n; k++)
+        if (after->v[k]->index < n)
+            kept[after->v[k]->index] = 1;
     for (uint32_t k = 0; k < t3->all.n; k++) {
         const xf_region *r = t3->all.v[k];
         if (r == l3 || inside(r, l3))
@@ -376,11 +376,13 @@ reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t3
             mark_assigned(in, n, st);
         }
     }
-    for (uint32_t k = 0; k < d->written_after.n; k++)
-        if (d->written_after.v[k]->index < n)
-            in[d->written_after.v[k]->index] = 1;
+    for (uint32_t k = 0; k < after->n; k++)
+        if (after->v[k]->index < n)
+            in[after->v[k]->index] = 1;
     if (d->index && d->index->index < n)
         in[d->index->index] = 0;
+    if (outer && outer->index < n)
+        in[outer->index] = 0;
     mention m = {in, n};
     for (uint32_t k = l3->index + 1; k < t3->all.n; k++) {
         const xf_region *r = t3->all.v[k];
@@ -450,13 +452,38 @@ taping_loop(const xf_loopdep *d, const xf_cfgtree *t2)
     return NULL;
 }
 
+/* How apply takes a loop: its adjoint loop as found before any change
+ * (NULL: look for it), whether "after the loop" is the rest of the
+ * enclosing loop's iteration only (that loop adjoined iteration by
+ * iteration too), whether only to check. */
+typedef struct how {
+    const xf_cvertex *adjoint;
+    bool in_iter, check;
+    /* in_iter: the enclosing loop's variable, which at the end of an inner
+     * iteration holds the value the adjoint of that iteration reads */
+    const xf_symbol *outer;
+} how;
+
+/* The region of @t whose vertex is @v, or NULL. */
+static const xf_region *
+region_of(const xf_cfgtree *t, const xf_cvertex *v)
+{
+    for (uint32_t k = 0; v && k < t->all.n; k++)
+        if (t->all.v[k]->v == v)
+            return t->all.v[k];
+    return NULL;
+}
+
 /* Why loop @d cannot be adjoined iteration by iteration here, or NULL
- * (then it has been: graphs @g2 and @g3 changed, their trees are stale). */
+ * (then it has been, unless @h->check: graphs @g2 and @g3 changed, their
+ * trees are stale). */
 static const char *
 apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2, xf_graph *g3,
-      const xf_cfgtree *t3, unsigned *serial)
+      const xf_cfgtree *t3, unsigned *serial, const how *h)
 {
     bool joint = joint_ok(ctx);
+    xf_ldterm term = h->in_iter ? d->terminal_in : d->terminal;
+    const xf_ldref *aw = h->in_iter ? &d->after_write_in : &d->after_write;
     if (d->called && !joint)
         return "the routine is called: in split reversal its taping sweep runs before the "
                "caller's adjoint has set the adjoints of its outputs (joint reversal only)";
@@ -464,9 +491,9 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2,
         return "not a ForLoop";
     if (!d->parallel)
         return "its iterations are not independent";
-    if (d->terminal != XF_LT_YES && !(joint && d->terminal == XF_LT_OUTPUT))
+    if (term != XF_LT_YES && !(joint && term == XF_LT_OUTPUT))
         return "not terminal";
-    if (d->after_write.sym)
+    if (aw->sym)
         return "a real variable it accesses is written after it";
     if (d->local_input.sym && !joint_ok(ctx))
         return "it reads a local variable, whose adjoint does not survive from the taping "
@@ -479,8 +506,9 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2,
                "callee's adjoint)";
     if (!tapes(t2, l2))
         return "its iterations push nothing: its tape is one iteration's already";
-    const xf_region *l3 = xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
-    if (!l3)
+    const xf_region *l3 =
+        h->adjoint ? region_of(t3, h->adjoint) : xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
+    if (!l3 || l3->kind != XF_RG_LOOP)
         return "its adjoint loop is not found";
     /* the counter's increment (in a block of the body's own sequence) */
     xf_cvertex *count = NULL;
@@ -497,9 +525,12 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2,
         return "no trip counter in its taping sweep";
     if (adjoint_assigns(t3, l3))
         return "its adjoint assigns a variable of the program";
-    if (reads_from_elsewhere(ctx, d, t3, l3))
+    if (reads_from_elsewhere(ctx, d, h->in_iter ? &d->written_after_in : &d->written_after,
+                             h->outer, t3, l3))
         return "its adjoint reads a value the adjoint sweep sets before it, or that is "
                "written after the loop";
+    if (h->check)
+        return NULL;
     /* the adjoint of the iteration at the end of the iteration */
     const char *why = xf_iw_move(ctx->doc, ctx->scratch, g2, l2, g3, l3, serial);
     if (why)
@@ -661,12 +692,71 @@ reparse(xf_pass_ctx *ctx, xf_replacement *p2, xf_replacement *p3, xf_cfgtree *t2
 
 /* What the rule does to a loop, and why; the reasons of the refusals are
  * apply's and dry_run's. */
+/* One routine's loops, graphs and trees while the pass runs. */
+typedef struct iw_rt {
+    xf_pass_ctx *ctx;
+    const xf_loopdep_vec *v;
+    xf_replacement *p2, *p3;
+    xf_cfgtree t2, t3;
+    bool ok; /* the trees parse */
+    unsigned serial;
+    const xf_cvertex **adj; /* by loop: its adjoint loop, found before any change */
+    bool *within;           /* by loop: adjoined within the iterations of the loop around it */
+    bool *needed;           /* by loop: an inner loop counts on its iteration-wise adjoint */
+} iw_rt;
+
+/* The iteration-wise adjoint of loop @k, or why not. A loop inside another
+ * that is not terminal, or is followed by writes, only because of what the
+ * next iterations of the loop around it do, is taken when that loop passes
+ * apply's checks: it will be adjoined iteration by iteration too (loops are
+ * taken inner first, and an inner loop's move only takes statements out of
+ * the outer loop's adjoint), so nothing after the inner loop's iteration
+ * but the rest of the outer iteration runs before the inner adjoint. */
 static const char *
-decide(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
-       xf_replacement *p3, xf_cfgtree *t3, unsigned *serial, bool *ok, rule_act *act)
+try_iterwise(iw_rt *s, uint32_t k)
 {
+    const xf_loopdep *d = &s->v->v[k];
+    if (!s->ok)
+        return "the adjoint does not nest";
+    how h = {.adjoint = s->adj[k]};
+    const char *why = apply(s->ctx, d, &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial, &h);
+    if (why && d->depth > 0 && strcmp(why, "out of memory") != 0) {
+        uint32_t e = k;
+        while (e > 0 && s->v->v[e - 1].depth >= d->depth)
+            e--;
+        if (e > 0 && s->v->v[e - 1].depth + 1 == d->depth) {
+            e--;
+            how he = {.adjoint = s->adj[e], .check = true};
+            how hi = {.adjoint = s->adj[k], .in_iter = true, .outer = s->v->v[e].index};
+            if (!apply(s->ctx, &s->v->v[e], &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial,
+                       &he)) {
+                const char *w =
+                    apply(s->ctx, d, &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial, &hi);
+                char *b = w ? XF_NEW_ARRAY(s->ctx->scratch, strlen(w) + 80, char) : NULL;
+                if (!w) {
+                    why = NULL;
+                    s->within[k] = s->needed[e] = true;
+                } else if (b && strcmp(w, "out of memory") != 0) {
+                    sprintf(b, "%s; within each iteration of the loop around it: %s", why, w);
+                    why = b;
+                }
+            }
+        }
+    }
+    if (!why)
+        s->ok = reparse(s->ctx, s->p2, s->p3, &s->t2, &s->t3);
+    return why;
+}
+
+/* What the rule does to loop @k, and why; the reasons of the refusals are
+ * apply's and dry_run's. */
+static const char *
+decide(iw_rt *s, uint32_t k, rule_act *act)
+{
+    const xf_loopdep *d = &s->v->v[k];
+    xf_pass_ctx *ctx = s->ctx;
     *act = RULE_LEAVE;
-    if (!*ok)
+    if (!s->ok)
         return "the adjoint does not nest";
     if (d->why == XF_LD_UNSTRUCTURED)
         return "not analysed: the routine's control flow does not nest";
@@ -684,15 +774,19 @@ decide(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2
                               : "");
         return b;
     }
-    bool terminal = d->terminal == XF_LT_YES || (d->terminal == XF_LT_OUTPUT && joint_ok(ctx));
-    if (terminal) {
-        const char *why = apply(ctx, d, &p2->g, t2, &p3->g, t3, serial);
+    bool joint = joint_ok(ctx);
+    bool terminal = d->terminal == XF_LT_YES || (d->terminal == XF_LT_OUTPUT && joint);
+    bool terminal_in =
+        d->depth > 0 && (d->terminal_in == XF_LT_YES || (d->terminal_in == XF_LT_OUTPUT && joint));
+    if (terminal || terminal_in) {
+        const char *why = try_iterwise(s, k);
         if (why)
             return why;
-        *ok = reparse(ctx, p2, p3, t2, t3);
         *act = RULE_ITERWISE;
-        return d->terminal == XF_LT_YES ? "parallel, terminal"
-                                        : "parallel, terminal in joint reversal";
+        return s->within[k]               ? "parallel, terminal within each iteration of the "
+                                            "loop around it, adjoined so too"
+               : d->terminal == XF_LT_YES ? "parallel, terminal"
+                                          : "parallel, terminal in joint reversal";
     }
     if (d->terminal == XF_LT_OUTPUT)
         return "parallel, terminal in joint reversal only, and --reversal split: its "
@@ -705,10 +799,10 @@ decide(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2
  * not terminal is dry-run (loops after it in the routine, dry-run already,
  * would otherwise count as reading what it writes). */
 static const char *
-decide_dry(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
-           xf_replacement *p3, xf_cfgtree *t3, unsigned *serial, rule_act *act)
+decide_dry(iw_rt *s, uint32_t k, rule_act *act)
 {
-    const char *why = dry_run(ctx, d, p2, t2, p3, t3, serial);
+    const char *why = s->ok ? dry_run(s->ctx, &s->v->v[k], s->p2, &s->t2, s->p3, &s->t3, &s->serial)
+                            : "the adjoint does not nest";
     if (why) {
         *act = RULE_LEAVE;
         return why;
@@ -730,41 +824,48 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         return xf_pass_oom(ctx);
     if (!v.n)
         return 0;
-    xf_cfgtree t2, t3;
-    bool ok =
-        xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
+    iw_rt s = {.ctx = ctx, .v = &v, .p2 = p2, .p3 = p3};
+    s.ok = reparse(ctx, p2, p3, &s.t2, &s.t3);
     const char **why = XF_NEW_ARRAY(ctx->scratch, v.n, const char *);
     bool *dry = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
     rule_act *act = XF_NEW_ARRAY(ctx->scratch, v.n, rule_act);
-    if (!why || !dry || !act)
+    s.adj = XF_NEW_ARRAY(ctx->scratch, v.n, const xf_cvertex *);
+    s.within = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
+    s.needed = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
+    if (!why || !dry || !act || !s.adj || !s.within || !s.needed)
         return xf_pass_oom(ctx);
-    unsigned serial = 0;
+    /* each loop's adjoint loop, while the adjoint's blocks still have the
+     * taping blocks' ids */
+    for (uint32_t k = 0; k < v.n && s.ok; k++) {
+        const xf_region *l2 = taping_loop(&v.v[k], &s.t2);
+        const xf_region *l3 = l2 ? xf_iw_adjoint_loop(&s.t2, l2, &s.t3, ctx->scratch) : NULL;
+        s.adj[k] = l3 ? l3->v : NULL;
+    }
     bool rule = ctx->opts->loops_auto;
     /* the iteration-wise adjoint, inner loops first: an outer loop's
      * adjoint then holds theirs, moved */
     for (uint32_t k = v.n; k-- > 0;) {
-        const xf_loopdep *d = &v.v[k];
-        if (rule)
-            why[k] = decide(ctx, d, p2, &t2, p3, &t3, &serial, &ok, &act[k]);
-        else {
-            why[k] =
-                ok ? apply(ctx, d, &p2->g, &t2, &p3->g, &t3, &serial) : "the adjoint does not nest";
-            if (!why[k])
-                ok = reparse(ctx, p2, p3, &t2, &t3);
-        }
+        why[k] = rule ? decide(&s, k, &act[k]) : try_iterwise(&s, k);
         if (why[k] && !strcmp(why[k], "out of memory"))
             return xf_pass_oom(ctx);
+        if (s.needed[k] && (rule ? act[k] != RULE_ITERWISE : why[k] != NULL)) {
+            xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
+                     "iterwise: the loop at line %lld, which passed its checks before, is not "
+                     "adjoined iteration by iteration (%s), and a loop inside it counts on it",
+                     (long long)v.v[k].v->lineno, why[k]);
+            return -1;
+        }
     }
     /* dry-running, in execution order */
     for (uint32_t k = 0; k < v.n; k++) {
         const xf_loopdep *d = &v.v[k];
         if (rule && act[k] == RULE_DRY_RUN && !why[k])
-            why[k] = ok ? decide_dry(ctx, d, p2, &t2, p3, &t3, &serial, &act[k])
-                        : "the adjoint does not nest";
+            why[k] = decide_dry(&s, k, &act[k]);
         else if (!rule) {
-            dry[k] = why[k] && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
+            dry[k] =
+                why[k] && s.ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
             if (dry[k])
-                why[k] = dry_run(ctx, d, p2, &t2, p3, &t3, &serial);
+                why[k] = dry_run(ctx, d, p2, &s.t2, p3, &s.t3, &s.serial);
         }
         if (why[k] && !strcmp(why[k], "out of memory"))
             return xf_pass_oom(ctx);
@@ -772,11 +873,13 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     FILE *f = ctx->opts->report_loops;
     for (uint32_t k = 0; k < v.n && f; k++) {
         const char *name = rt->sym ? rt->sym->id : "?";
-        long long line = (long long)v.v[k].v->lineno;
+        char line[24] = "?";
+        if (v.v[k].v->lineno != XF_NOINT)
+            snprintf(line, sizeof line, "%lld", (long long)v.v[k].v->lineno);
         if (rule)
-            fprintf(f, "decision: %s line %lld: %s (%s)\n", name, line, act_name[act[k]], why[k]);
+            fprintf(f, "decision: %s line %s: %s (%s)\n", name, line, act_name[act[k]], why[k]);
         else
-            fprintf(f, "iteration-wise: %s line %lld: %s%s\n", name, line,
+            fprintf(f, "iteration-wise: %s line %s: %s%s\n", name, line,
                     why[k]   ? "no, "
                     : dry[k] ? "yes, dry run"
                              : "yes",

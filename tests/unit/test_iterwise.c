@@ -186,11 +186,10 @@ nested_body(void)
     xg *g = head_cfg(b, 2, 2, NULL, "real t; integer i; integer j");
     xg_bb(g, "y(1) = 0; y(2) = 0");
     xg_for(g, "i = 1", "i <= 6", "i = i + 1");
-    xg_bb(g, "t = x(1) * i");
+    xg_bb(g, "t = x(1) * i; y(2) = y(2) + cos_scal(t) * x(2)");
     xg_for(g, "j = 1", "j <= 4", "j = j + 1");
     xg_bb(g, "y(1) = y(1) + sin_scal(t * j) * x(2)");
     xg_end(g);
-    xg_bb(g, "y(2) = y(2) + cos_scal(t) * x(2)");
     xg_end(g);
     return b;
 }
@@ -198,6 +197,52 @@ nested_body(void)
 START_TEST(inner_loop_in_body)
 {
     assert_rule_shrinks(nested_body, 5 * 4);
+}
+END_TEST
+
+/* The inner loop of nested_body is terminal within each outer iteration
+ * only (the next one reads y again): under joint reversal it is adjoined
+ * iteration by iteration inside the outer loop's iterations, and its own
+ * tape is then one inner iteration's. It reads the outer iteration's local
+ * t, whose adjoint the split template loses between its two activations:
+ * under --reversal split it is left alone, and says so. */
+START_TEST(inner_loop_within_outer)
+{
+    xf_jacobian J0, J1, J2;
+    xf_run_stats st0, st1, st2;
+    printed p0, p1, p2;
+    char buf[400];
+    run_with(nested_body(), NULL, XF_DRIVER_ADJOINT_JOINT, &J0, &st0, &p0);
+    run_with(nested_body(), rule_joint, XF_DRIVER_ADJOINT_JOINT, &J1, &st1, &p1);
+    run_with(nested_body(), rule_split, XF_DRIVER_ADJOINT_SPLIT, &J2, &st2, &p2);
+    assert_same_jacobian(&J1, &J0);
+    assert_same_jacobian(&J2, &J0);
+    const char *r1 = p1.report ? p1.report : "", *r2 = p2.report ? p2.report : "";
+    const char *t0 = p0.tape ? p0.tape : "", *t1 = p1.tape ? p1.tape : "";
+    ck_assert_msg(strstr(line_of(r1, "decision: head ", "", 1, buf, sizeof buf),
+                         ": iteration-wise (parallel, terminal within each iteration of the "
+                         "loop around it, adjoined so too)"),
+                  "%s", r1);
+    ck_assert_msg(strstr(line_of(r2, "decision: head ", "", 1, buf, sizeof buf),
+                         ": left alone (not terminal; within each iteration of the loop around "
+                         "it: it reads a local variable"),
+                  "%s", r2);
+    ck_assert_msg(
+        strstr(line_of(t0, "loop-tape: head ", "taping", 1, buf, sizeof buf), "released no"), "%s",
+        t0);
+    ck_assert_msg(
+        strstr(line_of(t1, "loop-tape: head ", "taping", 1, buf, sizeof buf), "released yes"), "%s",
+        t1);
+    /* one inner iteration and what the outer iteration keeps, against all
+     * 6 x 4 inner iterations */
+    ck_assert_msg(st1.peak_tape * 4 <= st0.peak_tape, "peak %lld, was %lld",
+                  (long long)st1.peak_tape, (long long)st0.peak_tape);
+    printed_fini(&p0);
+    printed_fini(&p1);
+    printed_fini(&p2);
+    xf_jacobian_fini(&J0);
+    xf_jacobian_fini(&J1);
+    xf_jacobian_fini(&J2);
 }
 END_TEST
 
@@ -313,6 +358,7 @@ test_iterwise_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, branch_in_body);
     tcase_add_test(tc, inner_loop_in_body);
+    tcase_add_test(tc, inner_loop_within_outer);
     tcase_add_test(tc, decisions_reported);
     tcase_add_test(tc, loop_tape_figures);
     tcase_add_test(tc, bad_rule_refused);
