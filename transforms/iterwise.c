@@ -45,7 +45,9 @@
  * apart), and the adjoint sweep outside it may read no value it writes;
  * under --iteration-wise, no local input and not a called routine.
  * Needs: reverse. Breaks: nothing. */
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfgtree.h"
 #include "iterwise.h"
@@ -692,6 +694,51 @@ reparse(xf_pass_ctx *ctx, xf_replacement *p2, xf_replacement *p3, xf_cfgtree *t2
 
 /* What the rule does to a loop, and why; the reasons of the refusals are
  * apply's and dry_run's. */
+/* Does --checkpoint-loop ROUTINE:LINE name loop @d of @rt (ROUTINE as the
+ * source spells it, the front end's __N suffix apart, any case)? */
+static bool
+named_for_checkpoint(const xf_opts *o, const xf_routine *rt, const xf_loopdep *d)
+{
+    const char *id = rt->sym ? rt->sym->id : NULL;
+    for (int k = 0; id && k < o->ckp_nloops; k++) {
+        const char *spec = o->ckp_loops[k], *colon = strrchr(spec, ':');
+        if (!colon || strtoll(colon + 1, NULL, 10) != d->v->lineno)
+            continue;
+        size_t len = (size_t)(colon - spec);
+        if (strncasecmp(id, spec, len) != 0)
+            continue;
+        const char *t = id + len;
+        bool ok = !*t || (t[0] == '_' && t[1] == '_' && t[2]);
+        for (const char *q = *t ? t + 2 : t; ok && *q; q++)
+            ok = *q >= '0' && *q <= '9';
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+/* Loops that are checkpointed, or hold one or are held by one: the
+ * checkpoint pass (after this one) needs their adjoint where reverse put it. */
+static bool *
+checkpoint_nests(xf_pass_ctx *ctx, const xf_routine *rt, const xf_loopdep_vec *v)
+{
+    bool *keep = XF_NEW_ARRAY(ctx->scratch, v->n + 1, bool);
+    for (uint32_t k = 0; keep && k < v->n; k++) {
+        if (!named_for_checkpoint(ctx->opts, rt, &v->v[k]))
+            continue;
+        keep[k] = true;
+        for (uint32_t j = k + 1; j < v->n && v->v[j].depth > v->v[k].depth; j++)
+            keep[j] = true;
+        unsigned depth = v->v[k].depth;
+        for (uint32_t j = k; j-- > 0 && depth > 0;)
+            if (v->v[j].depth < depth) {
+                keep[j] = true;
+                depth = v->v[j].depth;
+            }
+    }
+    return keep;
+}
+
 /* One routine's loops, graphs and trees while the pass runs. */
 typedef struct iw_rt {
     xf_pass_ctx *ctx;
@@ -703,6 +750,7 @@ typedef struct iw_rt {
     const xf_cvertex **adj; /* by loop: its adjoint loop, found before any change */
     bool *within;           /* by loop: adjoined within the iterations of the loop around it */
     bool *needed;           /* by loop: an inner loop counts on its iteration-wise adjoint */
+    const bool *keep;       /* by loop: checkpointed, or in or around a loop that is */
 } iw_rt;
 
 /* The iteration-wise adjoint of loop @k, or why not. A loop inside another
@@ -718,6 +766,8 @@ try_iterwise(iw_rt *s, uint32_t k)
     const xf_loopdep *d = &s->v->v[k];
     if (!s->ok)
         return "the adjoint does not nest";
+    if (s->keep[k])
+        return "checkpointed, or in or around a loop that is (--checkpoint-loop)";
     how h = {.adjoint = s->adj[k]};
     const char *why = apply(s->ctx, d, &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial, &h);
     if (why && d->depth > 0 && strcmp(why, "out of memory") != 0) {
@@ -727,6 +777,8 @@ try_iterwise(iw_rt *s, uint32_t k)
         if (e > 0 && s->v->v[e - 1].depth + 1 == d->depth) {
             e--;
             how he = {.adjoint = s->adj[e], .check = true};
+            if (s->keep[e])
+                return why;
             how hi = {.adjoint = s->adj[k], .in_iter = true, .outer = s->v->v[e].index};
             if (!apply(s->ctx, &s->v->v[e], &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial,
                        &he)) {
@@ -801,8 +853,10 @@ decide(iw_rt *s, uint32_t k, rule_act *act)
 static const char *
 decide_dry(iw_rt *s, uint32_t k, rule_act *act)
 {
-    const char *why = s->ok ? dry_run(s->ctx, &s->v->v[k], s->p2, &s->t2, s->p3, &s->t3, &s->serial)
-                            : "the adjoint does not nest";
+    const char *why = !s->ok ? "the adjoint does not nest"
+                      : s->keep[k]
+                          ? "checkpointed, or in or around a loop that is (--checkpoint-loop)"
+                          : dry_run(s->ctx, &s->v->v[k], s->p2, &s->t2, s->p3, &s->t3, &s->serial);
     if (why) {
         *act = RULE_LEAVE;
         return why;
@@ -832,7 +886,8 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     s.adj = XF_NEW_ARRAY(ctx->scratch, v.n, const xf_cvertex *);
     s.within = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
     s.needed = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
-    if (!why || !dry || !act || !s.adj || !s.within || !s.needed)
+    s.keep = checkpoint_nests(ctx, rt, &v);
+    if (!why || !dry || !act || !s.adj || !s.within || !s.needed || !s.keep)
         return xf_pass_oom(ctx);
     /* each loop's adjoint loop, while the adjoint's blocks still have the
      * taping blocks' ids */
@@ -862,8 +917,8 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         if (rule && act[k] == RULE_DRY_RUN && !why[k])
             why[k] = decide_dry(&s, k, &act[k]);
         else if (!rule) {
-            dry[k] =
-                why[k] && s.ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
+            dry[k] = why[k] && s.ok && !s.keep[k] && ctx->opts->dry_run && d->parallel &&
+                     d->terminal != XF_LT_YES;
             if (dry[k])
                 why[k] = dry_run(ctx, d, p2, &s.t2, p3, &s.t3, &s.serial);
         }
