@@ -389,7 +389,7 @@ reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_ldsyms *aft
     for (uint32_t k = l3->index + 1; k < t3->all.n; k++) {
         const xf_region *r = t3->all.v[k];
         if (!inside(r, l3))
-            continue;
+            break; /* the regions in l3 follow it in pre-order */
         const xf_cvertex *v = r->v;
         if (stmt_mentions(&m, v->init))
             return true;
@@ -413,7 +413,9 @@ tapes(const xf_cfgtree *t2, const xf_region *l2)
 {
     for (uint32_t k = l2->index + 1; k < t2->all.n; k++) {
         const xf_region *r = t2->all.v[k];
-        for (uint32_t j = 0; inside(r, l2) && j < r->v->stmts.n; j++)
+        if (!inside(r, l2))
+            break;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
             if (is_push(r->v->stmts.v[j]))
                 return true;
     }
@@ -427,7 +429,7 @@ adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
     for (uint32_t k = l3->index + 1; k < t3->all.n; k++) {
         const xf_region *r = t3->all.v[k];
         if (!inside(r, l3))
-            continue;
+            break;
         for (uint32_t j = 0; j < r->v->stmts.n; j++)
             if (program_variable(r->v->stmts.v[j]) || r->v->stmts.v[j]->kind == XF_STMT_CALL)
                 return true;
@@ -590,7 +592,9 @@ dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfg
     l3->v->update = l2->v->update;
     for (uint32_t k = l2->index + 1; k < t2->all.n; k++) {
         const xf_region *r = t2->all.v[k];
-        if (r->kind != XF_RG_BLOCK || !inside(r, l2))
+        if (!inside(r, l2))
+            break;
+        if (r->kind != XF_RG_BLOCK)
             continue;
         uint32_t w = 0;
         for (uint32_t j = 0; j < r->v->stmts.n; j++)

@@ -69,7 +69,9 @@ xf_iw_adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *
         bool other = false;
         for (uint32_t j = c->index + 1; j < t3->all.n && !other; j++) {
             const xf_region *r = t3->all.v[j];
-            if (r->kind != XF_RG_BLOCK || !under(r, c))
+            if (!under(r, c))
+                break; /* the regions in c follow it in pre-order */
+            if (r->kind != XF_RG_BLOCK)
                 continue;
             if (xf_map_get(&in, r->v->id))
                 n++;
