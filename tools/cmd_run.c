@@ -36,6 +36,10 @@ static const char usage[] =
     "                        as Fortran drivers may (sequence association): zero\n"
     "                        columns or rows for what head does not see\n"
     "  -s, --stats           print what the run did on stderr: operations, tape, steps\n"
+    "      --loop-tape       print on stderr, per loop that runs and per sweep, the tape\n"
+    "                        height at its start and end, the most one iteration\n"
+    "                        adds, and whether every iteration gives its tape back\n"
+    "                        (docs/loops.md)\n"
     "      --max-steps N     stop after N statements and control-flow steps (default 2e9)\n"
     "      --max-tape N      stop when the tapes hold N words (default 2e8)\n"
     "      --max-depth N     stop when calls nest N deep (default 1000)\n"
@@ -54,19 +58,14 @@ static const char usage[] =
 int
 xf_cmd_run(int argc, char **argv)
 {
-    static const struct option opts[] = {{"driver", required_argument, NULL, 'd'},
-                                         {"params", required_argument, NULL, 'p'},
-                                         {"inputs", required_argument, NULL, 'n'},
-                                         {"outputs", required_argument, NULL, 'm'},
-                                         {"step", required_argument, NULL, 'H'},
-                                         {"top", required_argument, NULL, 't'},
-                                         {"stats", no_argument, NULL, 's'},
-                                         {"max-steps", required_argument, NULL, 1},
-                                         {"max-tape", required_argument, NULL, 2},
-                                         {"max-depth", required_argument, NULL, 3},
-                                         {"loose-sizes", no_argument, NULL, 4},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {0}};
+    static const struct option opts[] = {
+        {"driver", required_argument, NULL, 'd'}, {"params", required_argument, NULL, 'p'},
+        {"inputs", required_argument, NULL, 'n'}, {"outputs", required_argument, NULL, 'm'},
+        {"step", required_argument, NULL, 'H'},   {"top", required_argument, NULL, 't'},
+        {"stats", no_argument, NULL, 's'},        {"max-steps", required_argument, NULL, 1},
+        {"max-tape", required_argument, NULL, 2}, {"max-depth", required_argument, NULL, 3},
+        {"loose-sizes", no_argument, NULL, 4},    {"loop-tape", no_argument, NULL, 5},
+        {"help", no_argument, NULL, 'h'},         {0}};
     xf_run_opts o = {.driver = XF_DRIVER_PLAIN};
     const char *params = NULL;
     bool have_driver = false, stats = false;
@@ -109,6 +108,9 @@ xf_cmd_run(int argc, char **argv)
             break;
         case 4:
             o.loose_sizes = true;
+            break;
+        case 5:
+            o.loop_tape = stderr;
             break;
         case 'h':
             fputs(usage, stdout);

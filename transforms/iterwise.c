@@ -46,15 +46,24 @@
  * apart), and the adjoint sweep outside it may read no value it writes;
  * under --iteration-wise, no local input and not a called routine.
  * Needs: reverse. Breaks: nothing. */
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cfgtree.h"
+#include "iterwise.h"
 #include "iterwise_dry.h"
 #include "loopdep.h"
 #include "pass.h"
 #include "tbr.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
+
+/* What the selection rule (--loops auto) did to a loop. */
+typedef enum rule_act { RULE_LEAVE, RULE_ITERWISE, RULE_DRY_RUN, RULE_PER_ITERATION } rule_act;
+
+static const char *const act_name[] = {"left alone", "iteration-wise", "dry run",
+                                       "per-iteration dry run if pass iterdry takes it"};
 
 /* Is every region of @s a basic block without calls? */
 static bool
@@ -282,97 +291,237 @@ mark_assigned(uint8_t *in, uint32_t n, const xf_stmt *st)
         }
 }
 
-/* Does the adjoint of an iteration (loop @l3's body) read a variable that
- * the adjoint sweep assigns elsewhere (a value popped or computed before
- * the loop's adjoint, which the taping sweep does not have yet), other
- * than the loop variable @i and what it assigns first itself? */
+/* Forget, in @in, the scalar that @st assigns as a whole (a value set
+ * first, which later reads see), or that a pop fills. */
+static void
+clear_assigned(uint8_t *in, uint32_t n, const xf_stmt *st)
+{
+    if (!st)
+        return;
+    const xf_symref *s = st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs)
+                             ? xf_varref_symref(&st->u.as.lhs)
+                             : NULL;
+    if (s && s->sym && s->sym->index < n)
+        in[s->sym->index] = 0;
+    if (st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "pop", 3))
+        for (uint32_t a = 0; a < st->u.icall.args.n; a++) {
+            const xf_expr *x = &st->u.icall.args.v[a].val;
+            const xf_symref *ps =
+                x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF && !xf_varref_arrref(x->v.v[0].u.ref)
+                    ? xf_varref_symref(x->v.v[0].u.ref)
+                    : NULL;
+            if (ps && ps->sym && ps->sym->index < n)
+                in[ps->sym->index] = 0;
+        }
+}
+
+/* Is @st a pop into one whole variable of the program that @changed does
+ * not mark? */
 static bool
-reads_from_elsewhere(xf_pass_ctx *ctx, const xf_cfgtree *t3, const xf_region *l3,
-                     const xf_symbol *i)
+restores_unchanged(const xf_stmt *st, const uint8_t *changed, uint32_t n)
+{
+    if (st->kind != XF_STMT_ICALL || !st->u.icall.name || strncmp(st->u.icall.name, "pop", 3) ||
+        st->u.icall.args.n != 1)
+        return false;
+    const xf_expr *x = &st->u.icall.args.v[0].val;
+    if (x->v.n != 1 || x->v.v[0].kind != XF_EV_VARREF || xf_varref_arrref(x->v.v[0].u.ref))
+        return false;
+    const xf_symref *s = xf_varref_symref(x->v.v[0].u.ref);
+    return s && s->sym && s->sym->index < n && !changed[s->sym->index] &&
+           !xf_flag_is(s->sym->temp, false) && strncmp(s->sym->id, "OpenAD_", 7) != 0;
+}
+
+static bool
+inside(const xf_region *r, const xf_region *l)
+{
+    for (const xf_region *p = r->parent; p; p = p->parent)
+        if (p == l)
+            return true;
+    return false;
+}
+
+/* Does the adjoint of an iteration (the regions in loop @l3's body) read a
+ * variable that the adjoint sweep assigns elsewhere (a value popped or
+ * computed before the loop's adjoint, which the taping sweep does not have
+ * yet), or one that the code after the loop writes (@after: at
+ * the end of the iteration it does not hold yet what the adjoint sweep
+ * would read), other than the loop variable, @outer (NULL: none) and what
+ * the region assigns first itself? */
+static bool
+reads_from_elsewhere(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_ldsyms *after,
+                     const xf_symbol *outer, const xf_cfgtree *t3, const xf_region *l3)
 {
     uint32_t n = ctx->doc->nsymbols;
     uint8_t *in = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
     if (!in)
         return true;
+    /* a pop that restores a variable of the program which neither the
+     * loop nor what follows it writes gives it the value it has at the end
+     * of every iteration: it does not count */
+    uint8_t *kept = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
+    if (!kept)
+        return true;
+    for (uint32_t k = 0; k < d->written.n; k++)
+        if (d->written.v[k]->index < n)
+            kept[d->written.v[k]->index] = 1;
+    for (uint32_t k = 0; k < after->n; k++)
+        if (after->v[k]->index < n)
+            kept[after->v[k]->index] = 1;
     for (uint32_t k = 0; k < t3->all.n; k++) {
         const xf_region *r = t3->all.v[k];
-        bool inside = false;
-        for (const xf_region *p = r; p && !inside; p = p->parent)
-            inside = p == l3;
-        if (inside)
+        if (r == l3 || inside(r, l3))
             continue;
         mark_assigned(in, n, r->v->init);
         mark_assigned(in, n, r->v->update);
-        for (uint32_t j = 0; j < r->v->stmts.n; j++)
-            mark_assigned(in, n, r->v->stmts.v[j]);
+        for (uint32_t j = 0; j < r->v->stmts.n; j++) {
+            const xf_stmt *st = r->v->stmts.v[j];
+            if (restores_unchanged(st, kept, n))
+                continue;
+            mark_assigned(in, n, st);
+        }
     }
-    if (i && i->index < n)
-        in[i->index] = 0;
+    for (uint32_t k = 0; k < after->n; k++)
+        if (after->v[k]->index < n)
+            in[after->v[k]->index] = 1;
+    if (d->index && d->index->index < n)
+        in[d->index->index] = 0;
+    if (outer && outer->index < n)
+        in[outer->index] = 0;
     mention m = {in, n};
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        const xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++) {
-            const xf_stmt *st = b->stmts.v[j];
-            if (stmt_mentions(&m, st))
+    for (uint32_t k = l3->index + 1; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        if (!inside(r, l3))
+            break; /* the regions in l3 follow it in pre-order */
+        const xf_cvertex *v = r->v;
+        if (stmt_mentions(&m, v->init))
+            return true;
+        clear_assigned(in, n, v->init);
+        if ((v->cond && expr_mentions(&m, v->cond)) || stmt_mentions(&m, v->update))
+            return true;
+        for (uint32_t j = 0; j < v->stmts.n; j++) {
+            if (stmt_mentions(&m, v->stmts.v[j]))
                 return true;
-            /* assigned here first: later reads see this value */
-            const xf_varref *w = NULL;
-            if (st->kind == XF_STMT_ASSIGN && !xf_varref_arrref(&st->u.as.lhs))
-                w = &st->u.as.lhs;
-            const xf_symref *s = w ? xf_varref_symref(w) : NULL;
-            if (s && s->sym && s->sym->index < n)
-                in[s->sym->index] = 0;
-            if (st->kind == XF_STMT_ICALL && st->u.icall.name &&
-                !strncmp(st->u.icall.name, "pop", 3))
-                for (uint32_t a = 0; a < st->u.icall.args.n; a++) {
-                    const xf_expr *x = &st->u.icall.args.v[a].val;
-                    const xf_symref *ps = x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF &&
-                                                  !xf_varref_arrref(x->v.v[0].u.ref)
-                                              ? xf_varref_symref(x->v.v[0].u.ref)
-                                              : NULL;
-                    if (ps && ps->sym && ps->sym->index < n)
-                        in[ps->sym->index] = 0;
-                }
+            clear_assigned(in, n, v->stmts.v[j]);
         }
     }
     return false;
 }
 
-/* Why loop @d cannot be adjoined iteration by iteration here, or NULL
- * (then it has been). */
-static const char *
-apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+static bool is_push(const xf_stmt *st);
+
+/* Does a block in loop @l2's body push? */
+static bool
+tapes(const xf_cfgtree *t2, const xf_region *l2)
 {
-    bool joint = ctx->opts->iterwise >= 2;
+    for (uint32_t k = l2->index + 1; k < t2->all.n; k++) {
+        const xf_region *r = t2->all.v[k];
+        if (!inside(r, l2))
+            break;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            if (is_push(r->v->stmts.v[j]))
+                return true;
+    }
+    return false;
+}
+
+/* Does a block in loop @l3's body assign a variable of the program, or call? */
+static bool
+adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
+{
+    for (uint32_t k = l3->index + 1; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        if (!inside(r, l3))
+            break;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            if (program_variable(r->v->stmts.v[j]) || r->v->stmts.v[j]->kind == XF_STMT_CALL)
+                return true;
+    }
+    return false;
+}
+
+/* May a loop be taken whose transformation is right under the joint
+ * template only? --iteration-wise-joint, or --loops auto without
+ * --reversal split. */
+static bool
+joint_ok(const xf_pass_ctx *ctx)
+{
+    return ctx->opts->iterwise >= 2 || (ctx->opts->loops_auto && !ctx->opts->split);
+}
+
+/* The taping loop of @d in @t2. */
+static const xf_region *
+taping_loop(const xf_loopdep *d, const xf_cfgtree *t2)
+{
+    for (uint32_t k = 0; k < t2->all.n; k++)
+        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
+            return t2->all.v[k];
+    return NULL;
+}
+
+/* How apply takes a loop: its adjoint loop as found before any change
+ * (NULL: look for it), whether "after the loop" is the rest of the
+ * enclosing loop's iteration only (that loop adjoined iteration by
+ * iteration too), whether only to check. */
+typedef struct how {
+    const xf_cvertex *adjoint;
+    bool in_iter, check;
+    /* in_iter: the enclosing loop's variable, which at the end of an inner
+     * iteration holds the value the adjoint of that iteration reads */
+    const xf_symbol *outer;
+} how;
+
+/* The region of @t whose vertex is @v, or NULL. */
+static const xf_region *
+region_of(const xf_cfgtree *t, const xf_cvertex *v)
+{
+    for (uint32_t k = 0; v && k < t->all.n; k++)
+        if (t->all.v[k]->v == v)
+            return t->all.v[k];
+    return NULL;
+}
+
+/* Why loop @d cannot be adjoined iteration by iteration here, or NULL
+ * (then it has been, unless @h->check: graphs @g2 and @g3 changed, their
+ * trees are stale). */
+static const char *
+apply(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, const xf_cfgtree *t2, xf_graph *g3,
+      const xf_cfgtree *t3, unsigned *serial, const how *h)
+{
+    bool joint = joint_ok(ctx);
+    xf_ldterm term = h->in_iter ? d->terminal_in : d->terminal;
+    const xf_ldref *aw = h->in_iter ? &d->after_write_in : &d->after_write;
     if (d->called && !joint)
         return "the routine is called: in split reversal its taping sweep runs before the "
-               "caller's adjoint has set the adjoints of its outputs (--iteration-wise-joint)";
-    if (d->v->kind != XF_CV_FORLOOP || d->depth)
-        return "not a ForLoop at the routine's top level";
+               "caller's adjoint has set the adjoints of its outputs (joint reversal only)";
+    if (d->v->kind != XF_CV_FORLOOP)
+        return "not a ForLoop";
     if (!d->parallel)
         return "its iterations are not independent";
-    if (d->terminal != XF_LT_YES && !(joint && d->terminal == XF_LT_OUTPUT))
+    if (term != XF_LT_YES && !(joint && term == XF_LT_OUTPUT))
         return "not terminal";
-    if (d->after_write.sym)
+    if (aw->sym)
         return "a real variable it accesses is written after it";
-    if (d->local_input.sym && ctx->opts->iterwise < 2)
+    if (d->local_input.sym && !joint_ok(ctx))
         return "it reads a local variable, whose adjoint does not survive from the taping "
-               "to the adjoint sweep in split reversal (--iteration-wise-joint)";
-    const xf_region *l2 = NULL;
-    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
-        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
-            l2 = t2->all.v[k];
-    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
-        return "its taping sweep is not a loop of basic blocks without calls";
-    const xf_region *l3 = adjoint_loop(t3, &l2->body);
-    if (!l3 || !blocks_only(&l3->body))
-        return "its adjoint is not a loop of basic blocks";
-    /* the counter's increment, and the block the adjoint goes into */
-    xf_cvertex *count = NULL, *last = l2->body.v.v[l2->body.v.n - 1]->v;
+               "to the adjoint sweep in split reversal (joint reversal only)";
+    const xf_region *l2 = taping_loop(d, t2);
+    if (!l2 || !l2->body.v.n)
+        return "its taping sweep has no loop";
+    if (xf_iw_region_calls(&l2->body))
+        return "its body calls a routine (in the taping sweep the call would not run the "
+               "callee's adjoint)";
+    if (!tapes(t2, l2))
+        return "its iterations push nothing: its tape is one iteration's already";
+    const xf_region *l3 =
+        h->adjoint ? region_of(t3, h->adjoint) : xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
+    if (!l3 || l3->kind != XF_RG_LOOP)
+        return "its adjoint loop is not found";
+    /* the counter's increment (in a block of the body's own sequence) */
+    xf_cvertex *count = NULL;
     uint32_t at = 0;
     for (uint32_t k = 0; k < l2->body.v.n && !count; k++) {
         xf_cvertex *b = l2->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
+        for (uint32_t j = 0; l2->body.v.v[k]->kind == XF_RG_BLOCK && j < b->stmts.n; j++)
             if (b->stmts.v[j]->id && !strcmp(b->stmts.v[j]->id, "_cfr_count")) {
                 count = b;
                 at = j;
@@ -380,25 +529,21 @@ apply(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgt
     }
     if (!count && !l2->head)
         return "no trip counter in its taping sweep";
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        const xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
-            if (program_variable(b->stmts.v[j]))
-                return "its adjoint assigns a variable of the program";
-    }
-    if (reads_from_elsewhere(ctx, t3, l3, d->index))
-        return "its adjoint reads a value the adjoint sweep sets before it";
+    if (adjoint_assigns(t3, l3))
+        return "its adjoint assigns a variable of the program";
+    if (reads_from_elsewhere(ctx, d, h->in_iter ? &d->written_after_in : &d->written_after,
+                             h->outer, t3, l3))
+        return "its adjoint reads a value the adjoint sweep sets before it, or that is "
+               "written after the loop";
+    if (h->check)
+        return NULL;
     /* the adjoint of the iteration at the end of the iteration */
-    for (uint32_t k = 0; k < l3->body.v.n; k++) {
-        xf_cvertex *b = l3->body.v.v[k]->v;
-        for (uint32_t j = 0; j < b->stmts.n; j++)
-            if (!XF_VEC_PUSH(ctx->doc->arena, last->stmts, b->stmts.v[j]))
-                return "out of memory";
-        b->stmts.n = 0;
-    }
+    const char *why = xf_iw_move(ctx->doc, ctx->scratch, g2, l2, g3, l3, serial);
+    if (why)
+        return why;
     /* a counted loop: the trip count stays 0, the adjoint sweep's loop runs
      * no iteration; a loop run backwards (explicit) runs its iterations
-     * over the empty blocks */
+     * over the empty block */
     if (count) {
         memmove(&count->stmts.v[at], &count->stmts.v[at + 1],
                 (count->stmts.n - at - 1) * sizeof count->stmts.v[0]);
@@ -415,34 +560,88 @@ is_push(const xf_stmt *st)
     return st->kind == XF_STMT_ICALL && st->u.icall.name && !strncmp(st->u.icall.name, "push", 4);
 }
 
+static bool reparse(xf_pass_ctx *ctx, xf_replacement *p2, xf_replacement *p3, xf_cfgtree *t2,
+                    xf_cfgtree *t3);
+
+/* dry_run for a body that is more than basic blocks (branches, inner
+ * loops): the adjoint loop's body starts with a copy of the taping body
+ * (its own trip counter's increment left out), the taping body loses its
+ * pushes at every depth; both trees are parsed again. */
+static const char *
+dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
+               const xf_region *l2, xf_replacement *p3, xf_cfgtree *t3, unsigned *serial)
+{
+    const xf_region *l3 = xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
+    if (!l3 || l3->v->kind != XF_CV_FORLOOP)
+        return "not terminal, and its adjoint loop is not found";
+    if (adjoint_assigns(t3, l3))
+        return "not terminal, and its adjoint assigns a variable of the program";
+    if (adjoint_uses(ctx, d, t3, l3))
+        return "not terminal, and the adjoint sweep uses a value it writes (no dry run)";
+    const xf_stmt *count = NULL;
+    for (uint32_t k = 0; k < l2->body.v.n; k++) {
+        const xf_cvertex *b = l2->body.v.v[k]->v;
+        for (uint32_t j = 0; l2->body.v.v[k]->kind == XF_RG_BLOCK && j < b->stmts.n; j++)
+            if (b->stmts.v[j]->id && !strcmp(b->stmts.v[j]->id, "_cfr_count"))
+                count = b->stmts.v[j];
+    }
+    const char *why =
+        xf_iw_copy_body(ctx->doc, ctx->scratch, &p2->g, l2, &p3->g, l3, count, serial);
+    if (why)
+        return why;
+    l3->v->init = l2->v->init;
+    l3->v->cond = l2->v->cond;
+    l3->v->update = l2->v->update;
+    for (uint32_t k = l2->index + 1; k < t2->all.n; k++) {
+        const xf_region *r = t2->all.v[k];
+        if (!inside(r, l2))
+            break;
+        if (r->kind != XF_RG_BLOCK)
+            continue;
+        uint32_t w = 0;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            if (!is_push(r->v->stmts.v[j]))
+                r->v->stmts.v[w++] = r->v->stmts.v[j];
+        r->v->stmts.n = w;
+    }
+    return reparse(ctx, p2, p3, t2, t3) ? NULL : "the adjoint does not nest";
+}
+
 /* Why loop @d cannot be dry-run, or NULL (then it has been): the taping
  * sweep runs it without taping; the adjoint sweep runs it again where its
  * adjoint was, forwards, each iteration taped and adjoined at once. */
 static const char *
-dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cfgtree *t3)
+dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
+        xf_replacement *p3, xf_cfgtree *t3, unsigned *serial)
 {
     if (d->v->kind != XF_CV_FORLOOP || d->depth)
-        return "not a ForLoop at the routine's top level";
+        return "not terminal, and not a ForLoop at the routine's top level (no dry run)";
     if (d->input_overwritten.sym)
         return "not terminal, and a value it reads is overwritten after it (no dry run)";
-    if (d->called && ctx->opts->iterwise < 2)
+    if (d->called && !joint_ok(ctx))
         return "not terminal, and the routine is called: in split reversal its adjoint sweep "
-               "runs after the caller has run on (--iteration-wise-joint)";
-    if (d->local_input.sym && ctx->opts->iterwise < 2)
+               "runs after the caller has run on (joint reversal only)";
+    if (d->local_input.sym && !joint_ok(ctx))
         return "not terminal, and it reads a local variable, which the adjoint sweep of split "
-               "reversal does not have (--iteration-wise-joint)";
-    const xf_region *l2 = NULL;
-    for (uint32_t k = 0; k < t2->all.n && !l2; k++)
-        if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
-            l2 = t2->all.v[k];
-    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
-        return "not terminal, and its taping sweep is not a loop of basic blocks "
-               "without calls";
-    if (ctx->opts->iterwise < 2 && xf_dry_local_input(ctx, d, l2))
+               "reversal does not have (joint reversal only)";
+    const xf_region *l2 = taping_loop(d, t2);
+    if (!l2 || !l2->body.v.n)
+        return "not terminal, and its taping sweep has no loop";
+    if (!tapes(t2, l2))
+        return "its iterations push nothing: its tape is one iteration's already (no dry run)";
+    if (xf_iw_region_calls(&l2->body))
+        return "not terminal, and its body calls a routine";
+    if (!joint_ok(ctx) && xf_dry_local_input(ctx, d, l2))
         return "not terminal, and it reads a local variable (a bound, an integer), which the "
-               "adjoint sweep of split reversal does not have (--iteration-wise-joint)";
-    const xf_region *l3 = adjoint_loop(t3, &l2->body);
-    if (!l3 || !blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
+               "adjoint sweep of split reversal does not have (joint reversal only)";
+    const xf_region *l3 = blocks_only(&l2->body) ? adjoint_loop(t3, &l2->body) : NULL;
+    if (!l3 || !blocks_only(&l3->body)) {
+        if (l2->head)
+            return "not terminal, its body branches or holds loops, and the adjoint sweep runs "
+                   "it backwards (an inverted loop: --tape-off invert counts it)";
+        return dry_run_region(ctx, d, p2, t2, l2, p3, t3, serial);
+    }
+    if (l3->v->kind != XF_CV_FORLOOP)
         return "not terminal, and its adjoint is not a loop of basic blocks";
     for (uint32_t k = 0; k < l3->body.v.n; k++) {
         const xf_cvertex *b = l3->body.v.v[k]->v;
@@ -496,13 +695,193 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_cfgtree *t2, const xf_cf
 static bool
 idle(const xf_opts *o)
 {
-    return !o->iterwise;
+    return !o->iterwise && !o->loops_auto;
+}
+
+/* ---- the selection rule (F8, [004] §5) */
+
+static bool
+reparse(xf_pass_ctx *ctx, xf_replacement *p2, xf_replacement *p3, xf_cfgtree *t2, xf_cfgtree *t3)
+{
+    return xf_cfgtree_parse(&p2->g, ctx->scratch, t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, t3);
+}
+
+/* What the rule does to a loop, and why; the reasons of the refusals are
+ * apply's and dry_run's. */
+/* Does --checkpoint-loop ROUTINE:LINE name loop @d of @rt (ROUTINE as the
+ * source spells it, the front end's __N suffix apart, any case)? */
+static bool
+named_for_checkpoint(const xf_opts *o, const xf_routine *rt, const xf_loopdep *d)
+{
+    const char *id = rt->sym ? rt->sym->id : NULL;
+    for (int k = 0; id && k < o->ckp_nloops; k++) {
+        const char *spec = o->ckp_loops[k], *colon = strrchr(spec, ':');
+        if (!colon || strtoll(colon + 1, NULL, 10) != d->v->lineno)
+            continue;
+        size_t len = (size_t)(colon - spec);
+        if (strncasecmp(id, spec, len) != 0)
+            continue;
+        const char *t = id + len;
+        bool ok = !*t || (t[0] == '_' && t[1] == '_' && t[2]);
+        for (const char *q = *t ? t + 2 : t; ok && *q; q++)
+            ok = *q >= '0' && *q <= '9';
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+/* Loops that are checkpointed, or hold one or are held by one: the
+ * checkpoint pass (after this one) needs their adjoint where reverse put it. */
+static bool *
+checkpoint_nests(xf_pass_ctx *ctx, const xf_routine *rt, const xf_loopdep_vec *v)
+{
+    bool *keep = XF_NEW_ARRAY(ctx->scratch, v->n + 1, bool);
+    for (uint32_t k = 0; keep && k < v->n; k++) {
+        if (!named_for_checkpoint(ctx->opts, rt, &v->v[k]))
+            continue;
+        keep[k] = true;
+        for (uint32_t j = k + 1; j < v->n && v->v[j].depth > v->v[k].depth; j++)
+            keep[j] = true;
+        unsigned depth = v->v[k].depth;
+        for (uint32_t j = k; j-- > 0 && depth > 0;)
+            if (v->v[j].depth < depth) {
+                keep[j] = true;
+                depth = v->v[j].depth;
+            }
+    }
+    return keep;
+}
+
+/* One routine's loops, graphs and trees while the pass runs. */
+typedef struct iw_rt {
+    xf_pass_ctx *ctx;
+    const xf_loopdep_vec *v;
+    xf_replacement *p2, *p3;
+    xf_cfgtree t2, t3;
+    bool ok; /* the trees parse */
+    unsigned serial;
+    const xf_cvertex **adj; /* by loop: its adjoint loop, found before any change */
+    bool *within;           /* by loop: adjoined within the iterations of the loop around it */
+    bool *needed;           /* by loop: an inner loop counts on its iteration-wise adjoint */
+    const bool *keep;       /* by loop: checkpointed, or in or around a loop that is */
+} iw_rt;
+
+/* The iteration-wise adjoint of loop @k, or why not. A loop inside another
+ * that is not terminal, or is followed by writes, only because of what the
+ * next iterations of the loop around it do, is taken when that loop passes
+ * apply's checks: it will be adjoined iteration by iteration too (loops are
+ * taken inner first, and an inner loop's move only takes statements out of
+ * the outer loop's adjoint), so nothing after the inner loop's iteration
+ * but the rest of the outer iteration runs before the inner adjoint. */
+static const char *
+try_iterwise(iw_rt *s, uint32_t k)
+{
+    const xf_loopdep *d = &s->v->v[k];
+    if (!s->ok)
+        return "the adjoint does not nest";
+    if (s->keep[k])
+        return "checkpointed, or in or around a loop that is (--checkpoint-loop)";
+    how h = {.adjoint = s->adj[k]};
+    const char *why = apply(s->ctx, d, &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial, &h);
+    if (why && d->depth > 0 && strcmp(why, "out of memory") != 0) {
+        uint32_t e = k;
+        while (e > 0 && s->v->v[e - 1].depth >= d->depth)
+            e--;
+        if (e > 0 && s->v->v[e - 1].depth + 1 == d->depth) {
+            e--;
+            how he = {.adjoint = s->adj[e], .check = true};
+            if (s->keep[e])
+                return why;
+            how hi = {.adjoint = s->adj[k], .in_iter = true, .outer = s->v->v[e].index};
+            if (!apply(s->ctx, &s->v->v[e], &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial,
+                       &he)) {
+                const char *w =
+                    apply(s->ctx, d, &s->p2->g, &s->t2, &s->p3->g, &s->t3, &s->serial, &hi);
+                char *b = w ? XF_NEW_ARRAY(s->ctx->scratch, strlen(w) + 80, char) : NULL;
+                if (!w) {
+                    why = NULL;
+                    s->within[k] = s->needed[e] = true;
+                } else if (b && strcmp(w, "out of memory") != 0) {
+                    sprintf(b, "%s; within each iteration of the loop around it: %s", why, w);
+                    why = b;
+                }
+            }
+        }
+    }
+    if (!why)
+        s->ok = reparse(s->ctx, s->p2, s->p3, &s->t2, &s->t3);
+    return why;
+}
+
+/* What the rule does to loop @k, and why; the reasons of the refusals are
+ * apply's and dry_run's. */
+static const char *
+decide(iw_rt *s, uint32_t k, rule_act *act)
+{
+    const xf_loopdep *d = &s->v->v[k];
+    xf_pass_ctx *ctx = s->ctx;
+    *act = RULE_LEAVE;
+    if (!s->ok)
+        return "the adjoint does not nest";
+    if (d->why == XF_LD_UNSTRUCTURED)
+        return "not analysed: the routine's control flow does not nest";
+    if (!d->parallel) {
+        *act = RULE_PER_ITERATION;
+        char *b = XF_NEW_ARRAY(ctx->scratch, 200, char);
+        if (!b)
+            return "out of memory";
+        snprintf(b, 200, "not parallel: %s%s%s", xf_ldwhy_name(d->why),
+                 d->dep_a.sym ? " "
+                 : d->callee  ? " "
+                              : "",
+                 d->dep_a.sym ? d->dep_a.sym->id
+                 : d->callee  ? d->callee
+                              : "");
+        return b;
+    }
+    bool joint = joint_ok(ctx);
+    bool terminal = d->terminal == XF_LT_YES || (d->terminal == XF_LT_OUTPUT && joint);
+    bool terminal_in =
+        d->depth > 0 && (d->terminal_in == XF_LT_YES || (d->terminal_in == XF_LT_OUTPUT && joint));
+    if (terminal || terminal_in) {
+        const char *why = try_iterwise(s, k);
+        if (why)
+            return why;
+        *act = RULE_ITERWISE;
+        return s->within[k]               ? "parallel, terminal within each iteration of the "
+                                            "loop around it, adjoined so too"
+               : d->terminal == XF_LT_YES ? "parallel, terminal"
+                                          : "parallel, terminal in joint reversal";
+    }
+    if (d->terminal == XF_LT_OUTPUT)
+        return "parallel, terminal in joint reversal only, and --reversal split: its "
+               "outputs' adjoints are not set when its taping sweep runs";
+    *act = RULE_DRY_RUN; /* to be tried by decide_dry, after the terminal loops */
+    return NULL;
+}
+
+/* The second half of the rule, in execution order: a parallel loop that is
+ * not terminal is dry-run (loops after it in the routine, dry-run already,
+ * would otherwise count as reading what it writes). */
+static const char *
+decide_dry(iw_rt *s, uint32_t k, rule_act *act)
+{
+    const char *why = !s->ok ? "the adjoint does not nest"
+                      : s->keep[k]
+                          ? "checkpointed, or in or around a loop that is (--checkpoint-loop)"
+                          : dry_run(s->ctx, &s->v->v[k], s->p2, &s->t2, s->p3, &s->t3, &s->serial);
+    if (why) {
+        *act = RULE_LEAVE;
+        return why;
+    }
+    return "parallel, not terminal";
 }
 
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    if (!ctx->opts || !ctx->opts->iterwise || !rt->is_rlist)
+    if (!ctx->opts || (!ctx->opts->iterwise && !ctx->opts->loops_auto) || !rt->is_rlist)
         return 0;
     xf_replacement *p1 = xf_placeholder(rt, "1"), *p2 = xf_placeholder(rt, "2"),
                    *p3 = xf_placeholder(rt, "3");
@@ -513,24 +892,67 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         return xf_pass_oom(ctx);
     if (!v.n)
         return 0;
-    xf_cfgtree t2, t3;
-    bool ok =
-        xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) && xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
+    iw_rt s = {.ctx = ctx, .v = &v, .p2 = p2, .p3 = p3};
+    s.ok = reparse(ctx, p2, p3, &s.t2, &s.t3);
+    const char **why = XF_NEW_ARRAY(ctx->scratch, v.n, const char *);
+    bool *dry = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
+    rule_act *act = XF_NEW_ARRAY(ctx->scratch, v.n, rule_act);
+    s.adj = XF_NEW_ARRAY(ctx->scratch, v.n, const xf_cvertex *);
+    s.within = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
+    s.needed = XF_NEW_ARRAY(ctx->scratch, v.n, bool);
+    s.keep = checkpoint_nests(ctx, rt, &v);
+    if (!why || !dry || !act || !s.adj || !s.within || !s.needed || !s.keep)
+        return xf_pass_oom(ctx);
+    /* each loop's adjoint loop, while the adjoint's blocks still have the
+     * taping blocks' ids */
+    for (uint32_t k = 0; k < v.n && s.ok; k++) {
+        const xf_region *l2 = taping_loop(&v.v[k], &s.t2);
+        const xf_region *l3 = l2 ? xf_iw_adjoint_loop(&s.t2, l2, &s.t3, ctx->scratch) : NULL;
+        s.adj[k] = l3 ? l3->v : NULL;
+    }
+    bool rule = ctx->opts->loops_auto;
+    /* the iteration-wise adjoint, inner loops first: an outer loop's
+     * adjoint then holds theirs, moved */
+    for (uint32_t k = v.n; k-- > 0;) {
+        why[k] = rule ? decide(&s, k, &act[k]) : try_iterwise(&s, k);
+        if (why[k] && !strcmp(why[k], "out of memory"))
+            return xf_pass_oom(ctx);
+        if (s.needed[k] && (rule ? act[k] != RULE_ITERWISE : why[k] != NULL)) {
+            xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
+                     "iterwise: the loop at line %lld, which passed its checks before, is not "
+                     "adjoined iteration by iteration (%s), and a loop inside it counts on it",
+                     (long long)v.v[k].v->lineno, why[k]);
+            return -1;
+        }
+    }
+    /* dry-running, in execution order */
     for (uint32_t k = 0; k < v.n; k++) {
         const xf_loopdep *d = &v.v[k];
-        const char *why = ok ? apply(ctx, d, &t2, &t3) : "the adjoint does not nest";
-        bool dry = why && ok && ctx->opts->dry_run && d->parallel && d->terminal != XF_LT_YES;
-        if (dry)
-            why = dry_run(ctx, d, &t2, &t3);
-        if (why && !strcmp(why, "out of memory"))
+        if (rule && act[k] == RULE_DRY_RUN && !why[k])
+            why[k] = decide_dry(&s, k, &act[k]);
+        else if (!rule) {
+            dry[k] = why[k] && s.ok && !s.keep[k] && ctx->opts->dry_run && d->parallel &&
+                     d->terminal != XF_LT_YES;
+            if (dry[k])
+                why[k] = dry_run(ctx, d, p2, &s.t2, p3, &s.t3, &s.serial);
+        }
+        if (why[k] && !strcmp(why[k], "out of memory"))
             return xf_pass_oom(ctx);
-        if (ctx->opts->report_loops)
-            fprintf(ctx->opts->report_loops, "iteration-wise: %s line %lld: %s%s\n",
-                    rt->sym ? rt->sym->id : "?", (long long)d->v->lineno,
-                    why   ? "no, "
-                    : dry ? "yes, dry run"
-                          : "yes",
-                    why ? why : "");
+    }
+    FILE *f = ctx->opts->report_loops;
+    for (uint32_t k = 0; k < v.n && f; k++) {
+        const char *name = rt->sym ? rt->sym->id : "?";
+        char line[24] = "?";
+        if (v.v[k].v->lineno != XF_NOINT)
+            snprintf(line, sizeof line, "%lld", (long long)v.v[k].v->lineno);
+        if (rule)
+            fprintf(f, "decision: %s line %s: %s (%s)\n", name, line, act_name[act[k]], why[k]);
+        else
+            fprintf(f, "iteration-wise: %s line %s: %s%s\n", name, line,
+                    why[k]   ? "no, "
+                    : dry[k] ? "yes, dry run"
+                             : "yes",
+                    why[k] ? why[k] : "");
     }
     return 0;
 }
@@ -562,7 +984,28 @@ parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
     return 0;
 }
 
+static int
+parse_loops(xf_opts *o, const char *arg, char *err, size_t len)
+{
+    if (!arg || (strcmp(arg, "auto") != 0 && strcmp(arg, "off") != 0)) {
+        snprintf(err, len, "unknown loop rule '%s' (auto or off)", arg ? arg : "");
+        return -1;
+    }
+    o->loops_auto = !strcmp(arg, "auto");
+    return 0;
+}
+
 static const xf_pass_opt opts[] = {
+    {.name = "loops",
+     .arg = "RULE",
+     .help = "auto: per loop, the selection rule of [004] sec. 5\n"
+             "(docs/loops.md): parallel and terminal, the\n"
+             "iteration-wise adjoint; parallel, not terminal,\n"
+             "dry-running; not parallel, per-iteration dry-running\n"
+             "(pass iterdry); else left alone. Right under\n"
+             "the reversal of --reversal (joint by default);\n"
+             "--report-loops prints each decision. off: none\n",
+     .parse = parse_loops},
     {.name = "iteration-wise",
      .help = "adjoin each parallel terminal loop of the top\n"
              "routine iteration by iteration in the taping sweep:\n"

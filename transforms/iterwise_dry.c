@@ -431,13 +431,13 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
 static bool
 idle(const xf_opts *o)
 {
-    return !o->per_iter_dry;
+    return !o->per_iter_dry && !o->loops_auto;
 }
 
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    if (!ctx->opts || !ctx->opts->per_iter_dry || !rt->is_rlist)
+    if (!ctx->opts || (!ctx->opts->per_iter_dry && !ctx->opts->loops_auto) || !rt->is_rlist)
         return 0;
     xf_replacement *p1 = xf_placeholder(rt, "1"), *p2 = xf_placeholder(rt, "2"),
                    *p3 = xf_placeholder(rt, "3");

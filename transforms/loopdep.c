@@ -397,9 +397,11 @@ holder(const xf_cfgtree *t, const xf_region *r, uint32_t *at)
     return s;
 }
 
-/* Is loop @r terminal? The loop's writes are in L->wrote (chained). */
+/* Is loop @r terminal, and what does the code after it write? The loop's
+ * writes are in L->wrote (chained). With @in_iter, "after it" is the rest
+ * of the enclosing loop's iteration only. */
 static void
-terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
+after_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d, bool in_iter)
 {
     XF_VEC(const ld_acc *) writes = {0};
     for (uint32_t k = 0; k < L->w.acc.n; k++)
@@ -417,6 +419,8 @@ terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
         const xf_rgseq *s = holder(t, c, &at);
         ld_walk_seq(&L->w, s, at + 1);
         const xf_region *p = c->parent;
+        if (p && p->kind == XF_RG_LOOP && in_iter)
+            break;
         if (p && p->kind == XF_RG_LOOP) {
             /* the enclosing loop's next iteration */
             if (p->v->kind == XF_CV_FORLOOP)
@@ -434,6 +438,11 @@ terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
         xf_type ty = c->sym->type;
         if (!c->write || c->sym->index >= L->w.nsyms || L->head[c->sym->index] == UINT32_MAX)
             continue;
+        bool listed = c->sym == d->index;
+        for (uint32_t j = 0; j < d->written_after.n && !listed; j++)
+            listed = d->written_after.v[j] == c->sym;
+        if (!listed && !XF_VEC_PUSH(L->a, d->written_after, c->sym))
+            L->w.oom = true;
         if (!d->after_write.sym &&
             (ty == XF_TYPE_REAL || ty == XF_TYPE_DOUBLE || ty == XF_TYPE_COMPLEX))
             d->after_write = (xf_ldref){c->sym, c->ref, c->line};
@@ -471,6 +480,27 @@ terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
     }
     L->w.acc.v = saved;
     L->w.acc.n = L->w.acc.cap = nsaved;
+}
+
+static void
+terminal(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d)
+{
+    after_loop(L, t, r, d, false);
+    d->terminal_in = d->terminal;
+    d->after_write_in = d->after_write;
+    d->written_after_in = d->written_after;
+    const xf_region *p = r->parent;
+    while (p && p->kind != XF_RG_LOOP)
+        p = p->parent;
+    if (!p)
+        return;
+    xf_loopdep in = *d;
+    in.used = in.after_write = in.input_overwritten = (xf_ldref){0};
+    memset(&in.written_after, 0, sizeof in.written_after);
+    after_loop(L, t, r, &in, true);
+    d->terminal_in = in.terminal;
+    d->after_write_in = in.after_write;
+    d->written_after_in = in.written_after;
 }
 
 static unsigned

@@ -44,6 +44,8 @@ typedef struct xf_ldref {
     int64_t line;         /* lineNumber of the statement, or of the loop for its header */
 } xf_ldref;
 
+typedef XF_VEC(const xf_symbol *) xf_ldsyms;
+
 typedef struct xf_loopdep {
     const xf_routine *rt;
     const xf_cvertex *v; /* the ForLoop, PreLoop or PostLoop vertex */
@@ -74,7 +76,18 @@ typedef struct xf_loopdep {
      * none): the loop cannot be run again when the adjoint sweep comes
      * back to it (dry-running, F5). */
     xf_ldref input_overwritten;
-    XF_VEC(const xf_symbol *) written; /* the variables the loop writes */
+    xf_ldsyms written; /* the variables the loop writes */
+    /* The variables the loop accesses that something after it writes (the
+     * rest of the routine, and for an enclosing loop its next iteration),
+     * each once, the loop variable apart. */
+    xf_ldsyms written_after;
+    /* The same three facts with "after the loop" the rest of the enclosing
+     * loop's iteration only (for a loop at the routine's top level, the
+     * facts above): what matters when that loop is adjoined iteration by
+     * iteration, and this one within each of its iterations. */
+    xf_ldterm terminal_in;
+    xf_ldref after_write_in;
+    xf_ldsyms written_after_in;
 } xf_loopdep;
 
 typedef XF_VEC(xf_loopdep) xf_loopdep_vec;

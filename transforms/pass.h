@@ -41,6 +41,7 @@ typedef struct xf_opts {
     int iterwise;       /* iterwise: 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
     bool dry_run;       /* iterwise: also dry-run parallel loops that are not terminal */
     bool per_iter_dry;  /* iterdry: per-iteration dry-running (F6, --per-iteration-dry-run) */
+    bool loops_auto;    /* iterwise: --loops auto, the selection rule per loop (F8) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */

@@ -246,14 +246,16 @@ parse_reversal(xf_opts *o, const char *arg, char *err, size_t len)
 }
 
 /* The template the back end expands decides the reversal; the option is
- * taken for xaifBooster's command lines and changes nothing in the output. */
+ * taken for xaifBooster's command lines and changes nothing in the output,
+ * except what --loops auto may take (iterwise.c). */
 static const xf_pass_opt opts[] = {
     {.name = "reversal",
      .letter = 'R',
      .arg = "MODE",
      .help = "joint (default) or split: OpenAD's template\n"
              "decides; accepted for xaifBooster's command\n"
-             "lines, the output is the same\n",
+             "lines, the output is the same (but under\n"
+             "--loops auto: only what the reversal allows)\n",
      .parse = parse_reversal},
     {0},
 };

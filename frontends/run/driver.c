@@ -320,6 +320,8 @@ reset_stats(rt *m)
 {
     memset(&m->stats, 0, sizeof m->stats);
     m->steps = 0;
+    if (m->lt)
+        rt_looptape_reset(m);
 }
 
 static void
@@ -443,7 +445,9 @@ xf_run(const xf_doc *doc, const xf_run_opts *o, xf_jacobian *out, xf_run_stats *
         xf_error(diag, doc->filename, 0, "out of memory");
     } else if (setjmp(jb) == 0) {
         prepare(m);
+        rt_looptape_init(m, o->loop_tape);
         run_driver(m, o, out);
+        rt_looptape_print(m);
         ret = 0;
     }
     if (ret != 0)

@@ -615,6 +615,8 @@ rt_run_graph(rt *m, const xf_graph *g)
         int64_t c = 0;
         switch (v->kind) {
         case XF_CV_EXIT:
+            if (m->lt)
+                rt_looptape_leave(m, g);
             return;
         case XF_CV_BASICBLOCK:
             for (uint32_t i = 0; i < v->stmts.n; i++)
@@ -648,6 +650,8 @@ rt_run_graph(rt *m, const xf_graph *g)
         case XF_CV_GOTO:
             break;
         }
+        if (m->lt && (v->kind == XF_CV_FORLOOP || v->kind == XF_CV_PRELOOP))
+            rt_looptape_loop(m, g, v, c == 1);
         prev = v;
         v = choose(m, gi, vi, v, conditional, c);
     }

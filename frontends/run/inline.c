@@ -52,6 +52,8 @@ rt_push(rt *m, int kind, union rt_word w)
     int64_t n = words(m->tape);
     if (n > m->stats.peak_tape)
         m->stats.peak_tape = n;
+    if (m->lt)
+        rt_looptape_push(m);
     check_limit(m);
 }
 

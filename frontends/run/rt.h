@@ -141,6 +141,8 @@ enum { ST_REAL, ST_INT, ST_BOOL, ST_STR, ST_KINDS };
 /* The adjoint templates' mode record (OAD_rev). */
 typedef struct rt_snap rt_snap; /* snapshot.c */
 
+typedef struct rt_looptape rt_looptape; /* looptape.c */
+
 typedef struct rt_mode {
     bool arg_store, arg_restore, res_store, res_restore, plain, tape, adjoint;
 } rt_mode;
@@ -168,7 +170,8 @@ typedef struct rt {
     rt_stack tape[ST_KINDS], cp[ST_KINDS];
     bool split; /* adjoint template: split, else joint */
     rt_mode mode;
-    rt_snap *snap; /* snapshots of checkpointed loops (snapshot.c); NULL until used */
+    rt_snap *snap;   /* snapshots of checkpointed loops (snapshot.c); NULL until used */
+    rt_looptape *lt; /* the tape of each loop (looptape.c); NULL: not measured */
     xf_run_limits lim;
     xf_run_stats stats;
     uint64_t steps;
@@ -230,5 +233,13 @@ union rt_word rt_pop(rt *m, int kind, const char *what);
 bool rt_snapshot_call(rt *m, const xf_stmt *s); /* false: not a ckp_ routine */
 void rt_snapshot_reset(rt *m);
 void rt_snapshot_free(rt *m);
+
+/* looptape.c: the tape of each loop (run --loop-tape); each call only when m->lt */
+void rt_looptape_init(rt *m, FILE *out); /* out NULL: not measured */
+void rt_looptape_reset(rt *m);
+void rt_looptape_push(rt *m);
+void rt_looptape_loop(rt *m, const xf_graph *g, const xf_cvertex *v, bool enter_body);
+void rt_looptape_leave(rt *m, const xf_graph *g);
+void rt_looptape_print(const rt *m);
 
 #endif

@@ -91,6 +91,9 @@ typedef struct xf_run_opts {
      * rows); false: such n or m is refused */
     bool loose_sizes;
     xf_run_limits lim;
+    /* where to print the tape of each loop that runs, one "loop-tape:" line
+     * per loop and sweep (frontends/run/looptape.c); NULL: not measured */
+    FILE *loop_tape;
 } xf_run_opts;
 
 /* A Jacobian F(k, i) = dy(k)/dx(i), k = 1..m outputs, i = 1..n inputs;

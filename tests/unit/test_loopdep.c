@@ -571,6 +571,41 @@ START_TEST(terminal_loops)
 }
 END_TEST
 
+/* An inner loop whose results the next outer iteration reads (and writes
+ * again) but nothing else in its own outer iteration: not terminal, a real
+ * it accesses written after it, and terminal within the outer iteration,
+ * with nothing written after it there; with a read of y after it in the
+ * outer body, not terminal within the iteration either. At the top level
+ * the facts within an iteration are the facts. */
+START_TEST(terminal_within_iteration)
+{
+    for (int after = 0; after < 2; after++) {
+        xb *b = XB_NEW();
+        xg *g = head_cfg(b, 2, 2, NULL, "real t; real u; integer i; integer j");
+        xg_for(g, "i = 1", "i <= 6", "i = i + 1");
+        xg_bb(g, "t = x(1) * i; y(2) = y(2) + cos_scal(t) * x(2)");
+        xg_for(g, "j = 1", "j <= 4", "j = j + 1");
+        xg_bb(g, "y(1) = y(1) + sin_scal(t * j) * x(2)");
+        xg_end(g);
+        if (after)
+            xg_bb(g, "[s1@9] u = y(1) * 2");
+        xg_end(g);
+        la t;
+        analyse(&t, b, "head");
+        ck_assert_uint_eq(t.v.n, 2);
+        const xf_loopdep *o = &t.v.v[0], *d = &t.v.v[1];
+        ck_assert(d->parallel);
+        ck_assert_int_eq(d->terminal, XF_LT_READ_AFTER);
+        ck_assert_ptr_nonnull(d->after_write.sym); /* t, in the next outer iteration */
+        ck_assert_ptr_null(d->after_write_in.sym);
+        ck_assert_int_eq(d->terminal_in, after ? XF_LT_READ_AFTER : XF_LT_YES);
+        ck_assert_int_eq(o->terminal_in, o->terminal);
+        ck_assert_ptr_eq(o->after_write_in.sym, o->after_write.sym);
+        la_fini(&t);
+    }
+}
+END_TEST
+
 /* Control flow that does not nest: reported, not analysed. */
 START_TEST(unstructured_not_analysed)
 {
@@ -607,8 +642,7 @@ END_TEST
  * (2) or neither (0), validated, run under @drv with n = 2 inputs and m = 2
  * outputs: the Jacobian in *@J, the counts in *@st. */
 static void
-iw_run_as(xb *b, int iw, bool dry, bool no_invert, xf_driver drv, xf_jacobian *J,
-          xf_run_stats *st)
+iw_run_as(xb *b, int iw, bool dry, bool no_invert, xf_driver drv, xf_jacobian *J, xf_run_stats *st)
 {
     xf_diag *d;
     xf_doc *doc = read_text(xb_build(b), &d);
@@ -851,6 +885,7 @@ test_loopdep_suite(void)
     tcase_add_test(tc, calls_by_their_side_effects);
     tcase_add_test(tc, aliased_storage);
     tcase_add_test(tc, terminal_loops);
+    tcase_add_test(tc, terminal_within_iteration);
     tcase_add_test(tc, unstructured_not_analysed);
     tcase_add_test(tc, iteration_wise_refused_after_write);
     tcase_add_test(tc, dry_run_refused_input_overwritten);

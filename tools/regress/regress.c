@@ -276,6 +276,7 @@ tape_words(const xf_run_stats *s)
 /* The pipelines of the transform modes, and the adjoint's variants. */
 typedef struct transforms {
     transform tangent, adjoint;
+    transform adjoint_split; /* the adjoint with --reversal split */
     transform variants[XF_CHECK_VARIANTS];
 } transforms;
 
@@ -457,9 +458,9 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
                               "FAILREASON_adm_joint", "scalar_adm_joint", "joint adjoint",
                               "ref/adm.xb.xaif", &par, why, len, ops, from_tlm);
     case XF_CHECK_ADJOINT_SPLIT:
-        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->adjoint, XF_DRIVER_ADJOINT_SPLIT,
-                              "FAILREASON_adm_split", "scalar_adm_split", "split adjoint",
-                              "ref/adm.xb.xaif", &par, why, len, ops, from_tlm);
+        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->adjoint_split,
+                              XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split", "scalar_adm_split",
+                              "split adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm);
     case XF_CHECK_MODES:
         break;
     }
@@ -500,6 +501,10 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **sche
             return -1;
         }
     }
+    /* the split driver runs the adjoint made for the split template (what
+     * --loops auto adjoins early depends on it; nothing else does) */
+    trs->adjoint_split = trs->adjoint;
+    trs->adjoint_split.opts.split = true;
     for (int v = 0; v < o->nvariants; v++) {
         trs->variants[v] = trs->adjoint;
         trs->variants[v].opts = o->variant_opts[v];
@@ -513,7 +518,7 @@ typedef struct tapes {
     int n; /* examples in the sums: ours and xaifBooster's both counted */
     uint64_t real[2 + XF_CHECK_VARIANTS], ints[2 + XF_CHECK_VARIANTS];
     uint64_t peak[2 + XF_CHECK_VARIANTS]; /* the runs' peak tapes, summed */
-    int nvar[XF_CHECK_VARIANTS]; /* of those, where the variant agreed with ours */
+    int nvar[XF_CHECK_VARIANTS];          /* of those, where the variant agreed with ours */
 } tapes;
 
 /* Variant @tv of our adjoint of @file under @driver: its counts in @st
@@ -661,8 +666,10 @@ check_folder(const char *dir, const xf_check_opts *o, const transforms *trs, FIL
         if (st == XF_CHECK_FAIL)
             (*failed)++;
         if (from_tlm && st == XF_CHECK_PASS_DD)
-            fprintf(out, "%-5s %-12s %s (from tlm.xaif, for want of a complete adm.xaif: against dd.out)\n",
-                    outcome_names[st], xf_check_mode_name(mode), name);
+            fprintf(
+                out,
+                "%-5s %-12s %s (from tlm.xaif, for want of a complete adm.xaif: against dd.out)\n",
+                outcome_names[st], xf_check_mode_name(mode), name);
         else if (st == XF_CHECK_PASS || st == XF_CHECK_PASS_DD || st == XF_CHECK_PASS_XB)
             fprintf(out, "%-5s %-12s %s%s\n", outcome_names[st], xf_check_mode_name(mode), name,
                     st == XF_CHECK_PASS_DD   ? " (against dd.out: OpenAD's is wrong)"

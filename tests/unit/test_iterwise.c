@@ -1,0 +1,367 @@
+/* test_iterwise.c: the iteration-wise adjoint of loops whose body is more
+ * than basic blocks (a branch, an inner loop), the selection rule
+ * --loops auto (transforms/iterwise.c, F8) and its decision lines, and the
+ * interpreter's measure of each loop's tape (run --loop-tape,
+ * frontends/run/looptape.c): each executed under the joint and the split
+ * driver against the adjoint without the rule. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive_fixture.h"
+#include "suites.h"
+
+/* What one run printed: the decision lines, the loop-tape lines. */
+typedef struct printed {
+    char *report, *tape;
+    size_t nreport, ntape;
+} printed;
+
+static void
+printed_fini(printed *p)
+{
+    free(p->report);
+    free(p->tape);
+}
+
+/* The adjoint of @b with the pass options @opts (name, argument pairs, NULL
+ * ending; an argument may be NULL), validated, run under @drv with n = 2
+ * and m = 2: the Jacobian in *@J, the counts in *@st, and when @p is not
+ * NULL what --report-loops and run --loop-tape printed. */
+static void
+run_with(xb *b, const char *const *opts, xf_driver drv, xf_jacobian *J, xf_run_stats *st,
+         printed *p)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(xb_build(b), &d);
+    ck_assert_msg(doc != NULL, "%s", first_message(d));
+    const xf_pass *passes[16];
+    char err[256];
+    int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    ck_assert_msg(n > 0, "%s", err);
+    xf_opts o;
+    xf_pm_opts_init(&o);
+    for (int k = 0; opts && opts[k]; k += 2)
+        ck_assert_msg(xf_pm_option(&o, opts[k], opts[k + 1], err, sizeof err) == 0, "%s", err);
+    FILE *rep = NULL, *lt = NULL;
+    if (p) {
+        memset(p, 0, sizeof *p);
+        rep = open_memstream(&p->report, &p->nreport);
+        lt = open_memstream(&p->tape, &p->ntape);
+        ck_assert(rep && lt);
+        o.report_loops = rep;
+    }
+    xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
+    ck_assert_msg(xf_pipeline_run(&ctx, passes, n) == 0, "%s", first_message(d));
+    char *text;
+    size_t len;
+    ck_assert_int_eq(xf_write_memory(doc, &text, &len, d), 0);
+    xf_doc_free(doc);
+    ck_assert_msg(xf_schema_validate_memory(schema, text, len, "iw.xaif", d) == 0, "%s",
+                  first_message(d));
+    xf_doc *out = xf_read_memory(text, len, "iw.xaif", NULL, d);
+    ck_assert_ptr_nonnull(out);
+    xf_run_opts ro = {.driver = drv, .params = {.n = 2, .m = 2, .h = 1e-7}, .loop_tape = lt};
+    ck_assert_msg(xf_run(out, &ro, J, st, d) == 0, "%s", first_message(d));
+    for (int w = 0; w < XF_WORD_KINDS; w++)
+        ck_assert_uint_eq(st->push[w], st->pop[w]);
+    if (p) {
+        fclose(rep);
+        fclose(lt);
+    }
+    xf_doc_free(out);
+    free(text);
+    xf_diag_free(d);
+    xb_free(b);
+}
+
+static void
+assert_same_jacobian(const xf_jacobian *a, const xf_jacobian *b)
+{
+    ck_assert_int_eq(a->m, b->m);
+    ck_assert_int_eq(a->n, b->n);
+    double scale = 0;
+    for (int k = 1; k <= a->m; k++)
+        for (int i = 1; i <= a->n; i++)
+            scale = fmax(scale, fabs(jf(a, k, i)));
+    ck_assert_msg(scale > 0, "a zero Jacobian tests nothing");
+    for (int k = 1; k <= a->m; k++)
+        for (int i = 1; i <= a->n; i++)
+            ck_assert_msg(fabs(jf(a, k, i) - jf(b, k, i)) <= 1e-13 * scale,
+                          "F(%d,%d) = %.17g, without the rule %.17g", k, i, jf(a, k, i),
+                          jf(b, k, i));
+}
+
+/* The @k-th line (from 0) of @text that starts with @start and holds
+ * @has, or "". */
+static const char *
+line_of(const char *text, const char *start, const char *has, int k, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (const char *s = text ? text : ""; *s;) {
+        const char *e = strchr(s, '\n');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        if (!strncmp(s, start, strlen(start)) && n < len) {
+            memcpy(buf, s, n);
+            buf[n] = 0;
+            if (strstr(buf, has) && k-- == 0)
+                return buf;
+        }
+        s += n + (e != NULL);
+    }
+    buf[0] = 0;
+    return buf;
+}
+
+static const char *const rule_joint[] = {"loops", "auto", NULL};
+static const char *const rule_split[] = {"loops", "auto", "reversal", "split", NULL};
+
+/* The rule under both drivers (the split driver runs the adjoint made with
+ * --reversal split) against the adjoint without it: the same Jacobian, a
+ * peak at least @drop words lower; head's first loop given its tape back
+ * every iteration in the taping sweep, and the rule's decision for it. */
+static void
+assert_rule_shrinks(xb *(*make)(void), int64_t drop)
+{
+    for (int s = 0; s < 2; s++) {
+        xf_driver drv = s ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT;
+        xf_jacobian J0, J1;
+        xf_run_stats st0, st1;
+        printed p0, p1;
+        run_with(make(), NULL, drv, &J0, &st0, &p0);
+        run_with(make(), s ? rule_split : rule_joint, drv, &J1, &st1, &p1);
+        assert_same_jacobian(&J1, &J0);
+        ck_assert_msg(st0.peak_tape - st1.peak_tape >= drop, "%s: peak tape %lld, was %lld",
+                      xf_driver_name(drv), (long long)st1.peak_tape, (long long)st0.peak_tape);
+        char buf[400];
+        const char *t0 = p0.tape ? p0.tape : "", *t1 = p1.tape ? p1.tape : "";
+        ck_assert_msg(
+            strstr(line_of(t0, "loop-tape: head ", "taping", 0, buf, sizeof buf), "released no"),
+            "%s", t0);
+        ck_assert_msg(
+            strstr(line_of(t1, "loop-tape: head ", "taping", 0, buf, sizeof buf), "released yes"),
+            "%s", t1);
+        const char *r1 = p1.report ? p1.report : "";
+        ck_assert_msg(strstr(line_of(r1, "decision: head ", "", 0, buf, sizeof buf),
+                             ": iteration-wise (parallel, terminal)"),
+                      "%s", r1);
+        printed_fini(&p0);
+        printed_fini(&p1);
+        xf_jacobian_fini(&J0);
+        xf_jacobian_fini(&J1);
+    }
+}
+
+/* A terminal parallel loop whose body branches: each arm tapes something. */
+static xb *
+branch_body(void)
+{
+    xb *b = xb_new("branch_body");
+    xg *g = head_cfg(b, 2, 2, NULL, "real t; integer i");
+    xg_bb(g, "y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_if(g, "x(1) * i > 2");
+    xg_bb(g, "t = sin_scal(x(1) * i) * x(2)");
+    xg_else(g);
+    xg_bb(g, "t = exp_scal(x(2) * 0.1 * i) * x(1)");
+    xg_end(g);
+    xg_bb(g, "y(1) = y(1) + t * t; y(2) = y(2) + t * x(2)");
+    xg_end(g);
+    return b;
+}
+
+START_TEST(branch_in_body)
+{
+    assert_rule_shrinks(branch_body, 10);
+}
+END_TEST
+
+/* A terminal parallel loop with an inner loop in its body: the outer loop
+ * is adjoined iteration by iteration, the inner loop's adjoint with it. */
+static xb *
+nested_body(void)
+{
+    xb *b = xb_new("nested_body");
+    xg *g = head_cfg(b, 2, 2, NULL, "real t; integer i; integer j");
+    xg_bb(g, "y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 1", "i <= 6", "i = i + 1");
+    xg_bb(g, "t = x(1) * i; y(2) = y(2) + cos_scal(t) * x(2)");
+    xg_for(g, "j = 1", "j <= 4", "j = j + 1");
+    xg_bb(g, "y(1) = y(1) + sin_scal(t * j) * x(2)");
+    xg_end(g);
+    xg_end(g);
+    return b;
+}
+
+START_TEST(inner_loop_in_body)
+{
+    assert_rule_shrinks(nested_body, 5 * 4);
+}
+END_TEST
+
+/* The inner loop of nested_body is terminal within each outer iteration
+ * only (the next one reads y again): under joint reversal it is adjoined
+ * iteration by iteration inside the outer loop's iterations, and its own
+ * tape is then one inner iteration's. It reads the outer iteration's local
+ * t, whose adjoint the split template loses between its two activations:
+ * under --reversal split it is left alone, and says so. */
+START_TEST(inner_loop_within_outer)
+{
+    xf_jacobian J0, J1, J2;
+    xf_run_stats st0, st1, st2;
+    printed p0, p1, p2;
+    char buf[400];
+    run_with(nested_body(), NULL, XF_DRIVER_ADJOINT_JOINT, &J0, &st0, &p0);
+    run_with(nested_body(), rule_joint, XF_DRIVER_ADJOINT_JOINT, &J1, &st1, &p1);
+    run_with(nested_body(), rule_split, XF_DRIVER_ADJOINT_SPLIT, &J2, &st2, &p2);
+    assert_same_jacobian(&J1, &J0);
+    assert_same_jacobian(&J2, &J0);
+    const char *r1 = p1.report ? p1.report : "", *r2 = p2.report ? p2.report : "";
+    const char *t0 = p0.tape ? p0.tape : "", *t1 = p1.tape ? p1.tape : "";
+    ck_assert_msg(strstr(line_of(r1, "decision: head ", "", 1, buf, sizeof buf),
+                         ": iteration-wise (parallel, terminal within each iteration of the "
+                         "loop around it, adjoined so too)"),
+                  "%s", r1);
+    ck_assert_msg(strstr(line_of(r2, "decision: head ", "", 1, buf, sizeof buf),
+                         ": left alone (not terminal; within each iteration of the loop around "
+                         "it: it reads a local variable"),
+                  "%s", r2);
+    ck_assert_msg(
+        strstr(line_of(t0, "loop-tape: head ", "taping", 1, buf, sizeof buf), "released no"), "%s",
+        t0);
+    ck_assert_msg(
+        strstr(line_of(t1, "loop-tape: head ", "taping", 1, buf, sizeof buf), "released yes"), "%s",
+        t1);
+    /* one inner iteration and what the outer iteration keeps, against all
+     * 6 x 4 inner iterations */
+    ck_assert_msg(st1.peak_tape * 4 <= st0.peak_tape, "peak %lld, was %lld",
+                  (long long)st1.peak_tape, (long long)st0.peak_tape);
+    printed_fini(&p0);
+    printed_fini(&p1);
+    printed_fini(&p2);
+    xf_jacobian_fini(&J0);
+    xf_jacobian_fini(&J1);
+    xf_jacobian_fini(&J2);
+}
+END_TEST
+
+/* One decision line per loop: a recurrence (not parallel: per-iteration
+ * dry-running, pass iterdry), a parallel terminal loop that reads a local
+ * array (iteration-wise in joint reversal; left alone, with the reason,
+ * under --reversal split). */
+static xb *
+three_loops(void)
+{
+    xb *b = xb_new("three_loops");
+    xg *g = head_cfg(b, 2, 2, NULL, "real a(10); integer i");
+    xg_bb(g, "a(1) = x(1); y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 2", "i <= 10", "i = i + 1");
+    xg_bb(g, "a(i) = a(i - 1) * 0.5 + x(2)");
+    xg_end(g);
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "y(1) = y(1) + sin_scal(a(i)); y(2) = y(2) + a(i) * x(1)");
+    xg_end(g);
+    return b;
+}
+
+START_TEST(decisions_reported)
+{
+    xf_jacobian J0, J1, J2;
+    xf_run_stats st0, st1, st2;
+    printed pj, ps;
+    char buf[400];
+    run_with(three_loops(), NULL, XF_DRIVER_ADJOINT_JOINT, &J0, &st0, NULL);
+    run_with(three_loops(), rule_joint, XF_DRIVER_ADJOINT_JOINT, &J1, &st1, &pj);
+    run_with(three_loops(), rule_split, XF_DRIVER_ADJOINT_SPLIT, &J2, &st2, &ps);
+    assert_same_jacobian(&J1, &J0);
+    assert_same_jacobian(&J2, &J0);
+    const char *rj = pj.report ? pj.report : "", *rs = ps.report ? ps.report : "";
+    ck_assert_msg(strstr(line_of(rj, "decision: head ", "", 0, buf, sizeof buf),
+                         ": per-iteration dry run if pass iterdry takes it (not parallel: offset a)"),
+                  "%s", rj);
+    ck_assert_msg(strstr(line_of(rj, "decision: head ", "", 1, buf, sizeof buf),
+                         ": iteration-wise (parallel, terminal)"),
+                  "%s", rj);
+    ck_assert_msg(strstr(line_of(rs, "decision: head ", "", 1, buf, sizeof buf),
+                         ": left alone (it reads a local variable, whose adjoint does not "
+                         "survive from the taping to the adjoint sweep in split reversal"),
+                  "%s", rs);
+    ck_assert_msg(st0.peak_tape - st1.peak_tape >= 10, "peak %lld, was %lld",
+                  (long long)st1.peak_tape, (long long)st0.peak_tape);
+    /* the second loop of the taping sweep: given back in joint, kept in split */
+    const char *tj = pj.tape ? pj.tape : "", *ts = ps.tape ? ps.tape : "";
+    ck_assert_msg(
+        strstr(line_of(tj, "loop-tape: head ", "taping", 1, buf, sizeof buf), "released yes"), "%s",
+        tj);
+    ck_assert_msg(
+        strstr(line_of(ts, "loop-tape: head ", "taping", 1, buf, sizeof buf), "released no"), "%s",
+        ts);
+    printed_fini(&pj);
+    printed_fini(&ps);
+    xf_jacobian_fini(&J0);
+    xf_jacobian_fini(&J1);
+    xf_jacobian_fini(&J2);
+}
+END_TEST
+
+/* The measure itself: without the rule the terminal loop keeps its tape
+ * (exit above entry by what its iterations pushed, every one of them);
+ * the largest iteration is what one iteration pushes. */
+START_TEST(loop_tape_figures)
+{
+    xf_jacobian J;
+    xf_run_stats st;
+    printed p;
+    char buf[400];
+    run_with(branch_body(), NULL, XF_DRIVER_ADJOINT_JOINT, &J, &st, &p);
+    const char *l = line_of(p.tape, "loop-tape: head ", "taping", 0, buf, sizeof buf);
+    long long runs, iters, entry, exit, kept, most;
+    const char *at = strstr(l, "runs ");
+    ck_assert_msg(at && sscanf(at,
+                               "runs %lld, iterations %lld, entry %lld, exit %lld, kept %lld, "
+                               "largest iteration %lld",
+                               &runs, &iters, &entry, &exit, &kept, &most) == 6,
+                  "%s", p.tape ? p.tape : "");
+    ck_assert_int_eq(runs, 2); /* m = 2 adjoint sweeps */
+    ck_assert_int_eq(iters, 20);
+    ck_assert_int_eq(exit - entry, kept);
+    ck_assert_int_ge(most, 1);
+    ck_assert_int_ge(kept, 10 * most - 10 * most / 2); /* every iteration tapes */
+    ck_assert_int_le(kept, 10 * most);
+    ck_assert_int_le(kept, st.peak_tape);
+    printed_fini(&p);
+    xf_jacobian_fini(&J);
+}
+END_TEST
+
+START_TEST(bad_rule_refused)
+{
+    xf_opts o;
+    char err[256];
+    xf_pm_opts_init(&o);
+    ck_assert_int_ne(xf_pm_option(&o, "loops", "sometimes", err, sizeof err), 0);
+    ck_assert_msg(strstr(err, "sometimes") != NULL, "%s", err);
+    ck_assert_int_eq(xf_pm_option(&o, "loops", "auto", err, sizeof err), 0);
+    ck_assert(o.loops_auto);
+    ck_assert_int_eq(xf_pm_option(&o, "loops", "off", err, sizeof err), 0);
+    ck_assert(!o.loops_auto);
+}
+END_TEST
+
+Suite *
+test_iterwise_suite(void)
+{
+    Suite *s = suite_create("iterwise");
+    TCase *tc = tcase_create("rule");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, branch_in_body);
+    tcase_add_test(tc, inner_loop_in_body);
+    tcase_add_test(tc, inner_loop_within_outer);
+    tcase_add_test(tc, decisions_reported);
+    tcase_add_test(tc, loop_tape_figures);
+    tcase_add_test(tc, bad_rule_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
