@@ -635,12 +635,8 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
         return "not terminal, and it reads a local variable (a bound, an integer), which the "
                "adjoint sweep of split reversal does not have (joint reversal only)";
     const xf_region *l3 = blocks_only(&l2->body) ? adjoint_loop(t3, &l2->body) : NULL;
-    if (!l3 || !blocks_only(&l3->body)) {
-        if (l2->head)
-            return "not terminal, its body branches or holds loops, and the adjoint sweep runs "
-                   "it backwards (an inverted loop: --tape-off invert counts it)";
+    if (!l3 || !blocks_only(&l3->body))
         return dry_run_region(ctx, d, p2, t2, l2, p3, t3, serial);
-    }
     if (l3->v->kind != XF_CV_FORLOOP)
         return "not terminal, and its adjoint is not a loop of basic blocks";
     for (uint32_t k = 0; k < l3->body.v.n; k++) {

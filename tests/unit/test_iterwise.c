@@ -335,6 +335,54 @@ START_TEST(loop_tape_figures)
 }
 END_TEST
 
+/* A parallel loop that is not terminal (the next loop reads a), whose body
+ * branches and whose header tbr inverts (a local counter, constant bounds):
+ * dry-run under joint reversal, the adjoint sweep running it again
+ * forwards over a copy of its taping body. */
+static xb *
+branch_not_terminal(void)
+{
+    xb *b = xb_new("branch_not_terminal");
+    xg *g = head_cfg(b, 2, 2, NULL, "real a(10); integer i");
+    xg_bb(g, "y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_if(g, "x(1) * i > 2");
+    xg_bb(g, "a(i) = sin_scal(x(1) * i) * x(2)");
+    xg_else(g);
+    xg_bb(g, "a(i) = exp_scal(x(2) * 0.1 * i) * x(1)");
+    xg_end(g);
+    xg_end(g);
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "y(1) = y(1) + a(i) * x(2); y(2) = y(2) + a(i) * x(1)");
+    xg_end(g);
+    return b;
+}
+
+START_TEST(inverted_branch_dry_run)
+{
+    xf_jacobian J0, J1;
+    xf_run_stats st0, st1;
+    printed p0, p1;
+    char buf[400];
+    run_with(branch_not_terminal(), NULL, XF_DRIVER_ADJOINT_JOINT, &J0, &st0, &p0);
+    run_with(branch_not_terminal(), rule_joint, XF_DRIVER_ADJOINT_JOINT, &J1, &st1, &p1);
+    assert_same_jacobian(&J1, &J0);
+    const char *r1 = p1.report ? p1.report : "", *t1 = p1.tape ? p1.tape : "";
+    ck_assert_msg(strstr(line_of(r1, "decision: head ", "", 0, buf, sizeof buf),
+                         ": dry run (parallel, not terminal)"),
+                  "%s", r1);
+    ck_assert_msg(
+        strstr(line_of(t1, "loop-tape: head ", "taping", 0, buf, sizeof buf), "released yes"),
+        "%s", t1);
+    ck_assert_msg(st0.peak_tape - st1.peak_tape >= 10, "peak tape %lld, was %lld",
+                  (long long)st1.peak_tape, (long long)st0.peak_tape);
+    printed_fini(&p0);
+    printed_fini(&p1);
+    xf_jacobian_fini(&J0);
+    xf_jacobian_fini(&J1);
+}
+END_TEST
+
 START_TEST(bad_rule_refused)
 {
     xf_opts o;
@@ -361,6 +409,7 @@ test_iterwise_suite(void)
     tcase_add_test(tc, inner_loop_within_outer);
     tcase_add_test(tc, decisions_reported);
     tcase_add_test(tc, loop_tape_figures);
+    tcase_add_test(tc, inverted_branch_dry_run);
     tcase_add_test(tc, bad_rule_refused);
     suite_add_tcase(s, tc);
     return s;
