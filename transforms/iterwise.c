@@ -65,48 +65,6 @@ typedef enum rule_act { RULE_LEAVE, RULE_ITERWISE, RULE_DRY_RUN, RULE_PER_ITERAT
 static const char *const act_name[] = {"left alone", "iteration-wise", "dry run",
                                        "per-iteration dry run if pass iterdry takes it"};
 
-/* Is every region of @s a basic block without calls? */
-static bool
-blocks_only(const xf_rgseq *s)
-{
-    for (uint32_t k = 0; k < s->v.n; k++) {
-        const xf_region *r = s->v.v[k];
-        if (r->kind != XF_RG_BLOCK)
-            return false;
-        for (uint32_t j = 0; j < r->v->stmts.n; j++)
-            if (r->v->stmts.v[j]->kind == XF_STMT_CALL)
-                return false;
-    }
-    return true;
-}
-
-/* Does a block of @s have the id @id? */
-static bool
-holds_id(const xf_rgseq *s, const char *id)
-{
-    for (uint32_t k = 0; k < s->v.n; k++)
-        if (s->v.v[k]->v->id == id)
-            return true;
-    return false;
-}
-
-/* The loop of placeholder 3 that holds the adjoint of @body's blocks. */
-static const xf_region *
-adjoint_loop(const xf_cfgtree *t3, const xf_rgseq *body)
-{
-    for (uint32_t k = 0; k < t3->all.n; k++) {
-        const xf_region *r = t3->all.v[k];
-        if (r->kind != XF_RG_LOOP || !r->body.v.n)
-            continue;
-        bool all = true;
-        for (uint32_t j = 0; j < r->body.v.n && all; j++)
-            all = r->body.v.v[j]->kind == XF_RG_BLOCK && holds_id(body, r->body.v.v[j]->v->id);
-        if (all)
-            return r;
-    }
-    return NULL;
-}
-
 static bool
 program_variable(const xf_stmt *st)
 {
@@ -634,8 +592,8 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
     if (!joint_ok(ctx) && xf_dry_local_input(ctx, d, l2))
         return "not terminal, and it reads a local variable (a bound, an integer), which the "
                "adjoint sweep of split reversal does not have (joint reversal only)";
-    const xf_region *l3 = blocks_only(&l2->body) ? adjoint_loop(t3, &l2->body) : NULL;
-    if (!l3 || !blocks_only(&l3->body))
+    const xf_region *l3 = xf_iw_blocks_only(&l2->body) ? xf_iw_blocks_adjoint(t3, &l2->body) : NULL;
+    if (!l3 || !xf_iw_blocks_only(&l3->body))
         return dry_run_region(ctx, d, p2, t2, l2, p3, t3, serial);
     if (l3->v->kind != XF_CV_FORLOOP)
         return "not terminal, and its adjoint is not a loop of basic blocks";

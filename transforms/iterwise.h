@@ -1,4 +1,4 @@
-/* iterwise.h: what iterwise.c and iterwise_region.c share: the loops of the
+/* iterwise.h: what iterwise.c, iterwise_region.c and iterwise_dry.c share: the loops of the
  * taping and the adjoint sweep as regions, and the move of one iteration's
  * adjoint (a region: blocks, branches, inner loops) to the end of that
  * iteration in the taping sweep. */
@@ -52,5 +52,17 @@ const char *xf_iw_move(xf_doc *doc, xf_arena *a, xf_graph *g2, const xf_region *
 const char *xf_iw_copy_body(xf_doc *doc, xf_arena *a, const xf_graph *g2, const xf_region *l2,
                             xf_graph *g3, const xf_region *l3, const xf_stmt *skip,
                             unsigned *serial);
+
+/**
+ * xf_iw_blocks_only: is every region of @s a basic block without calls?
+ */
+bool xf_iw_blocks_only(const xf_rgseq *s);
+
+/**
+ * xf_iw_blocks_adjoint:
+ * The loop of @t3 (the adjoint sweep) whose body is blocks only, each of
+ * them one (by id) of @body's; NULL when there is none.
+ */
+const xf_region *xf_iw_blocks_adjoint(const xf_cfgtree *t3, const xf_rgseq *body);
 
 #endif

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "build.h"
+#include "iterwise.h"
 #include "iterwise_dry.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
@@ -77,42 +78,6 @@ is_local(const xf_routine *rt, const xf_symbol *s)
         if (rt->args.v[k].sym == s)
             return false;
     return true;
-}
-
-/* Is every region of @s a basic block without calls? */
-static bool
-blocks_only(const xf_rgseq *s)
-{
-    for (uint32_t k = 0; k < s->v.n; k++) {
-        const xf_region *r = s->v.v[k];
-        if (r->kind != XF_RG_BLOCK)
-            return false;
-        for (uint32_t j = 0; j < r->v->stmts.n; j++)
-            if (r->v->stmts.v[j]->kind == XF_STMT_CALL)
-                return false;
-    }
-    return true;
-}
-
-/* The loop of @t3 whose blocks are those (by id) of @l2's body. */
-static const xf_region *
-adjoint_of(const xf_cfgtree *t3, const xf_region *l2)
-{
-    for (uint32_t k = 0; k < t3->all.n; k++) {
-        const xf_region *r = t3->all.v[k];
-        if (r->kind != XF_RG_LOOP || !r->body.v.n)
-            continue;
-        bool all = true;
-        for (uint32_t j = 0; j < r->body.v.n && all; j++) {
-            bool found = false;
-            for (uint32_t i = 0; i < l2->body.v.n && !found; i++)
-                found = l2->body.v.v[i]->v->id == r->body.v.v[j]->v->id;
-            all = found && r->body.v.v[j]->kind == XF_RG_BLOCK;
-        }
-        if (all)
-            return r;
-    }
-    return NULL;
 }
 
 /* Does expression @x (or a subscript in it) read a variable set in @in? */
@@ -347,7 +312,7 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
     for (uint32_t k = 0; k < t2->all.n && !l2; k++)
         if (t2->all.v[k]->kind == XF_RG_LOOP && t2->all.v[k]->v->id == d->v->id)
             l2 = t2->all.v[k];
-    if (!l2 || !l2->body.v.n || !blocks_only(&l2->body))
+    if (!l2 || !l2->body.v.n || !xf_iw_blocks_only(&l2->body))
         return "its taping sweep is not a loop of basic blocks without calls";
     bool tapes = false;
     for (uint32_t k = 0; k < l2->body.v.n && !tapes; k++)
@@ -355,8 +320,8 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
             tapes = named(l2->body.v.v[k]->v->stmts.v[j], "push");
     if (!tapes)
         return "it tapes nothing per iteration";
-    const xf_region *l3 = adjoint_of(t3, l2);
-    if (!l3 || !blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
+    const xf_region *l3 = xf_iw_blocks_adjoint(t3, &l2->body);
+    if (!l3 || !xf_iw_blocks_only(&l3->body) || l3->v->kind != XF_CV_FORLOOP)
         return "its adjoint is not a loop of basic blocks";
     for (uint32_t k = 0; k < l3->body.v.n; k++) {
         const xf_cvertex *b = l3->body.v.v[k]->v;

@@ -268,3 +268,45 @@ xf_iw_copy_body(xf_doc *doc, xf_arena *a, const xf_graph *g2, const xf_region *l
     xf_graph_renumber(g3);
     return NULL;
 }
+
+/* Is every region of @s a basic block without calls? */
+bool
+xf_iw_blocks_only(const xf_rgseq *s)
+{
+    for (uint32_t k = 0; k < s->v.n; k++) {
+        const xf_region *r = s->v.v[k];
+        if (r->kind != XF_RG_BLOCK)
+            return false;
+        for (uint32_t j = 0; j < r->v->stmts.n; j++)
+            if (r->v->stmts.v[j]->kind == XF_STMT_CALL)
+                return false;
+    }
+    return true;
+}
+
+/* Does a block of @s have the id @id? */
+static bool
+holds_id(const xf_rgseq *s, const char *id)
+{
+    for (uint32_t k = 0; k < s->v.n; k++)
+        if (s->v.v[k]->v->id == id)
+            return true;
+    return false;
+}
+
+/* The loop of placeholder 3 that holds the adjoint of @body's blocks. */
+const xf_region *
+xf_iw_blocks_adjoint(const xf_cfgtree *t3, const xf_rgseq *body)
+{
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *r = t3->all.v[k];
+        if (r->kind != XF_RG_LOOP || !r->body.v.n)
+            continue;
+        bool all = true;
+        for (uint32_t j = 0; j < r->body.v.n && all; j++)
+            all = r->body.v.v[j]->kind == XF_RG_BLOCK && holds_id(body, r->body.v.v[j]->v->id);
+        if (all)
+            return r;
+    }
+    return NULL;
+}
