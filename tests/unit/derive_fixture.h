@@ -128,6 +128,24 @@ jf(const xf_jacobian *j, int k, int i)
     return j->f[(size_t)(i - 1) * (size_t)j->m + (size_t)(k - 1)];
 }
 
+/* Jacobian @a equals @b entry by entry within 1e-13 of @b's largest entry,
+ * which must not be zero; @b is named @what in a failure. */
+RF void
+assert_jacobians_equal(const xf_jacobian *a, const xf_jacobian *b, const char *what)
+{
+    ck_assert_int_eq(a->m, b->m);
+    ck_assert_int_eq(a->n, b->n);
+    double scale = 0;
+    for (int k = 1; k <= a->m; k++)
+        for (int i = 1; i <= a->n; i++)
+            scale = fmax(scale, fabs(jf(a, k, i)));
+    ck_assert_msg(scale > 0, "a zero Jacobian tests nothing");
+    for (int k = 1; k <= a->m; k++)
+        for (int i = 1; i <= a->n; i++)
+            ck_assert_msg(fabs(jf(a, k, i) - jf(b, k, i)) <= 1e-13 * scale,
+                          "F(%d,%d) = %.17g, %s %.17g", k, i, jf(a, k, i), what, jf(b, k, i));
+}
+
 /* Every entry within 1e-13 (relative) of @want (row by row), and within
  * 1e-5 of the divided differences. */
 RF void

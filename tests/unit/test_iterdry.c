@@ -88,18 +88,7 @@ f6_run(xb *b, f6run *r)
 static void
 same_jacobian(const xf_jacobian *a, const xf_jacobian *b)
 {
-    ck_assert_int_eq(a->m, b->m);
-    ck_assert_int_eq(a->n, b->n);
-    double scale = 0;
-    for (int k = 1; k <= a->m; k++)
-        for (int i = 1; i <= a->n; i++)
-            scale = fmax(scale, fabs(jf(a, k, i)));
-    ck_assert_msg(scale > 0, "a zero Jacobian tests nothing");
-    for (int k = 1; k <= a->m; k++)
-        for (int i = 1; i <= a->n; i++)
-            ck_assert_msg(fabs(jf(a, k, i) - jf(b, k, i)) <= 1e-13 * scale,
-                          "F(%d,%d) = %.17g, the default adjoint's %.17g", k, i, jf(a, k, i),
-                          jf(b, k, i));
+    assert_jacobians_equal(a, b, "the default adjoint's");
 }
 
 /* a(i) = x(1) i + x(2) (parallel), then the recurrence
