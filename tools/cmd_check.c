@@ -98,22 +98,6 @@ static const char usage_options[] =
     "the file was written), 1 otherwise or when a DIR cannot be read or holds no\n"
     "example, 2 usage error.\n";
 
-/* --pass-option NAME[=VALUE] into @o: 0, or -1 with the reason in @err. */
-static int
-pass_option(xf_opts *o, const char *arg, char *err, size_t len)
-{
-    char name[128];
-    const char *eq = strchr(arg, '=');
-    size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
-    if (n == 0 || n >= sizeof name) {
-        snprintf(err, len, "not NAME or NAME=VALUE");
-        return -1;
-    }
-    memcpy(name, arg, n);
-    name[n] = 0;
-    return xf_pm_option(o, name, eq ? eq + 1 : NULL, err, len);
-}
-
 /* --variant LABEL:NAME[=VALUE][,NAME[=VALUE]]...: the label into @label,
  * the pass options (over the defaults) into @o. 0, or -1 with the reason. */
 static int
@@ -137,7 +121,7 @@ variant(const char *arg, char label[64], xf_opts *o, char *err, size_t len)
         }
         memcpy(opt, p, k);
         opt[k] = 0;
-        if (pass_option(o, opt, err, len) != 0)
+        if (xf_pm_option_text(o, opt, err, len) != 0)
             return -1;
         p += k + (p[k] == ',');
     }
@@ -276,7 +260,7 @@ xf_cmd_check(int argc, char **argv)
             schema = optarg;
             break;
         case 'O':
-            if (pass_option(&passopts, optarg, err, sizeof err) != 0)
+            if (xf_pm_option_text(&passopts, optarg, err, sizeof err) != 0)
                 return xf_usage_error("check", "--pass-option %s: %s", optarg, err);
             break;
         case 'V':

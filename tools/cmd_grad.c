@@ -35,11 +35,15 @@ static const char usage[] =
     "  -R, --reversal MODE        the adjoint's F_b: joint (default; one activation\n"
     "                             tapes and adjoins) or split (a taping sweep, then\n"
     "                             an adjoint sweep)\n"
+    "  -O, --pass-option NAME[=VALUE]  a pass option of the transform, as\n"
+    "                             'xaiform passes --list' names them (loops=auto,\n"
+    "                             say); may be repeated\n"
     "  -h, --help                 this text\n";
 
 /* Read @xaif, run @mode's pipeline, write C to @out. */
 static int
-transform(const char *xaif, const char *mode, const xf_xaif2c_opts *co, const char *out)
+transform(const char *xaif, const char *mode, const xf_xaif2c_opts *co, const xf_opts *opts,
+          const char *out)
 {
     const xf_pass *passes[XF_PM_MAX];
     char err[300];
@@ -53,9 +57,7 @@ transform(const char *xaif, const char *mode, const xf_xaif2c_opts *co, const ch
     xf_doc *cat = xf_catalogue_load(NULL, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
     xf_doc *doc = direct ? xf_read_file(xaif, NULL, diag) : NULL;
-    xf_opts o;
-    xf_pm_opts_init(&o);
-    o.split = co->reversal == XF_C_SPLIT;
+    xf_opts o = *opts;
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
     if (doc && xf_pm_run(&ctx, passes, n, NULL) == 0) {
         xf_outfile of = {0};
@@ -94,6 +96,9 @@ xf_cmd_grad(int argc, char **argv)
 {
     const char *out = NULL, *mode = NULL;
     xf_xaif2c_opts co = {.reversal = XF_C_JOINT};
+    xf_opts opts;
+    xf_pm_opts_init(&opts);
+    char err[300];
     /* grad's own options out, the rest (c2xaif's) kept in order for it */
     char **fwd = calloc((size_t)argc + 3, sizeof *fwd);
     if (!fwd)
@@ -102,10 +107,10 @@ xf_cmd_grad(int argc, char **argv)
     fwd[nf++] = (char *)"c2xaif";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        int which = 0; /* 1 -o, 2 -m, 3 -R */
-        static const char *const names[] = {"--output", "--mode", "--reversal"};
-        static const char shorts[] = "omR";
-        for (int k = 0; k < 3 && !which; k++) {
+        int which = 0; /* 1 -o, 2 -m, 3 -R, 4 -O */
+        static const char *const names[] = {"--output", "--mode", "--reversal", "--pass-option"};
+        static const char shorts[] = "omRO";
+        for (int k = 0; k < 4 && !which; k++) {
             size_t ln = strlen(names[k]);
             if (!strcmp(a, names[k]) || (a[0] == '-' && a[1] == shorts[k] && !a[2]))
                 which = k + 1, v = i + 1 < argc ? argv[++i] : NULL;
@@ -129,7 +134,12 @@ xf_cmd_grad(int argc, char **argv)
             out = v;
         else if (which == 2)
             mode = v;
-        else if (!strcmp(v, "joint") || !strcmp(v, "split"))
+        else if (which == 4) {
+            if (xf_pm_option_text(&opts, v, err, sizeof err) != 0) {
+                free(fwd);
+                return xf_usage_error("grad", "--pass-option %s: %s", v, err);
+            }
+        } else if (!strcmp(v, "joint") || !strcmp(v, "split"))
             co.reversal = !strcmp(v, "split") ? XF_C_SPLIT : XF_C_JOINT;
         else {
             free(fwd);
@@ -165,8 +175,9 @@ xf_cmd_grad(int argc, char **argv)
     snprintf(source, sizeof source, "%s (by xaiform c2xaif)",
              optind > 0 && optind < nf ? fwd[optind] : "a C file");
     co.source = source;
+    opts.split = co.reversal == XF_C_SPLIT;
     if (rc == XF_EXIT_OK)
-        rc = transform(tmp, mode, &co, out);
+        rc = transform(tmp, mode, &co, &opts, out);
     unlink(tmp);
     free(fwd);
     return rc;

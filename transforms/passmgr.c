@@ -120,6 +120,21 @@ xf_pm_option(xf_opts *o, const char *name, const char *arg, char *err, size_t le
     return opt->parse(o, arg, err, len);
 }
 
+int
+xf_pm_option_text(xf_opts *o, const char *text, char *err, size_t len)
+{
+    char name[128];
+    const char *eq = strchr(text, '=');
+    size_t n = eq ? (size_t)(eq - text) : strlen(text);
+    if (n == 0 || n >= sizeof name) {
+        snprintf(err, len, "not NAME or NAME=VALUE");
+        return -1;
+    }
+    memcpy(name, text, n);
+    name[n] = 0;
+    return xf_pm_option(o, name, eq ? eq + 1 : NULL, err, len);
+}
+
 void
 xf_pm_opts_init(xf_opts *o)
 {

@@ -79,6 +79,9 @@ const xf_pass_opt *xf_pm_option_find(const char *name, const xf_pass **owner);
  */
 int xf_pm_option(xf_opts *o, const char *name, const char *arg, char *err, size_t len);
 
+/** xf_pm_option_text: xf_pm_option of "NAME" or "NAME=VALUE" (a verb's --pass-option). */
+int xf_pm_option_text(xf_opts *o, const char *text, char *err, size_t len);
+
 /** xf_pm_opts_init: the default options of every pass. */
 void xf_pm_opts_init(xf_opts *o);
 

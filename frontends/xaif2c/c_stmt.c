@@ -208,6 +208,57 @@ checkpoint(cw *w, const xf_stmt *s)
     return true;
 }
 
+/* ckp_* (docs/checkpointing.md): the snapshots of per-iteration dry-running
+ * and checkpointed loops, on xaiform/ad.h's snapshot frames; false if not one.
+ * The steps' modes (ckp_step_*) have no C here. */
+static bool
+snapshot(cw *w, const xf_stmt *s)
+{
+    const char *n = s->u.icall.name, *t = n + 4;
+    if (strncasecmp(n, "ckp_", 4))
+        return false;
+    iargs a;
+    const xf_varref *r;
+    if (!strcasecmp(t, "take")) {
+        if (!collect(w, s, &a, 1))
+            return true;
+        fputs("    xf_ad_ckp_take((long)(", w->o);
+        arg_value(w, a.by_pos[0]);
+        fputs("));\n", w->o);
+    } else if (!strcasecmp(t, "top")) {
+        if (!collect(w, s, &a, 1) || !(r = need_ref(w, s, &a, 0)))
+            return true;
+        fputs("    ", w->o);
+        cw_ref(w, r, false);
+        fputs(" = xf_ad_ckp_top();\n", w->o);
+    } else if (!strcasecmp(t, "drop")) {
+        fputs("    xf_ad_ckp_drop();\n", w->o);
+    } else if (!strncasecmp(t, "store_", 6) || !strncasecmp(t, "restore_", 8)) {
+        bool store = !strncasecmp(t, "store_", 6);
+        const char *k = t + (store ? 6 : 8);
+        bool ints = !strcasecmp(k, "integer") || !strcasecmp(k, "bool");
+        if (!ints && strcasecmp(k, "real")) {
+            cw_refuse(w, s->h.line, "the snapshot routine %s (only reals, integers and logicals)",
+                      n);
+            return true;
+        }
+        if (!collect(w, s, &a, 1) || !(r = need_ref(w, s, &a, 0)) || !loop_open(w, r, false))
+            return true;
+        if (store) {
+            fprintf(w->o, "        xf_ad_ckp_store_%c(", ints ? 'i' : 'r');
+            cw_ref(w, r, false);
+            fputs(");\n", w->o);
+        } else {
+            fputs("        ", w->o);
+            cw_ref(w, r, false);
+            fprintf(w->o, " = xf_ad_ckp_restore_%c();\n", ints ? 'i' : 'r');
+        }
+        loop_close(w, r);
+    } else
+        cw_refuse(w, s->h.line, "the snapshot routine %s has no C here", n);
+    return true;
+}
+
 static void
 propagate(cw *w, const xf_stmt *s, const iargs *a, int xi, const char *how, bool factor)
 {
@@ -231,7 +282,7 @@ icall(cw *w, const xf_stmt *s)
 {
     const char *n = s->u.icall.name ? s->u.icall.name : "";
     iargs a;
-    if (checkpoint(w, s))
+    if (checkpoint(w, s) || snapshot(w, s))
         return;
     if (!strncasecmp(n, "push", 4) || !strncasecmp(n, "pop", 3)) {
         bool push = !strncasecmp(n, "push", 4);

@@ -37,6 +37,21 @@ typedef struct xf_ad_istack {
     size_t n, cap;
 } xf_ad_istack;
 
+/* Snapshots (ckp_* in docs/checkpointing.md): frames of words, each frame
+ * opened by the step it was taken at. */
+typedef union xf_ad_word {
+    double r;
+    long i;
+} xf_ad_word;
+
+typedef struct xf_ad_snaps {
+    xf_ad_word *w;  /* the words of every frame, oldest first */
+    size_t n, cap;
+    size_t *start;  /* per frame: the index of its first word (the step) */
+    size_t nf, capf;
+    size_t cursor;  /* the next word a restore reads */
+} xf_ad_snaps;
+
 /* OpenAD's mode record (OAD_rev.f90): which pieces of a routine run. */
 typedef struct xf_ad_mode {
     int arg_store, arg_restore, res_store, res_restore, plain, tape, adjoint;
@@ -45,6 +60,7 @@ typedef struct xf_ad_mode {
 typedef struct xf_ad_state_t {
     xf_ad_rstack tape, cp;   /* the tape of values; argument checkpoints */
     xf_ad_istack itape, icp; /* ... of integers */
+    xf_ad_snaps snap;        /* snapshots of loop iterations and steps */
     xf_ad_mode mode;
     size_t peak; /* most words on the tapes at once */
 } xf_ad_state_t;
@@ -121,12 +137,99 @@ xf_ad_ipop(xf_ad_istack *s)
     return s->v[--s->n];
 }
 
-/* Words on the tapes and checkpoint stacks now (0 after a whole adjoint). */
+/* Words on the tapes, checkpoint stacks and snapshots now (0 after a whole
+ * adjoint). */
 static inline size_t
 xf_ad_words(void)
 {
     xf_ad_state_t *s = xf_ad_state();
-    return s->tape.n + s->itape.n + s->cp.n + s->icp.n;
+    return s->tape.n + s->itape.n + s->cp.n + s->icp.n + s->snap.n;
+}
+
+/* ckp_take(step): open a frame for @step. */
+static inline void
+xf_ad_ckp_take(long step)
+{
+    xf_ad_snaps *s = &xf_ad_state()->snap;
+    if (s->nf == s->capf)
+        s->start = (size_t *)xf_ad_grow(s->start, &s->capf, sizeof *s->start);
+    s->start[s->nf++] = s->n;
+    if (s->n == s->cap)
+        s->w = (xf_ad_word *)xf_ad_grow(s->w, &s->cap, sizeof *s->w);
+    s->w[s->n++].i = step;
+}
+
+/* ckp_store_*: append one word to the top frame. */
+static inline void
+xf_ad_ckp_put(xf_ad_word x)
+{
+    xf_ad_snaps *s = &xf_ad_state()->snap;
+    if (!s->nf)
+        xf_ad_fail("a snapshot stored without a frame taken (ckp_take)");
+    if (s->n == s->cap)
+        s->w = (xf_ad_word *)xf_ad_grow(s->w, &s->cap, sizeof *s->w);
+    s->w[s->n++] = x;
+}
+
+static inline void
+xf_ad_ckp_store_r(double x)
+{
+    xf_ad_word w;
+    w.r = x;
+    xf_ad_ckp_put(w);
+}
+
+static inline void
+xf_ad_ckp_store_i(long x)
+{
+    xf_ad_word w;
+    w.i = x;
+    xf_ad_ckp_put(w);
+}
+
+/* ckp_top(k): the top frame's step; the next restore reads from its start. */
+static inline long
+xf_ad_ckp_top(void)
+{
+    xf_ad_snaps *s = &xf_ad_state()->snap;
+    if (!s->nf)
+        xf_ad_fail("ckp_top without a snapshot held");
+    size_t at = s->start[s->nf - 1];
+    s->cursor = at + 1;
+    return s->w[at].i;
+}
+
+/* ckp_restore_*: the next word of the top frame, in the order stored. */
+static inline xf_ad_word
+xf_ad_ckp_get(void)
+{
+    xf_ad_snaps *s = &xf_ad_state()->snap;
+    if (!s->nf || s->cursor >= s->n)
+        xf_ad_fail("a restore reads past the top snapshot");
+    return s->w[s->cursor++];
+}
+
+static inline double
+xf_ad_ckp_restore_r(void)
+{
+    return xf_ad_ckp_get().r;
+}
+
+static inline long
+xf_ad_ckp_restore_i(void)
+{
+    return xf_ad_ckp_get().i;
+}
+
+/* ckp_drop: remove the top frame. */
+static inline void
+xf_ad_ckp_drop(void)
+{
+    xf_ad_snaps *s = &xf_ad_state()->snap;
+    if (!s->nf)
+        xf_ad_fail("ckp_drop without a snapshot held");
+    s->n = s->start[--s->nf];
+    s->cursor = s->n;
 }
 
 /* Free the stacks' memory (they start again empty). */
@@ -138,6 +241,8 @@ xf_ad_release(void)
     free(s->cp.v);
     free(s->itape.v);
     free(s->icp.v);
+    free(s->snap.w);
+    free(s->snap.start);
     memset(s, 0, sizeof *s);
 }
 

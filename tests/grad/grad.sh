@@ -7,6 +7,8 @@
 # runtime header alone, and check.c checks the tangent against central
 # differences of the compiled F and each adjoint against the tangent by
 # the dot-product test. One line per function; exit 1 if any failed.
+# GRAD_OPTS (environment): more options for every `xaiform grad` (say
+# "--pass-option loops=auto").
 xaiform=$1 cc=$2 inc=$3 check=$4 work=$5
 shift 5
 flags="-std=c99 -Wall -Werror -O2 -I$inc"
@@ -25,7 +27,7 @@ for src in "$@"; do
     mode=$k rev=joint
     [ $k = split ] && mode=adjoint rev=split
     # shellcheck disable=SC2086
-    "$xaiform" grad "$src" --function "$f" --independent x --dependent y $ea \
+    "$xaiform" grad "$src" --function "$f" --independent x --dependent y $ea ${GRAD_OPTS:-} \
         --mode $mode --reversal $rev -o "$w/$k.c" 2>"$w/$k.err" || { ok=0 why="grad $k: $(head -1 "$w/$k.err")"; break; }
   done
   if [ $ok = 1 ]; then
