@@ -130,6 +130,7 @@ extern const xf_pass xf_pass_inout;
 extern const xf_pass xf_pass_checkpoint;
 extern const xf_pass xf_pass_loopdep;
 extern const xf_pass xf_pass_iterwise;
+extern const xf_pass xf_pass_constprop;
 
 /* Helpers the passes share (transforms/util.c). */
 

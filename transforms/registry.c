@@ -11,14 +11,15 @@ const xf_pass *const xf_passes[] = {
     &xf_pass_inout,     &xf_pass_checkpoint,
     &xf_pass_loopdep,
     &xf_pass_iterwise,
+    &xf_pass_constprop,
     NULL,
 };
 
 static const struct {
     const char *name, *passes;
 } pipelines[] = {
-    {"tangent", "convert,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,iterwise,checkpoint,propagate"},
+    {"tangent", "convert,constprop,linearize,preaccumulate,propagate"},
+    {"adjoint", "loopdep,convert,constprop,template,linearize,preaccumulate,adjoin,reverse,iterwise,checkpoint,propagate"},
 };
 
 const xf_pass *

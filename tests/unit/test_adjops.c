@@ -1,5 +1,6 @@
 /* test_adjops.c: the operations an adjoint spends (transforms/adjzero.c,
- * the parallel edges of elim.c, the signs preaccumulate.c folds). Each
+ * the parallel edges of elim.c, the signs preaccumulate.c folds, the
+ * constants constprop.c reads). Each
  * program's adjoint runs under both adjoint drivers; its Jacobian equals
  * the tangent's (a dot-product test, and entry by entry) and divided
  * differences, and the joint run does the floating-point operations the
@@ -199,6 +200,50 @@ START_TEST(negated_partials_cost_no_negation)
 }
 END_TEST
 
+/* ============================================================ constprop.c */
+
+/* c = 1.0, set once before anything reads it: y1 = x1*c*x2 is read as
+ * x1*x2 (the product by 1 goes). A sweep: the value (1*); x̄1 += x2·ȳ1,
+ * x̄2 += x1·ȳ1 (2*, 2+). Read as a variable, c costs the product x1*c
+ * and the partial c*x2 (2* more). */
+static xb *
+constant_once(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 1, NULL, "real c");
+    xg_bb(g, "c = 1.0; y(1) = x(1) * c * x(2)");
+    return b;
+}
+
+START_TEST(a_local_set_once_to_one_costs_nothing)
+{
+    xf_run_stats st = {0};
+    check(constant_once, __func__, 2, 1, &st);
+    assert_ops(&st, 2, 3, 0);
+}
+END_TEST
+
+/* The same with c set again after the first read (c = 3.0, then y2 =
+ * x1*c): c is no constant, both reads stay. Per sweep (2): the values
+ * (3*), the partial c*x2 (1*); the adjoints x̄1 += c·ȳ2, x̄1 += (c·x2)·ȳ1,
+ * x̄2 += (x1·c)·ȳ1 (3*, 3+). */
+static xb *
+constant_twice(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "real c");
+    xg_bb(g, "c = 1.0; y(1) = x(1) * c * x(2); c = 3.0; y(2) = x(1) * c");
+    return b;
+}
+
+START_TEST(a_local_set_twice_is_read)
+{
+    xf_run_stats st = {0};
+    check(constant_twice, __func__, 2, 2, &st);
+    assert_ops(&st, 2 * 3, 2 * 7, 0);
+}
+END_TEST
+
 Suite *
 test_adjops_suite(void)
 {
@@ -213,6 +258,11 @@ test_adjops_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, parallel_partials_are_added_first);
     tcase_add_test(tc, negated_partials_cost_no_negation);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("constants");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, a_local_set_once_to_one_costs_nothing);
+    tcase_add_test(tc, a_local_set_twice_is_read);
     suite_add_tcase(s, tc);
     return s;
 }
