@@ -1,6 +1,7 @@
 /* test_adjops.c: the operations an adjoint spends (transforms/adjzero.c,
  * the parallel edges of elim.c, the signs preaccumulate.c folds, the
- * constants constprop.c reads). Each
+ * constants constprop.c reads, the assignments sink.c moves past a
+ * branch). Each
  * program's adjoint runs under both adjoint drivers; its Jacobian equals
  * the tangent's (a dot-product test, and entry by entry) and divided
  * differences, and the joint run does the floating-point operations the
@@ -244,6 +245,67 @@ START_TEST(a_local_set_twice_is_read)
 }
 END_TEST
 
+/* ============================================================ sink.c */
+
+/* t = x1*x1, u = t*x1, then a branch on x2 writing y2 only, then
+ * y1 = x2*t + u. The branch touches neither t, u nor x1: the two
+ * assignments move into the block after it, whose Jacobian is then
+ * eliminated in one piece, y1 over x1 directly. At x0 the branch takes its
+ * then-arm (y2 = x2: no operation). Per sweep (2): the values t, u, x2*t
+ * (3*, 1+); the partials 2x1 (1+), x1·2x1 + t (1*, 1+), x2·2x1 + 3x1² (1*,
+ * 1+); x̄1 += J·ȳ1, x̄2 += t·ȳ1 (2*, 2+); x̄2 += ȳ2 (1+): 7*, 7+. Cut in
+ * two by the branch, t and u carry adjoints across the cut: t̄ = x2·ȳ1,
+ * then x̄1 += 2x1·t̄ and x̄1 += 3x1²·ū, one multiplication more a sweep
+ * (and a partial more on the tape). */
+static xb *
+chain_over_branch(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "real t; real u");
+    xg_bb(g, "t = x(1) * x(1); u = t * x(1)");
+    xg_if(g, "x(2) > 0");
+    xg_bb(g, "y(2) = x(2)");
+    xg_else(g);
+    xg_bb(g, "y(2) = x(2) * x(2)");
+    xg_end(g);
+    xg_bb(g, "y(1) = x(2) * t + u");
+    return b;
+}
+
+START_TEST(a_chain_moves_past_a_branch_that_does_not_touch_it)
+{
+    xf_run_stats st = {0};
+    check(chain_over_branch, __func__, 2, 2, &st);
+    assert_ops(&st, 2 * 7, 2 * 7, 0);
+}
+END_TEST
+
+/* The same with the branch reading u (y2 = u in its then-arm, no
+ * operation either): u = t*x1 stays before it, and so does t = x1*x1 (u
+ * reads t): per sweep the multiplication more that the cut costs. */
+static xb *
+chain_read_in_branch(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "real t; real u");
+    xg_bb(g, "t = x(1) * x(1); u = t * x(1)");
+    xg_if(g, "x(2) > 0");
+    xg_bb(g, "y(2) = u");
+    xg_else(g);
+    xg_bb(g, "y(2) = x(2) * x(2)");
+    xg_end(g);
+    xg_bb(g, "y(1) = x(2) * t + u");
+    return b;
+}
+
+START_TEST(a_chain_the_branch_reads_stays)
+{
+    xf_run_stats st = {0};
+    check(chain_read_in_branch, __func__, 2, 2, &st);
+    assert_ops(&st, 2 * 7, 2 * 8, 0);
+}
+END_TEST
+
 Suite *
 test_adjops_suite(void)
 {
@@ -263,6 +325,11 @@ test_adjops_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, a_local_set_once_to_one_costs_nothing);
     tcase_add_test(tc, a_local_set_twice_is_read);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("sink");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, a_chain_moves_past_a_branch_that_does_not_touch_it);
+    tcase_add_test(tc, a_chain_the_branch_reads_stays);
     suite_add_tcase(s, tc);
     return s;
 }
