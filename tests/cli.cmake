@@ -48,7 +48,7 @@ expect(0 "chose statement" tangent ${ex} -o ${TMP}/t.xaif --report)
 expect(0 "loops: head__1 line 7: ForLoop I_4, depth 0: parallel yes; reductions T_3; terminal no (T_3 read at line 10 after the loop)" adjoint ${ex} -o ${TMP}/a.xaif --report-loops)
 expect(2 "--report-loops is an option of pass loopdep, which is not run here" tangent ${ex} -o ${TMP}/t.xaif --report-loops)
 expect(0 " AD\nF(  1,  1)= 918.2168195493893847E-003" run ${TMP}/t.xaif --driver tangent --params ${par})
-expect(0 "tangent = convert,linearize,preaccumulate,propagate" passes --list)
+expect(0 "tangent = convert,constprop,sink,linearize,preaccumulate,propagate" passes --list)
 expect(2 "pass propagate needs linearize to run before it" passes ${ex} -o ${TMP}/t.xaif --passes propagate)
 expect(2 "no pass or pipeline named 'bogus'" passes ${ex} -o ${TMP}/t.xaif --passes bogus)
 expect(0 "" passes ${ex} -o ${TMP}/l.xaif --passes linearize)
@@ -61,7 +61,7 @@ expect(0 "" adjoint ${ex} -o ${TMP}/a.xaif --reversal split)
 expect(0 "1 valid, 0 invalid" validate ${TMP}/a.xaif)
 expect(0 " AD\nF(  1,  1)= 918.2168195493893847E-003" run ${TMP}/a.xaif --driver adjoint-joint --params ${par})
 expect(0 " AD\nF(  1,  1)= 918.2168195493893847E-003" run ${TMP}/a.xaif --driver adjoint-split --params ${par})
-expect(0 "adjoint = loopdep,convert,template" passes --list)
+expect(0 "adjoint = loopdep,convert,constprop,sink,template" passes --list)
 # derivative code is not differentiated again (issue 10): refused with the
 # file, the line of the first derivative construct and the construct
 function(expect_re rc re)
@@ -355,7 +355,7 @@ if(NOT same EQUAL 0)
   message("[FAIL] tangent --verify-each changed the output")
   set(failed 1)
 endif()
-expect_re(0 "pass +ms +doc KiB +\\+doc KiB +scratch KiB +maxRSS KiB\nconvert +[0-9.]+ +[0-9]+ +\\+[0-9]+ +[0-9]+ +[0-9]+\nlinearize [^\n]*\npreaccumulate [^\n]*\npropagate [^\n]*\ntotal "
+expect_re(0 "pass +ms +doc KiB +\\+doc KiB +scratch KiB +maxRSS KiB\nconvert +[0-9.]+ +[0-9]+ +\\+[0-9]+ +[0-9]+ +[0-9]+\nconstprop [^\n]*\nsink [^\n]*\nlinearize [^\n]*\npreaccumulate [^\n]*\npropagate [^\n]*\ntotal "
           tangent ${ex} -o ${TMP}/pm-t.xaif --time-passes)
 expect_re(0 "\ntemplate [^\n]*\nlinearize [^\n]*\npreaccumulate [^\n]*\nadjoin [^\n]*\nreverse "
           adjoint ${ex} -o ${TMP}/pm-a.xaif --time-passes)
@@ -374,7 +374,7 @@ if(NOT same EQUAL 0 OR NOT EXISTS ${TMP}/pm-d.xaif.convert.xaif OR NOT EXISTS ${
   set(failed 1)
 endif()
 expect(0 "<!-- xaiform: the IR after pass preaccumulate -->" tangent ${ex} -o - --dump-after preaccumulate)
-expect(2 "--dump-after adjoin: no such pass in the list (convert, linearize, preaccumulate, propagate, or all)"
+expect(2 "--dump-after adjoin: no such pass in the list (convert, constprop, sink, linearize, preaccumulate, propagate, or all)"
        tangent ${ex} -o ${TMP}/pm-d.xaif --dump-after adjoin)
 expect(2 "--reversal is an option of pass template, which is not run here" tangent ${ex} -o ${TMP}/t.xaif --reversal split)
 expect(2 "--elimination is an option of pass preaccumulate, which is not run here"

@@ -133,6 +133,8 @@ extern const xf_pass xf_pass_checkpoint;
 extern const xf_pass xf_pass_loopdep;
 extern const xf_pass xf_pass_iterwise;
 extern const xf_pass xf_pass_iterdry;
+extern const xf_pass xf_pass_constprop;
+extern const xf_pass xf_pass_sink;
 
 /* Helpers the passes share (transforms/util.c). */
 

@@ -12,14 +12,16 @@ const xf_pass *const xf_passes[] = {
     &xf_pass_loopdep,
     &xf_pass_iterwise,
     &xf_pass_iterdry,
+    &xf_pass_constprop,
+    &xf_pass_sink,
     NULL,
 };
 
 static const struct {
     const char *name, *passes;
 } pipelines[] = {
-    {"tangent", "convert,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,template,linearize,preaccumulate,adjoin,reverse,iterwise,iterdry,checkpoint,propagate"},
+    {"tangent", "convert,constprop,sink,linearize,preaccumulate,propagate"},
+    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,iterwise,iterdry,checkpoint,propagate"},
 };
 
 const xf_pass *

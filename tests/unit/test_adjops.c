@@ -1,5 +1,7 @@
 /* test_adjops.c: the operations an adjoint spends (transforms/adjzero.c,
- * the parallel edges of elim.c, the signs preaccumulate.c folds). Each
+ * the parallel edges of elim.c, the signs preaccumulate.c folds, the
+ * constants constprop.c reads, the assignments sink.c moves past a
+ * branch). Each
  * program's adjoint runs under both adjoint drivers; its Jacobian equals
  * the tangent's (a dot-product test, and entry by entry) and divided
  * differences, and the joint run does the floating-point operations the
@@ -199,6 +201,111 @@ START_TEST(negated_partials_cost_no_negation)
 }
 END_TEST
 
+/* ============================================================ constprop.c */
+
+/* c = 1.0, set once before anything reads it: y1 = x1*c*x2 is read as
+ * x1*x2 (the product by 1 goes). A sweep: the value (1*); x̄1 += x2·ȳ1,
+ * x̄2 += x1·ȳ1 (2*, 2+). Read as a variable, c costs the product x1*c
+ * and the partial c*x2 (2* more). */
+static xb *
+constant_once(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 1, NULL, "real c");
+    xg_bb(g, "c = 1.0; y(1) = x(1) * c * x(2)");
+    return b;
+}
+
+START_TEST(a_local_set_once_to_one_costs_nothing)
+{
+    xf_run_stats st = {0};
+    check(constant_once, __func__, 2, 1, &st);
+    assert_ops(&st, 2, 3, 0);
+}
+END_TEST
+
+/* The same with c set again after the first read (c = 3.0, then y2 =
+ * x1*c): c is no constant, both reads stay. Per sweep (2): the values
+ * (3*), the partial c*x2 (1*); the adjoints x̄1 += c·ȳ2, x̄1 += (c·x2)·ȳ1,
+ * x̄2 += (x1·c)·ȳ1 (3*, 3+). */
+static xb *
+constant_twice(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "real c");
+    xg_bb(g, "c = 1.0; y(1) = x(1) * c * x(2); c = 3.0; y(2) = x(1) * c");
+    return b;
+}
+
+START_TEST(a_local_set_twice_is_read)
+{
+    xf_run_stats st = {0};
+    check(constant_twice, __func__, 2, 2, &st);
+    assert_ops(&st, 2 * 3, 2 * 7, 0);
+}
+END_TEST
+
+/* ============================================================ sink.c */
+
+/* t = x1*x1, u = t*x1, then a branch on x2 writing y2 only, then
+ * y1 = x2*t + u. The branch touches neither t, u nor x1: the two
+ * assignments move into the block after it, whose Jacobian is then
+ * eliminated in one piece, y1 over x1 directly. At x0 the branch takes its
+ * then-arm (y2 = x2: no operation). Per sweep (2): the values t, u, x2*t
+ * (3*, 1+); the partials 2x1 (1+), x1·2x1 + t (1*, 1+), x2·2x1 + 3x1² (1*,
+ * 1+); x̄1 += J·ȳ1, x̄2 += t·ȳ1 (2*, 2+); x̄2 += ȳ2 (1+): 7*, 7+. Cut in
+ * two by the branch, t and u carry adjoints across the cut: t̄ = x2·ȳ1,
+ * then x̄1 += 2x1·t̄ and x̄1 += 3x1²·ū, one multiplication more a sweep
+ * (and a partial more on the tape). */
+static xb *
+chain_over_branch(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "real t; real u");
+    xg_bb(g, "t = x(1) * x(1); u = t * x(1)");
+    xg_if(g, "x(2) > 0");
+    xg_bb(g, "y(2) = x(2)");
+    xg_else(g);
+    xg_bb(g, "y(2) = x(2) * x(2)");
+    xg_end(g);
+    xg_bb(g, "y(1) = x(2) * t + u");
+    return b;
+}
+
+START_TEST(a_chain_moves_past_a_branch_that_does_not_touch_it)
+{
+    xf_run_stats st = {0};
+    check(chain_over_branch, __func__, 2, 2, &st);
+    assert_ops(&st, 2 * 7, 2 * 7, 0);
+}
+END_TEST
+
+/* The same with the branch reading u (y2 = u in its then-arm, no
+ * operation either): u = t*x1 stays before it, and so does t = x1*x1 (u
+ * reads t): per sweep the multiplication more that the cut costs. */
+static xb *
+chain_read_in_branch(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 2, 2, NULL, "real t; real u");
+    xg_bb(g, "t = x(1) * x(1); u = t * x(1)");
+    xg_if(g, "x(2) > 0");
+    xg_bb(g, "y(2) = u");
+    xg_else(g);
+    xg_bb(g, "y(2) = x(2) * x(2)");
+    xg_end(g);
+    xg_bb(g, "y(1) = x(2) * t + u");
+    return b;
+}
+
+START_TEST(a_chain_the_branch_reads_stays)
+{
+    xf_run_stats st = {0};
+    check(chain_read_in_branch, __func__, 2, 2, &st);
+    assert_ops(&st, 2 * 7, 2 * 8, 0);
+}
+END_TEST
+
 Suite *
 test_adjops_suite(void)
 {
@@ -213,6 +320,16 @@ test_adjops_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, parallel_partials_are_added_first);
     tcase_add_test(tc, negated_partials_cost_no_negation);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("constants");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, a_local_set_once_to_one_costs_nothing);
+    tcase_add_test(tc, a_local_set_twice_is_read);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("sink");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, a_chain_moves_past_a_branch_that_does_not_touch_it);
+    tcase_add_test(tc, a_chain_the_branch_reads_stays);
     suite_add_tcase(s, tc);
     return s;
 }
