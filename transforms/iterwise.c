@@ -562,6 +562,11 @@ dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfg
                 r->v->stmts.v[w++] = r->v->stmts.v[j];
         r->v->stmts.n = w;
     }
+    /* the partials nothing reads now, out of the untaped run (the copy
+     * in the adjoint sweep keeps them; t3, not parsed again yet, is read
+     * only outside l3) */
+    if (xf_dry_trim(ctx, t2, l2, t3, l3, 0, 0))
+        return "out of memory";
     return reparse(ctx, p2, p3, t2, t3) ? NULL : "the adjoint does not nest";
 }
 

@@ -10,7 +10,7 @@
 
 /**
  * xf_dry_trim:
- * A loop @l2 of the taping sweep (tree @t2) that runs untaped, and its
+ * A loop @l2 of the taping sweep (tree @t2; its body any region) that runs untaped, and its
  * counterpart @l3 in the adjoint sweep (tree @t3) whose first block holds,
  * from its statement @from on, the @nrun statements of one taping
  * iteration (the rerun), the adjoint of the iteration after them. Removes from @l2 the assignments

@@ -239,13 +239,14 @@ xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const x
         c[k] += c3[k];
     for (bool again = true; again;) {
         again = false;
-        for (uint32_t k = 0; k < l2->body.v.n; k++) {
+        for (uint32_t k = l2->index + 1; k < t2->all.n && xf_dry_inside(t2->all.v[k], l2); k++) {
             uint32_t to = UINT32_MAX;
-            again |= sweep(c, n, l2->body.v.v[k]->v, 0, &to, false);
+            if (t2->all.v[k]->kind == XF_RG_BLOCK)
+                again |= sweep(c, n, t2->all.v[k]->v, 0, &to, false);
         }
     }
     /* the run in the adjoint sweep: what the adjoint sweep does not read */
-    if (!l3->body.v.n)
+    if (!l3 || !l3->body.v.n)
         return 0;
     c = xf_dry_counts(ctx, t3, NULL);
     if (!c)
