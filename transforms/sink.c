@@ -22,6 +22,9 @@
  * subscripts included), and no assignment staying in B after it reads or
  * writes what it writes, or writes what it reads. Calls stay, and nothing
  * moves past one.
+ * The pass's work in a routine is bounded by 64 times the routine's size
+ * (vertices, edges, statements, references); beyond, nothing more moves
+ * (what moved stays moved: each move is whole).
  * Needs: nothing (run before template and linearize). Breaks: nothing. */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +32,22 @@
 #include "pass.h"
 
 typedef XF_VEC(const xf_varref *) refvec;
+
+/* Steps the pass may still take in this routine; at 0 it stops. */
+typedef struct budget {
+    uint64_t left;
+} budget;
+
+static bool
+spend(budget *bg, uint64_t n)
+{
+    if (bg->left < n) {
+        bg->left = 0;
+        return false;
+    }
+    bg->left -= n;
+    return true;
+}
 
 typedef struct refs {
     xf_arena *a;
@@ -91,8 +110,10 @@ refs_vertex(refs *x, const xf_cvertex *v)
 
 /* May a reference of @p share storage with one of @q? */
 static bool
-overlap(const xf_doc *doc, const refvec *p, const refvec *q)
+overlap(const xf_doc *doc, const refvec *p, const refvec *q, budget *bg)
 {
+    if (!spend(bg, (uint64_t)p->n * q->n))
+        return true; /* out of budget: as if they did */
     for (uint32_t i = 0; i < p->n; i++)
         for (uint32_t j = 0; j < q->n; j++)
             if (xf_refs_may_alias(doc, p->v[i], q->v[j]))
@@ -102,9 +123,10 @@ overlap(const xf_doc *doc, const refvec *p, const refvec *q)
 
 /* Do @s and @t conflict (one writes what the other reads or writes)? */
 static bool
-conflict(const xf_doc *doc, const refs *s, const refs *t)
+conflict(const xf_doc *doc, const refs *s, const refs *t, budget *bg)
 {
-    return overlap(doc, &s->w, &t->w) || overlap(doc, &s->w, &t->r) || overlap(doc, &s->r, &t->w);
+    return overlap(doc, &s->w, &t->w, bg) || overlap(doc, &s->w, &t->r, bg) ||
+           overlap(doc, &s->r, &t->w, bg);
 }
 
 typedef struct shape {
@@ -113,9 +135,11 @@ typedef struct shape {
 } shape;
 
 static uint32_t
-npred(const xf_graph *g, const xf_cvertex *v, const xf_cvertex **only)
+npred(const xf_graph *g, const xf_cvertex *v, const xf_cvertex **only, budget *bg)
 {
     uint32_t n = 0;
+    if (!spend(bg, g->e.n))
+        return 0;
     for (uint32_t j = 0; j < g->e.n; j++)
         if (g->e.v[j]->tgt == v) {
             n++;
@@ -125,9 +149,11 @@ npred(const xf_graph *g, const xf_cvertex *v, const xf_cvertex **only)
 }
 
 static uint32_t
-nsucc(const xf_graph *g, const xf_cvertex *v, xf_cvertex **only)
+nsucc(const xf_graph *g, const xf_cvertex *v, xf_cvertex **only, budget *bg)
 {
     uint32_t n = 0;
+    if (!spend(bg, g->e.n))
+        return 0;
     for (uint32_t j = 0; j < g->e.n; j++)
         if (g->e.v[j]->src == v) {
             n++;
@@ -141,8 +167,10 @@ nsucc(const xf_graph *g, const xf_cvertex *v, xf_cvertex **only)
  * it but at V. */
 static bool
 region(const xf_graph *g, const xf_cvertex *b, const xf_cvertex *v, const xf_cvertex *e,
-       const xf_cvertex *after, uint8_t *in, uint32_t *stack)
+       const xf_cvertex *after, uint8_t *in, uint32_t *stack, budget *bg)
 {
+    if (!spend(bg, g->v.n + g->e.n))
+        return false;
     memset(in, 0, g->v.n);
     uint32_t sp = 0;
     in[v->index] = 1;
@@ -151,6 +179,8 @@ region(const xf_graph *g, const xf_cvertex *b, const xf_cvertex *v, const xf_cve
         const xf_cvertex *u = g->v.v[stack[--sp]];
         if (u == e)
             continue;
+        if (!spend(bg, g->e.n))
+            return false;
         for (uint32_t j = 0; j < g->e.n; j++) {
             if (g->e.v[j]->src != u)
                 continue;
@@ -176,18 +206,19 @@ region(const xf_graph *g, const xf_cvertex *b, const xf_cvertex *v, const xf_cve
 /* Is block @b followed by a closed branch region and a block (see above)?
  * @s->in and @stack have g->v.n entries. */
 static bool
-find_shape(const xf_graph *g, xf_cvertex *b, shape *s, uint32_t *stack)
+find_shape(const xf_graph *g, xf_cvertex *b, shape *s, uint32_t *stack, budget *bg)
 {
     xf_cvertex *v = NULL;
     const xf_cvertex *p = NULL;
-    if (nsucc(g, b, &v) != 1 || (v->kind != XF_CV_IF && v->kind != XF_CV_BRANCH) ||
-        npred(g, v, &p) != 1)
+    if (nsucc(g, b, &v, bg) != 1 || (v->kind != XF_CV_IF && v->kind != XF_CV_BRANCH) ||
+        npred(g, v, &p, bg) != 1)
         return false;
-    for (uint32_t i = 0; i < g->v.n; i++) {
+    for (uint32_t i = 0; i < g->v.n && bg->left; i++) {
         xf_cvertex *e = g->v.v[i], *a = NULL;
         const xf_cvertex *ap = NULL;
-        if (e->kind != XF_CV_ENDBRANCH || nsucc(g, e, &a) != 1 || a->kind != XF_CV_BASICBLOCK ||
-            npred(g, a, &ap) != 1 || !region(g, b, v, e, a, s->in, stack))
+        if (e->kind != XF_CV_ENDBRANCH || nsucc(g, e, &a, bg) != 1 ||
+            a->kind != XF_CV_BASICBLOCK || npred(g, a, &ap, bg) != 1 ||
+            !region(g, b, v, e, a, s->in, stack, bg))
             continue;
         s->b = b;
         s->v = v;
@@ -199,7 +230,7 @@ find_shape(const xf_graph *g, xf_cvertex *b, shape *s, uint32_t *stack)
 }
 
 static int
-sink_block(xf_pass_ctx *ctx, const xf_graph *g, shape *s)
+sink_block(xf_pass_ctx *ctx, const xf_graph *g, shape *s, budget *bg)
 {
     xf_arena *a = ctx->scratch;
     refs reg = {.a = a};
@@ -226,12 +257,14 @@ sink_block(xf_pass_ctx *ctx, const xf_graph *g, shape *s)
     for (uint32_t k = n; k-- > 0;) {
         if (st[k].call)
             break; /* nothing moves past a call */
-        if (b->stmts.v[k]->kind != XF_STMT_ASSIGN || conflict(ctx->doc, &st[k], &reg))
+        if (b->stmts.v[k]->kind != XF_STMT_ASSIGN || conflict(ctx->doc, &st[k], &reg, bg))
             continue;
         bool ok = true;
         for (uint32_t l = k + 1; ok && l < n; l++)
-            if (!move[l] && conflict(ctx->doc, &st[k], &st[l]))
+            if (!move[l] && conflict(ctx->doc, &st[k], &st[l], bg))
                 ok = false;
+        if (!bg->left)
+            return 0; /* out of budget: nothing of this block moves */
         if (ok) {
             move[k] = 1;
             nmove++;
@@ -270,11 +303,18 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     uint32_t *stack = XF_NEW_ARRAY(ctx->scratch, n ? n : 1, uint32_t);
     if (!s.in || !stack)
         return xf_pass_oom(ctx);
-    for (uint32_t i = 0; i < n; i++) {
+    uint64_t size = (uint64_t)n + g->e.n;
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = 0; g->v.v[i]->kind == XF_CV_BASICBLOCK && k < g->v.v[i]->stmts.n; k++) {
+            const xf_stmt *st = g->v.v[i]->stmts.v[k];
+            size += 1 + (st->kind == XF_STMT_ASSIGN ? st->u.as.rhs.v.n : 0);
+        }
+    budget bg = {.left = 64 * size + 4096};
+    for (uint32_t i = 0; i < n && bg.left; i++) {
         xf_cvertex *b = g->v.v[i];
-        if (b->kind != XF_CV_BASICBLOCK || !b->stmts.n || !find_shape(g, b, &s, stack))
+        if (b->kind != XF_CV_BASICBLOCK || !b->stmts.n || !find_shape(g, b, &s, stack, &bg))
             continue;
-        if (sink_block(ctx, g, &s))
+        if (sink_block(ctx, g, &s, &bg))
             return -1;
     }
     return 0;
