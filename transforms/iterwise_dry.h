@@ -10,16 +10,17 @@
 
 /**
  * xf_dry_trim:
- * A loop @l2 of the taping sweep (tree @t2; its body any region) that runs untaped, and its
- * counterpart @l3 in the adjoint sweep (tree @t3) whose first block holds,
- * from its statement @from on, the @nrun statements of one taping
- * iteration (the rerun), the adjoint of the iteration after them. Removes from @l2 the assignments
- * to temporaries that nothing reads any more (the partials whose pushes
- * went: the untaped run computes what the program computes), and from the
- * rerun the assignments whose value nothing in the adjoint sweep reads
- * (what only the program after the loop needed). Reads are counted per
- * variable; an assignment's read of its own left-hand side's variable
- * does not keep it.
+ * A loop @l2 of the taping sweep (tree @t2; its body any region) that
+ * runs untaped, and its counterpart @l3 in the adjoint sweep (tree @t3)
+ * whose first block holds, from its statement @from on, the @nrun
+ * statements of one taping iteration (the rerun), the adjoint of the
+ * iteration after them. Removes from @l2 the assignments to temporaries
+ * that nothing reads any more (the partials whose pushes went: the untaped
+ * run computes what the program computes), and from the rerun the
+ * assignments whose value nothing in the adjoint sweep reads (what only
+ * the program after the loop needed; nothing when @nrun is 0). Reads are
+ * counted per variable; an assignment's read of its own left-hand side's
+ * variable does not keep it.
  * @returns 0, or -1 when out of memory.
  */
 int xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3,

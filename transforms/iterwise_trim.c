@@ -246,7 +246,7 @@ xf_dry_trim(xf_pass_ctx *ctx, const xf_cfgtree *t2, const xf_region *l2, const x
         }
     }
     /* the run in the adjoint sweep: what the adjoint sweep does not read */
-    if (!l3 || !l3->body.v.n)
+    if (!nrun || !l3 || !l3->body.v.n)
         return 0;
     c = xf_dry_counts(ctx, t3, NULL);
     if (!c)

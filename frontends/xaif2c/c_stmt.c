@@ -214,9 +214,10 @@ checkpoint(cw *w, const xf_stmt *s)
 static bool
 snapshot(cw *w, const xf_stmt *s)
 {
-    const char *n = s->u.icall.name, *t = n + 4;
+    const char *n = s->u.icall.name;
     if (strncasecmp(n, "ckp_", 4))
         return false;
+    const char *t = n + 4;
     iargs a;
     const xf_varref *r;
     if (!strcasecmp(t, "take")) {
