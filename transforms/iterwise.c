@@ -527,7 +527,7 @@ static bool reparse(xf_pass_ctx *ctx, xf_replacement *p2, xf_replacement *p3, xf
  * pushes at every depth; both trees are parsed again. */
 static const char *
 dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
-               const xf_region *l2, xf_replacement *p3, xf_cfgtree *t3, unsigned *serial)
+               const xf_region *l2, xf_replacement *p3, xf_cfgtree *t3, unsigned *serial, bool keep)
 {
     const xf_region *l3 = xf_iw_adjoint_loop(t2, l2, t3, ctx->scratch);
     if (!l3 || l3->v->kind != XF_CV_FORLOOP)
@@ -536,6 +536,11 @@ dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfg
         return "not terminal, and its adjoint assigns a variable of the program";
     if (adjoint_uses(ctx, d, t3, l3))
         return "not terminal, and the adjoint sweep uses a value it writes (no dry run)";
+    xf_iw_snap snap;
+    const char *nokeep =
+        keep ? xf_iw_snap_plan(ctx, d, &p2->g, t2, l2, &p3->g, t3, l3, &snap) : NULL;
+    if (nokeep)
+        return nokeep;
     const xf_stmt *count = NULL;
     for (uint32_t k = 0; k < l2->body.v.n; k++) {
         const xf_cvertex *b = l2->body.v.v[k]->v;
@@ -547,6 +552,8 @@ dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfg
         xf_iw_copy_body(ctx->doc, ctx->scratch, &p2->g, l2, &p3->g, l3, count, serial);
     if (why)
         return why;
+    if (keep && xf_iw_snap_emit(ctx, d, &p2->g, &p3->g, &snap, serial))
+        return "out of memory";
     l3->v->init = l2->v->init;
     l3->v->cond = l2->v->cond;
     l3->v->update = l2->v->update;
@@ -575,18 +582,13 @@ dry_run_region(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfg
  * adjoint was, forwards, each iteration taped and adjoined at once. */
 static const char *
 dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t2,
-        xf_replacement *p3, xf_cfgtree *t3, unsigned *serial)
+        xf_replacement *p3, xf_cfgtree *t3, unsigned *serial, bool *kept)
 {
+    *kept = false;
     if (d->v->kind != XF_CV_FORLOOP || d->depth)
         return "not terminal, and not a ForLoop at the routine's top level (no dry run)";
     if (d->input_overwritten.sym)
         return "not terminal, and a value it reads is overwritten after it (no dry run)";
-    if (d->called && !joint_ok(ctx))
-        return "not terminal, and the routine is called: in split reversal its adjoint sweep "
-               "runs after the caller has run on (joint reversal only)";
-    if (d->local_input.sym && !joint_ok(ctx))
-        return "not terminal, and it reads a local variable, which the adjoint sweep of split "
-               "reversal does not have (joint reversal only)";
     const xf_region *l2 = taping_loop(d, t2);
     if (!l2 || !l2->body.v.n)
         return "not terminal, and its taping sweep has no loop";
@@ -594,12 +596,15 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
         return "its iterations push nothing: its tape is one iteration's already (no dry run)";
     if (xf_iw_region_calls(&l2->body))
         return "not terminal, and its body calls a routine";
-    if (!joint_ok(ctx) && xf_dry_local_input(ctx, d, l2))
-        return "not terminal, and it reads a local variable (a bound, an integer), which the "
-               "adjoint sweep of split reversal does not have (joint reversal only)";
+    /* the split template's adjoint sweep has neither the activation's
+     * locals nor, for a called routine, the arguments as the loop read
+     * them: they are kept (iterwise_snap.c) */
+    bool keep =
+        !joint_ok(ctx) && (d->called || d->local_input.sym || xf_dry_local_input(ctx, d, l2));
+    *kept = keep;
     const xf_region *l3 = xf_iw_blocks_only(&l2->body) ? xf_iw_blocks_adjoint(t3, &l2->body) : NULL;
     if (!l3 || !xf_iw_blocks_only(&l3->body))
-        return dry_run_region(ctx, d, p2, t2, l2, p3, t3, serial);
+        return dry_run_region(ctx, d, p2, t2, l2, p3, t3, serial, keep);
     if (l3->v->kind != XF_CV_FORLOOP)
         return "not terminal, and its adjoint is not a loop of basic blocks";
     for (uint32_t k = 0; k < l3->body.v.n; k++) {
@@ -610,6 +615,13 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
     }
     if (adjoint_uses(ctx, d, t3, l3))
         return "not terminal, and the adjoint sweep uses a value it writes (no dry run)";
+    xf_iw_snap snap;
+    const char *nokeep =
+        keep ? xf_iw_snap_plan(ctx, d, &p2->g, t2, l2, &p3->g, t3, l3, &snap) : NULL;
+    if (nokeep)
+        return nokeep;
+    if (keep && xf_iw_snap_emit(ctx, d, &p2->g, &p3->g, &snap, serial))
+        return "out of memory";
     /* the adjoint sweep's iteration: the taping iteration, then its adjoint */
     stmtvec again = {0};
     for (uint32_t k = 0; k < l2->body.v.n; k++) {
@@ -646,6 +658,9 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
     /* what neither run needs (iterwise_trim.c) */
     if (xf_dry_trim(ctx, t2, l2, t3, l3, 0, nrun))
         return "out of memory";
+    /* a block made for the snapshot is not in the trees yet */
+    if (keep && !reparse(ctx, p2, p3, t2, t3))
+        return "the adjoint does not nest";
     return NULL;
 }
 
@@ -805,17 +820,18 @@ decide(iw_rt *s, uint32_t k, rule_act *act)
         d->depth > 0 && (d->terminal_in == XF_LT_YES || (d->terminal_in == XF_LT_OUTPUT && joint));
     if (terminal || terminal_in) {
         const char *why = try_iterwise(s, k);
-        if (why)
+        if (why && (joint || d->depth || !strcmp(why, "out of memory")))
             return why;
+        if (why) { /* split: dry-running, its inputs kept, may still take it */
+            *act = RULE_DRY_RUN;
+            return NULL;
+        }
         *act = RULE_ITERWISE;
         return s->within[k]               ? "parallel, terminal within each iteration of the "
                                             "loop around it, adjoined so too"
                : d->terminal == XF_LT_YES ? "parallel, terminal"
                                           : "parallel, terminal in joint reversal";
     }
-    if (d->terminal == XF_LT_OUTPUT)
-        return "parallel, terminal in joint reversal only, and --reversal split: its "
-               "outputs' adjoints are not set when its taping sweep runs";
     *act = RULE_DRY_RUN; /* to be tried by decide_dry, after the terminal loops */
     return NULL;
 }
@@ -826,15 +842,27 @@ decide(iw_rt *s, uint32_t k, rule_act *act)
 static const char *
 decide_dry(iw_rt *s, uint32_t k, rule_act *act)
 {
+    const xf_loopdep *d = &s->v->v[k];
+    bool kept = false;
     const char *why = !s->ok ? "the adjoint does not nest"
                       : s->keep[k]
                           ? "checkpointed, or in or around a loop that is (--checkpoint-loop)"
-                          : dry_run(s->ctx, &s->v->v[k], s->p2, &s->t2, s->p3, &s->t3, &s->serial);
+                          : dry_run(s->ctx, d, s->p2, &s->t2, s->p3, &s->t3, &s->serial, &kept);
     if (why) {
         *act = RULE_LEAVE;
         return why;
     }
-    return "parallel, not terminal";
+    const char *what = d->terminal == XF_LT_YES ? "parallel, terminal, not adjoined in the taping "
+                                                  "sweep of split reversal"
+                       : d->terminal == XF_LT_OUTPUT ? "parallel, terminal in joint reversal only"
+                                                     : "parallel, not terminal";
+    if (!kept)
+        return what;
+    char *b = XF_NEW_ARRAY(s->ctx->scratch, strlen(what) + 80, char);
+    if (!b)
+        return "out of memory";
+    sprintf(b, "%s; what it reads kept for the adjoint sweep of split reversal", what);
+    return b;
 }
 
 static int
@@ -887,13 +915,14 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     /* dry-running, in execution order */
     for (uint32_t k = 0; k < v.n; k++) {
         const xf_loopdep *d = &v.v[k];
+        bool kept = false;
         if (rule && act[k] == RULE_DRY_RUN && !why[k])
             why[k] = decide_dry(&s, k, &act[k]);
         else if (!rule) {
             dry[k] = why[k] && s.ok && !s.keep[k] && ctx->opts->dry_run && d->parallel &&
                      d->terminal != XF_LT_YES;
             if (dry[k])
-                why[k] = dry_run(ctx, d, p2, &s.t2, p3, &s.t3, &s.serial);
+                why[k] = dry_run(ctx, d, p2, &s.t2, p3, &s.t3, &s.serial, &kept);
         }
         if (why[k] && !strcmp(why[k], "out of memory"))
             return xf_pass_oom(ctx);

@@ -65,4 +65,38 @@ bool xf_iw_blocks_only(const xf_rgseq *s);
  */
 const xf_region *xf_iw_blocks_adjoint(const xf_cfgtree *t3, const xf_rgseq *body);
 
+/* The snapshot of a dry-run loop's inputs for split reversal
+ * (iterwise_snap.c): the blocks right before the loop in each sweep (or
+ * the edges into it, where a block is to be made), and the variables the
+ * loop reads. */
+typedef struct xf_iw_snap {
+    xf_cvertex *b2, *b3;
+    xf_cedge *e2, *e3;
+    XF_VEC(xf_symbol *) vars;
+} xf_iw_snap;
+
+struct xf_pass_ctx;
+struct xf_loopdep;
+/**
+ * xf_iw_snap_plan:
+ * Plan the snapshot of what taping loop @l2 (top level of @t2, graph @g2;
+ * header and body) reads, whole variables, kept before it and read back
+ * before its rerun @l3 (top level of @t3, graph @g3): where, and which.
+ * Refused where the snapshot would hold no fewer words than the loop's
+ * tape (estimated: its pushes per iteration times its trips). Nothing
+ * changes. @returns NULL, or why not.
+ */
+const char *xf_iw_snap_plan(struct xf_pass_ctx *ctx, const struct xf_loopdep *d, const xf_graph *g2,
+                            const xf_cfgtree *t2, const xf_region *l2, const xf_graph *g3,
+                            const xf_cfgtree *t3, const xf_region *l3, xf_iw_snap *out);
+/**
+ * xf_iw_snap_emit:
+ * Write @p's calls: ckp_take and ckp_store_* at the end of the block
+ * before the taping loop, ckp_top, ckp_restore_* and ckp_drop at the end
+ * of the block before the rerun (a new block where there is none: the
+ * trees must then be parsed again). Ids from @serial.
+ * @returns 0, or -1 when out of memory.
+ */
+int xf_iw_snap_emit(struct xf_pass_ctx *ctx, const struct xf_loopdep *d, xf_graph *g2, xf_graph *g3,
+                    xf_iw_snap *p, unsigned *serial);
 #endif

@@ -45,6 +45,10 @@ void xf_dry_stmt_reads_own(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d)
  * adjoint sweep runs in a new activation, where it is not set. */
 bool xf_dry_local_input(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_region *l2);
 
+/** xf_dry_region_reads: add to @c, per symbol index, each value that
+ * region @r (its header, statements and the regions it holds) reads, an
+ * assignment's reads of its own left-hand side's variable included. */
+void xf_dry_region_reads(int32_t *c, uint32_t n, const xf_region *r);
 /** xf_dry_inside: is region @r @l or inside it? */
 bool xf_dry_inside(const xf_region *r, const xf_region *l);
 

@@ -157,8 +157,8 @@ temporary(const xf_symbol *s)
     return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
 }
 
-static void
-region_reads(int32_t *c, uint32_t n, const xf_region *r)
+void
+xf_dry_region_reads(int32_t *c, uint32_t n, const xf_region *r)
 {
     const xf_cvertex *v = r->v;
     expr_reads(c, n, v->cond, NULL, 1);
@@ -167,10 +167,10 @@ region_reads(int32_t *c, uint32_t n, const xf_region *r)
     for (uint32_t j = 0; j < v->stmts.n; j++)
         xf_dry_stmt_reads_own(c, n, v->stmts.v[j], 1);
     for (uint32_t k = 0; k < r->body.v.n; k++)
-        region_reads(c, n, r->body.v.v[k]);
+        xf_dry_region_reads(c, n, r->body.v.v[k]);
     for (uint32_t a = 0; a < r->arms.n; a++)
         for (uint32_t k = 0; k < r->arms.v[a].body.v.n; k++)
-            region_reads(c, n, r->arms.v[a].body.v.v[k]);
+            xf_dry_region_reads(c, n, r->arms.v[a].body.v.v[k]);
 }
 
 bool
@@ -180,7 +180,7 @@ xf_dry_local_input(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_region *l2)
     int32_t *c = XF_NEW_ARRAY(ctx->scratch, n + 1, int32_t);
     if (!c)
         return true;
-    region_reads(c, n, l2);
+    xf_dry_region_reads(c, n, l2);
     for (uint32_t k = 0; k < d->written.n; k++)
         if (d->written.v[k]->index < n)
             c[d->written.v[k]->index] = 0;

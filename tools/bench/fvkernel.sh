@@ -12,7 +12,10 @@
 # figures are checked at every size against the default adjoint (joint
 # driver): with --iteration-wise-joint --dry-run the peak tape falls by a
 # factor of at least the number of elements, and the operations grow by a
-# factor of at most 1.3. Prints one table row per size and run: peak tape,
+# factor of at most 1.3; and with --loops auto --reversal split (split
+# driver) the loops that read local arrays are dry-run with what they read
+# kept, the peak tape at least one word per element below the default
+# adjoint's under that driver. Prints one table row per size and run: peak tape,
 # words pushed, operations, the peak's reduction factor and the operations'
 # ratio against the default adjoint, and the time of the adjoint.
 #
@@ -118,13 +121,22 @@ for n in $sizes; do
     "$xaiform" validate "$dry" > /dev/null 2>&1 || fail "fv$n.dry.xaif does not validate"
     [ "$(grep -c 'yes, dry run' "$dir/dry$n.txt")" = 4 ] ||
         fail "size $n: not 4 loops dry-run (lines 6, 11, 22, 36)"
+    # split reversal under the rule: the loops that read local arrays are
+    # dry-run, what they read kept for the adjoint sweep (iterwise_snap.c)
+    sp=$dir/fv$n.split.xaif
+    "$xaiform" adjoint "$in" -o "$sp" --loops auto --reversal split --report-loops \
+        2> "$dir/sp$n.txt" || { fail "adjoint --loops auto --reversal split, size $n"; continue; }
+    "$xaiform" validate "$sp" > /dev/null 2>&1 || fail "fv$n.split.xaif does not validate"
+    [ "$(grep -c 'kept for the adjoint sweep of split reversal' "$dir/sp$n.txt")" -ge 2 ] ||
+        fail "size $n: fewer than 2 loops dry-run with their inputs kept under --reversal split"
     nv=$((n / 2 + 3))
-    peak0= flops0=
-    for run in adjoint-joint adjoint-split iw:adjoint-joint dry:adjoint-joint; do
+    peak0= flops0= peaks=
+    for run in adjoint-joint adjoint-split iw:adjoint-joint dry:adjoint-joint sp:adjoint-split; do
         drv=${run#*:} file=$adj label=$drv
         case $run in
         iw:*) file=$iw label="$drv, iw" ;;
         dry:*) file=$dry label="$drv, iw+dry" ;;
+        sp:*) file=$sp label="$drv, auto" ;;
         esac
         timed "$xaiform" run "$file" --driver $drv -n 3 -m 2 --stats || { fail "$label run, size $n"; continue; }
         res=$(dot "$dir/tangent$n.out" "$dir/out")
@@ -133,6 +145,11 @@ for n in $sizes; do
         [ "$ok" = pass ] || fail "size $n, $label: dot-product test: $res"
         peak=$(stat_of peak) flops=$(stat_of flops)
         [ -n "$peak0" ] || peak0=$peak flops0=$flops
+        [ "$run" != adjoint-split ] || peaks=$peak
+        # split under the rule: the peak tape falls by at least one word per
+        # element against the default adjoint's under the split driver
+        [ "$run" != sp:adjoint-split ] || [ $((peaks - peak)) -ge "$n" ] ||
+            fail "size $n: the $label peak tape $peak is not $n below $peaks"
         # the iteration-wise adjoint: the peak falls by at least one word per element
         [ "$run" = "$drv" ] || [ $((peak0 - peak)) -ge "$n" ] ||
             fail "size $n: the $label peak tape $peak is not $n below $peak0"
@@ -147,6 +164,8 @@ for n in $sizes; do
         fi
         printf '%-9s %-8s %-21s %-16s %10s %10s %11s %9s %7s %7s\n' "$n" "$nv" "$label" "$ok $rel" \
             "$peak" "$(stat_of pushed)" "$flops" "$factor" "$ratio" "$secs"
+        snap=$(sed -n 's/.*snapshot words stored [0-9]*, peak \([0-9]*\) words.*/\1/p' "$dir/err")
+        [ -z "$snap" ] || [ "$snap" = 0 ] || echo "          ($label: snapshots, counted apart from the tape: peak $snap words)"
     done
 done
 [ $status = 0 ] && rm -rf "$dir"
