@@ -9,7 +9,10 @@
  * adjoint sweep runs in a new activation (the locals are not set), and
  * for a called routine after the caller has run on (its arguments and the
  * globals may hold other values). So under --reversal split (or none) the
- * taping sweep takes a snapshot of every variable the loop reads, whole,
+ * taping sweep takes a snapshot of every variable the loop reads, whole
+ * (of the top routine, whose arguments and globals the driver leaves as
+ * they are between the sweeps, the locals only: iterwise.c has checked
+ * that nothing after the loop overwrites what it reads),
  * right before the loop (ckp_take, ckp_store_*: docs/checkpointing.md),
  * and the adjoint sweep reads it back right before the loop's rerun
  * (ckp_top, ckp_restore_*, ckp_drop). Writing those values back is safe:
@@ -51,6 +54,18 @@ kind_name(const xf_symbol *s)
     default:
         return NULL;
     }
+}
+
+/* Is @s a local variable of @rt (of its scope, not a formal)? */
+static bool
+local(const xf_routine *rt, const xf_symbol *s)
+{
+    if (s->scope != rt->cfg_scope)
+        return false;
+    for (uint32_t k = 0; k < rt->args.n; k++)
+        if (rt->args.v[k].sym == s)
+            return false;
+    return true;
 }
 
 /* The basic block that runs right before top-level region @r of @t, or NULL. */
@@ -258,7 +273,7 @@ xf_iw_snap_plan(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_graph *g2, const
         for (uint32_t j = 0; j < sc->syms.n; j++) {
             xf_symbol *s = sc->syms.v[j];
             if (s->index >= n || c[s->index] <= 0 || s->kind != XF_SYMKIND_VARIABLE ||
-                temporary(s) || s == d->index)
+                temporary(s) || s == d->index || (!d->called && !local(d->rt, s)))
                 continue;
             c[s->index] = 0; /* once */
             if (!kind_name(s)) {
