@@ -393,7 +393,8 @@ arrays_once(az *z, const xf_graph *g)
     for (uint32_t c = 0; c < z->nc; c++) {
         if (!z->arr.v[c] || z->bad.v[c] || !z->site.v[c])
             continue;
-        if (!parsed || !xf_adjzero_once(reg[z->site_v.v[c]], z->site.v[c], &budget))
+        if (!parsed || !xf_adjzero_once(reg[z->site_v.v[c]], z->site.v[c], z->rt->cfg_scope,
+                                        z->calls_all, &budget))
             z->bad.v[c] = 1;
     }
     return 0;
@@ -447,12 +448,12 @@ xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, cons
         return -1;
     if (!z.nc || !n)
         return 0;
-    if (arrays_once(&z, g))
-        return -1;
     z.nw = (z.nc + 63) / 64;
     if ((uint64_t)z.nw * 64 * n > AZ_MAX_BITS)
         return 0;
     z.calls_all = hosts_procedures(doc, rt);
+    if (arrays_once(&z, g))
+        return -1;
     /* successors */
     uint32_t *nsucc = XF_NEW_ARRAY(a, n, uint32_t), *first = XF_NEW_ARRAY(a, n + 1, uint32_t);
     uint32_t *succ = XF_NEW_ARRAY(a, g->e.n ? g->e.n : 1, uint32_t);

@@ -8,8 +8,10 @@
  * two different runs differ in some loop's variable, hence in that
  * subscript. That holds when the loops are DO loops with a constant step
  * (each iteration a new value of the variable) and nothing in a loop's
- * body assigns its variable or passes it to a call (which may assign it);
- * the subscripts are then in bounds as Fortran requires. */
+ * body assigns its variable or passes it to a call (which may assign it;
+ * any call may when the variable is not the routine's own local or the
+ * routine hosts procedures); the subscripts are then in bounds as Fortran
+ * requires. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,34 +86,45 @@ mentions_ref(const xf_varref *r, const xf_symbol *i, int depth)
     return false;
 }
 
-/* Does a function call of @x pass @i? */
+/* What a call may assign: the loop variable @i, and whether every call may. */
+typedef struct var {
+    const xf_symbol *i;
+    bool any_call;
+} var;
+
+/* May a function call of @x assign @v's variable? */
 static bool
-calls_with(const xf_expr *x, const xf_symbol *i)
+calls_with(const xf_expr *x, const var *v)
 {
     for (uint32_t k = 0; x && k < x->v.n; k++) {
-        const xf_evertex *v = &x->v.v[k];
-        if (v->kind == XF_EV_FUNCALL)
-            for (uint32_t j = 0; j < v->u.fn.args.n; j++)
-                if (mentions_ref(v->u.fn.args.v[j], i, 0))
-                    return true;
+        const xf_evertex *e = &x->v.v[k];
+        if (e->kind != XF_EV_FUNCALL)
+            continue;
+        if (v->any_call)
+            return true;
+        for (uint32_t j = 0; j < e->u.fn.args.n; j++)
+            if (mentions_ref(e->u.fn.args.v[j], v->i, 0))
+                return true;
     }
     return false;
 }
 
-/* May statement @s assign @i? An assignment to it, or a call passing it. */
+/* May statement @s assign @v's variable? An assignment to it, or a call. */
 static bool
-stmt_assigns(const xf_stmt *s, const xf_symbol *i)
+stmt_assigns(const xf_stmt *s, const var *v)
 {
     switch (s->kind) {
     case XF_STMT_ASSIGN: {
         const xf_symref *l = xf_varref_symref(&s->u.as.lhs);
-        return !l || l->sym == i || calls_with(&s->u.as.rhs, i);
+        return !l || l->sym == v->i || calls_with(&s->u.as.rhs, v);
     }
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
+        if (v->any_call)
+            return true;
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
         for (uint32_t k = 0; k < args->n; k++)
-            if (mentions(&args->v[k].val, i, 0))
+            if (mentions(&args->v[k].val, v->i, 0))
                 return true;
         return false;
     }
@@ -125,7 +138,7 @@ stmt_assigns(const xf_stmt *s, const xf_symbol *i)
 /* May anything in sequence @q assign @i (another loop over @i included)?
  * @budget bounds the statements looked at; false when spent (then: may). */
 static bool
-seq_assigns(const xf_rgseq *q, const xf_symbol *i, uint64_t *budget)
+seq_assigns(const xf_rgseq *q, const var *i, uint64_t *budget)
 {
     for (uint32_t k = 0; k < q->v.n; k++) {
         const xf_region *r = q->v.v[k];
@@ -161,7 +174,8 @@ seq_assigns(const xf_rgseq *q, const xf_symbol *i, uint64_t *budget)
 }
 
 bool
-xf_adjzero_once(const xf_region *block, const xf_varref *r, uint64_t *budget)
+xf_adjzero_once(const xf_region *block, const xf_varref *r, const xf_scope *local, bool hosts,
+                uint64_t *budget)
 {
     const xf_arrref *ar = xf_varref_arrref(r);
     if (!block || block->kind != XF_RG_BLOCK || !ar || ar->t.n == 0 || ar->t.n > 64)
@@ -182,7 +196,8 @@ xf_adjzero_once(const xf_region *block, const xf_varref *r, uint64_t *budget)
         if (d == ar->t.n)
             return false;
         used[d] = true;
-        if (seq_assigns(&l->body, h.i, budget))
+        const var v = {.i = h.i, .any_call = hosts || h.i->scope != local};
+        if (seq_assigns(&l->body, &v, budget))
             return false;
     }
     return true;
