@@ -248,6 +248,35 @@ START_TEST(a_local_array_read_twice_is_incremented)
 }
 END_TEST
 
+/* As array_once, then a call reads a(1) and a(2): after the reading
+ * loop's term the array is still read, so ā(i) there holds the call's
+ * share and the term must add to it; an assignment would lose it (the
+ * Jacobian shows it, under both drivers). */
+static xb *
+array_then_call(const char *name)
+{
+    xb *b = xb_new(name);
+    xg *g = head_cfg(b, 3, 3, "sub g", "integer i; real a(3)");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "a(i) = sin_scal(x(i))");
+    xg_end(g);
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_bb(g, "y(i) = a(i) * x(i)");
+    xg_end(g);
+    xg_bb(g, "call g(a, y)");
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real v(3); real w(3)");
+    xg_bb(xb_cfg(b, "g", 3, "v w"), "w(3) = w(3) + v(1) * v(2)");
+    return b;
+}
+
+START_TEST(a_local_array_a_call_reads_later_is_incremented)
+{
+    xf_run_stats st = {0};
+    check(array_then_call, __func__, 3, 3, &st); /* the Jacobians: the assertion here */
+}
+END_TEST
+
 /* ============================================================ elim.c, preaccumulate.c */
 
 /* y1 = x1*x1*x2: the two partials of x1*x1 (x1, x1) are added first
@@ -412,6 +441,7 @@ test_adjops_suite(void)
     tcase_add_test(tc, a_local_array_read_once_per_element_is_assigned);
     tcase_add_test(tc, a_local_array_read_once_in_a_nest_is_assigned);
     tcase_add_test(tc, a_local_array_read_twice_is_incremented);
+    tcase_add_test(tc, a_local_array_a_call_reads_later_is_incremented);
     suite_add_tcase(s, tc);
     tc = tcase_create("partials");
     tcase_add_checked_fixture(tc, setup, teardown);
