@@ -17,7 +17,16 @@
  * it: ZeroDeriv, SetDeriv, SetNegDeriv and Sax whose terms do not read it.
  * The operations tbr_live.c finds dead have no adjoint and count for
  * nothing. Within one operation only the first term reading x (in the
- * order adjoin writes them) may assign. */
+ * order adjoin writes them) may assign.
+ *
+ * A real local array is a candidate too, as a whole: an operation writing
+ * one element overwrites nothing of the rest, so only the routine's end
+ * kills it. Its elements' adjoints are zero at the one term that reads
+ * its derivative when that term reads a different element each time it
+ * runs (xf_adjzero_once: loops over distinct subscripts) and nothing else
+ * reads the array's derivative after it: no other term, no increment of
+ * an element, no call, no direct action. The data flow then leaves that
+ * term's own read out (it reads other elements on the next iterations). */
 #include <string.h>
 
 #include "adjzero.h"
@@ -38,6 +47,11 @@ typedef struct az {
     uint32_t nc, nw; /* candidates; 64-bit words per set */
     bool calls_all;  /* a call may read every local's derivative */
     xf_adjzero *plan;
+    /* by candidate index: */
+    XF_VEC(uint8_t) arr;            /* an array (whole-variable liveness) */
+    XF_VEC(const xf_varref *) site; /* an array's one term reading it; NULL: none or more */
+    XF_VEC(uint32_t) site_v;        /* the vertex of that term's block */
+    XF_VEC(uint8_t) bad;            /* an array read otherwise: no term of it assigns */
 } az;
 
 /* At most this many bits of sets per routine (vertices x candidates). */
@@ -52,22 +66,30 @@ is_arg(const xf_routine *rt, const xf_symbol *s)
     return false;
 }
 
-/* The candidate @r is a plain reference to, as index + 1, or 0. */
+/* The candidate @r is a plain reference to (a scalar), or any reference
+ * to (an array), as index + 1, or 0. */
 static uint32_t
 cand(const az *z, const xf_varref *r)
 {
-    const xf_symref *s = r && r->v.n == 1 && !xf_varref_arrref(r) ? xf_varref_symref(r) : NULL;
-    return s && s->sym ? (uint32_t)(uintptr_t)xf_map_get(&z->idx, s->sym) : 0;
+    const xf_symref *s = r ? xf_varref_symref(r) : NULL;
+    uint32_t c = s && s->sym ? (uint32_t)(uintptr_t)xf_map_get(&z->idx, s->sym) : 0;
+    if (!c || z->arr.v[c - 1])
+        return c;
+    return r->v.n == 1 && !xf_varref_arrref(r) ? c : 0;
 }
 
-static bool
+/* Is @r a reference to a real local: 1 a scalar (a plain reference), 2 an array? 0: neither. */
+static int
 candidate_sym(const az *z, const xf_varref *r)
 {
-    const xf_symref *s = r && r->v.n == 1 && !xf_varref_arrref(r) ? xf_varref_symref(r) : NULL;
+    const xf_symref *s = r ? xf_varref_symref(r) : NULL;
     const xf_symbol *y = s ? s->sym : NULL;
-    return y && y->scope == z->rt->cfg_scope && y->kind == XF_SYMKIND_VARIABLE &&
-           y->type == XF_TYPE_REAL && xf_shape_rank(y->shape) <= 0 && !is_arg(z->rt, y) &&
-           !xf_flag_is(y->pointer, false);
+    if (!y || y->scope != z->rt->cfg_scope || y->kind != XF_SYMKIND_VARIABLE ||
+        y->type != XF_TYPE_REAL || is_arg(z->rt, y) || xf_flag_is(y->pointer, false))
+        return 0;
+    if (xf_shape_rank(y->shape) > 0)
+        return 2;
+    return r->v.n == 1 && !xf_varref_arrref(r) ? 1 : 0;
 }
 
 /* Every derivative reference of the operations, to look for aliases. */
@@ -78,10 +100,43 @@ add_cand(az *z, const xf_varref *r, refvec *all)
 {
     if (!XF_VEC_PUSH(z->a, *all, r))
         return false;
-    if (!candidate_sym(z, r) || cand(z, r))
+    int k = candidate_sym(z, r);
+    if (!k || cand(z, r))
         return true;
     z->nc++;
-    return xf_map_put(&z->idx, z->a, xf_varref_symref(r)->sym, (void *)(uintptr_t)z->nc, NULL);
+    return XF_VEC_PUSH(z->a, z->arr, (uint8_t)(k == 2)) && XF_VEC_PUSH(z->a, z->site, NULL) &&
+           XF_VEC_PUSH(z->a, z->site_v, 0) && XF_VEC_PUSH(z->a, z->bad, 0) &&
+           xf_map_put(&z->idx, z->a, xf_varref_symref(r)->sym, (void *)(uintptr_t)z->nc, NULL);
+}
+
+/* A term of vertex @v reads @r's derivative: an array's one such term is
+ * its site (a second makes it bad). */
+static void
+note_read(az *z, const xf_varref *r, uint32_t v)
+{
+    uint32_t c = cand(z, r);
+    if (!c || !z->arr.v[c - 1])
+        return;
+    if (z->site.v[c - 1] || !xf_varref_arrref(r))
+        z->bad.v[c - 1] = 1;
+    z->site.v[c - 1] = r;
+    z->site_v.v[c - 1] = v;
+}
+
+/* @r's array, if a candidate, has no term that assigns. */
+static void
+mark_bad(az *z, const xf_varref *r)
+{
+    uint32_t c = cand(z, r);
+    if (c && z->arr.v[c - 1])
+        z->bad.v[c - 1] = 1;
+}
+
+/* Is @r the site of a good array candidate @c? */
+static bool
+is_site(const az *z, uint32_t c, const xf_varref *r)
+{
+    return c && z->arr.v[c - 1] && !z->bad.v[c - 1] && z->site.v[c - 1] == r;
 }
 
 /* At most this many pairs of references are compared for aliases. */
@@ -229,13 +284,14 @@ op_back(az *z, const xf_dpop *op, uint64_t *live, bool record)
         return 0;
     }
     uint32_t cy = cand(z, y);
+    bool y_arr = cy && z->arr.v[cy - 1];
     bool reads_y = false;
     for (uint32_t i = 0; i < ns; i++)
         reads_y = reads_y || (cy && cand(z, src[i]) == cy);
     if (record)
         for (uint32_t i = 0; i < ns; i++) {
             uint32_t c = cand(z, src[i]);
-            if (!c || c == cy || has_bit(live, c))
+            if (!c || c == cy || has_bit(live, c) || (z->arr.v[c - 1] && !is_site(z, c, src[i])))
                 continue;
             if (!xf_map_put(&z->plan->first, z->a, src[i], (void *)src[i], NULL))
                 return -1;
@@ -244,12 +300,20 @@ op_back(az *z, const xf_dpop *op, uint64_t *live, bool record)
         }
     bool accumulates =
         op->kind == XF_DP_SAXPY || op->kind == XF_DP_INCDERIV || op->kind == XF_DP_DECDERIV;
-    if (!accumulates && !reads_y)
+    if (y_arr) /* one element written: the rest stays */
+        set_bit(live, accumulates ? cy : 0);
+    else if (!accumulates && !reads_y)
         clear_bit(live, cy);
     else
         set_bit(live, cy);
-    for (uint32_t i = 0; i < ns; i++)
+    for (uint32_t i = 0; i < ns; i++) {
+        /* an array's site leaves its own read out: it reads other elements next */
+        uint32_t c = cand(z, src[i]);
+        bool site = is_site(z, c, src[i]), was = site && has_bit(live, c);
         use_ref(z, src[i], live, 0);
+        if (site && !was)
+            clear_bit(live, c);
+    }
     /* subscripts of the target are values, not derivatives: nothing */
     return 0;
 }
@@ -302,6 +366,40 @@ block_back(az *z, const xf_cvertex *v, uint64_t *live, bool record)
 
 /* ------------------------------------------------------------ the plan */
 
+/* At most this many statements per routine are looked at for the loops
+ * around arrays' sites, times the routine's vertices. */
+#define AZ_ONCE_WORK 64u
+
+/* An array's site that may read one element twice in an activation
+ * (xf_adjzero_once) makes it bad. @returns -1 when out of memory. */
+static int
+arrays_once(az *z, const xf_graph *g)
+{
+    bool any = false;
+    for (uint32_t c = 0; c < z->nc && !any; c++)
+        any = z->arr.v[c] && !z->bad.v[c] && z->site.v[c];
+    if (!any)
+        return 0;
+    xf_cfgtree t;
+    const xf_region **reg = XF_NEW_ARRAY(z->a, g->v.n, const xf_region *);
+    if (!reg)
+        return -1;
+    memset(reg, 0, g->v.n * sizeof *reg);
+    bool parsed = xf_cfgtree_parse(g, z->a, &t);
+    for (uint32_t k = 0; parsed && k < t.all.n; k++)
+        if (t.all.v[k]->kind == XF_RG_BLOCK && t.all.v[k]->v->index < g->v.n)
+            reg[t.all.v[k]->v->index] = t.all.v[k];
+    uint64_t budget = (uint64_t)AZ_ONCE_WORK * (g->v.n + 1);
+    for (uint32_t c = 0; c < z->nc; c++) {
+        if (!z->arr.v[c] || z->bad.v[c] || !z->site.v[c])
+            continue;
+        if (!parsed || !xf_adjzero_once(reg[z->site_v.v[c]], z->site.v[c], z->rt->cfg_scope,
+                                        z->calls_all, &budget))
+            z->bad.v[c] = 1;
+    }
+    return 0;
+}
+
 static bool
 hosts_procedures(const xf_doc *doc, const xf_routine *rt)
 {
@@ -338,6 +436,11 @@ xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, cons
                 for (uint32_t j = 0; j < ns; j++)
                     if (!add_cand(&z, src[j], &all))
                         return -1;
+                for (uint32_t j = 0; j < ns; j++)
+                    note_read(&z, src[j], i);
+                if (op->kind == XF_DP_SAXPY || op->kind == XF_DP_INCDERIV ||
+                    op->kind == XF_DP_DECDERIV)
+                    mark_bad(&z, y); /* an increment reads it */
             }
         }
     }
@@ -349,6 +452,8 @@ xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, cons
     if ((uint64_t)z.nw * 64 * n > AZ_MAX_BITS)
         return 0;
     z.calls_all = hosts_procedures(doc, rt);
+    if (arrays_once(&z, g))
+        return -1;
     /* successors */
     uint32_t *nsucc = XF_NEW_ARRAY(a, n, uint32_t), *first = XF_NEW_ARRAY(a, n + 1, uint32_t);
     uint32_t *succ = XF_NEW_ARRAY(a, g->e.n ? g->e.n : 1, uint32_t);

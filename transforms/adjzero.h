@@ -5,6 +5,7 @@
 #define XF_TRANSFORMS_ADJZERO_H
 
 #include "arena.h"
+#include "cfgtree.h"
 #include "ir.h"
 #include "tbr.h"
 
@@ -29,6 +30,20 @@ int xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, 
  * reference of an operation of the plan's graph: &op->src or
  * &op->ax.v[j].x) an assignment? @z may be NULL. */
 bool xf_adjzero_first(const xf_adjzero *z, const xf_varref *src);
+
+/**
+ * xf_adjzero_once (adjzero_once.c):
+ * Does array element reference @r, in the basic block of region @block,
+ * read a different element each time it runs in one activation? Each loop
+ * around @block is a DO loop with a constant step whose variable nothing
+ * in its body may assign, and one subscript of @r of its own is that
+ * variable plus or minus a constant. @local: the routine's scope (a call
+ * may assign a loop variable of another scope); @hosts: the routine hosts
+ * procedures (a call may assign any of its variables). @budget bounds the
+ * statements looked at (decremented; spent: false).
+ */
+bool xf_adjzero_once(const xf_region *block, const xf_varref *r, const xf_scope *local, bool hosts,
+                     uint64_t *budget);
 
 /** xf_adjzero_count: how many terms the plan found. */
 unsigned xf_adjzero_count(const xf_adjzero *z);
