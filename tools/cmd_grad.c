@@ -175,7 +175,7 @@ xf_cmd_grad(int argc, char **argv)
     snprintf(source, sizeof source, "%s (by xaiform c2xaif)",
              optind > 0 && optind < nf ? fwd[optind] : "a C file");
     co.source = source;
-    opts.split = co.reversal == XF_C_SPLIT;
+    opts.reversal = co.reversal == XF_C_SPLIT ? XF_REV_SPLIT : XF_REV_JOINT;
     if (rc == XF_EXIT_OK)
         rc = transform(tmp, mode, &co, &opts, out);
     unlink(tmp);

@@ -103,7 +103,8 @@ line_of(const char *text, const char *start, const char *has, int k, char *buf, 
     return buf;
 }
 
-static const char *const rule_joint[] = {"loops", "auto", NULL};
+static const char *const rule_joint[] = {"loops", "auto", "reversal", "joint", NULL};
+static const char *const rule_both[] = {"loops", "auto", NULL}; /* no --reversal: split's rules */
 static const char *const rule_split[] = {"loops", "auto", "reversal", "split", NULL};
 
 /* The rule under both drivers (the split driver runs the adjoint made with
@@ -266,9 +267,10 @@ START_TEST(decisions_reported)
     assert_same_jacobian(&J1, &J0);
     assert_same_jacobian(&J2, &J0);
     const char *rj = pj.report ? pj.report : "", *rs = ps.report ? ps.report : "";
-    ck_assert_msg(strstr(line_of(rj, "decision: head ", "", 0, buf, sizeof buf),
-                         ": per-iteration dry run if pass iterdry takes it (not parallel: offset a)"),
-                  "%s", rj);
+    ck_assert_msg(
+        strstr(line_of(rj, "decision: head ", "", 0, buf, sizeof buf),
+               ": per-iteration dry run if pass iterdry takes it (not parallel: offset a)"),
+        "%s", rj);
     ck_assert_msg(strstr(line_of(rj, "decision: head ", "", 1, buf, sizeof buf),
                          ": iteration-wise (parallel, terminal)"),
                   "%s", rj);
@@ -286,6 +288,22 @@ START_TEST(decisions_reported)
     ck_assert_msg(
         strstr(line_of(ts, "loop-tape: head ", "taping", 1, buf, sizeof buf), "released no"), "%s",
         ts);
+    /* without --reversal the output is for both templates: split's
+     * decision, and the Jacobian right under both drivers */
+    for (int d = 0; d < 2; d++) {
+        xf_jacobian Jb;
+        xf_run_stats stb;
+        printed pb;
+        run_with(three_loops(), rule_both, d ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT,
+                 &Jb, &stb, &pb);
+        assert_same_jacobian(&Jb, &J0);
+        const char *rb = pb.report ? pb.report : "";
+        ck_assert_msg(strstr(line_of(rb, "decision: head ", "", 1, buf, sizeof buf),
+                             ": left alone (it reads a local variable"),
+                      "%s", rb);
+        printed_fini(&pb);
+        xf_jacobian_fini(&Jb);
+    }
     printed_fini(&pj);
     printed_fini(&ps);
     xf_jacobian_fini(&J0);
@@ -361,8 +379,8 @@ START_TEST(inverted_branch_dry_run)
                          ": dry run (parallel, not terminal)"),
                   "%s", r1);
     ck_assert_msg(
-        strstr(line_of(t1, "loop-tape: head ", "taping", 0, buf, sizeof buf), "released yes"),
-        "%s", t1);
+        strstr(line_of(t1, "loop-tape: head ", "taping", 0, buf, sizeof buf), "released yes"), "%s",
+        t1);
     ck_assert_msg(st0.peak_tape - st1.peak_tape >= 10, "peak tape %lld, was %lld",
                   (long long)st1.peak_tape, (long long)st0.peak_tape);
     printed_fini(&p0);
