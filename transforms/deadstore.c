@@ -44,7 +44,7 @@
 #include "pass.h"
 
 enum { MAX_DEPTH = 64 };
-#define MAX_SET_WORDS ((uint64_t)1 << 24) /* vertices times words per set */
+#define MAX_SET_WORDS ((uint64_t)1 << 22) /* vertices times words per set */
 
 /* Whole-program facts, gathered before any routine is changed. */
 typedef struct facts {
