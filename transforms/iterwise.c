@@ -403,7 +403,8 @@ adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
 static bool
 joint_ok(const xf_pass_ctx *ctx)
 {
-    return ctx->opts->iterwise >= 2 || (ctx->opts->loops_auto && ctx->opts->reversal == XF_REV_JOINT);
+    return ctx->opts->iterwise >= 2 ||
+           (ctx->opts->loops_auto && ctx->opts->reversal == XF_REV_JOINT);
 }
 
 /* The taping loop of @d in @t2. */
