@@ -365,6 +365,8 @@ report(const args *a, const xf_batch_list *list, const xf_batch_result *res, cha
                                          [XF_ELIM_REVERSE] = "reverse",
                                          [XF_ELIM_MARKOWITZ] = "markowitz"};
     const char *elim = orders[a->conf.cp.opts.elimination];
+    static const char *const revs[] = {
+        [XF_REV_BOTH] = "both", [XF_REV_JOINT] = "joint", [XF_REV_SPLIT] = "split"};
     char shard[32] = "";
     if (a->shard)
         snprintf(shard, sizeof shard, "%u/%u", a->k, a->n);
@@ -375,7 +377,7 @@ report(const args *a, const xf_batch_list *list, const xf_batch_result *res, cha
         {"suffix", a->suffix, false},
         {"files_from", a->files_from, false},
         {"shard", a->shard ? shard : NULL, false},
-        {"reversal", a->conf.cp.opts.split ? "split" : "joint", false},
+        {"reversal", revs[a->conf.cp.opts.reversal], false},
         {"elimination", elim, false},
     };
     char err[600];

@@ -34,7 +34,10 @@ static const char usage[] =
     "  -m, --mode MODE            tangent or adjoint (required)\n"
     "  -R, --reversal MODE        the adjoint's F_b: joint (default; one activation\n"
     "                             tapes and adjoins) or split (a taping sweep, then\n"
-    "                             an adjoint sweep)\n"
+    "                             an adjoint sweep); the transform gets the same\n"
+    "                             --reversal, so a joint F_b's callees leave out\n"
+    "                             of their rerun taping the stores only a split\n"
+    "                             taping would read\n"
     "  -O, --pass-option NAME[=VALUE]  a pass option of the transform, as\n"
     "                             'xaiform passes --list' names them (loops=auto,\n"
     "                             say); may be repeated\n"
@@ -175,7 +178,7 @@ xf_cmd_grad(int argc, char **argv)
     snprintf(source, sizeof source, "%s (by xaiform c2xaif)",
              optind > 0 && optind < nf ? fwd[optind] : "a C file");
     co.source = source;
-    opts.split = co.reversal == XF_C_SPLIT;
+    opts.reversal = co.reversal == XF_C_SPLIT ? XF_REV_SPLIT : XF_REV_JOINT;
     if (rc == XF_EXIT_OK)
         rc = transform(tmp, mode, &co, &opts, out);
     unlink(tmp);

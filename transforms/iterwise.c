@@ -398,12 +398,13 @@ adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
 }
 
 /* May a loop be taken whose transformation is right under the joint
- * template only? --iteration-wise-joint, or --loops auto without
- * --reversal split. */
+ * template only? --iteration-wise-joint, or --loops auto with
+ * --reversal joint. */
 static bool
 joint_ok(const xf_pass_ctx *ctx)
 {
-    return ctx->opts->iterwise >= 2 || (ctx->opts->loops_auto && !ctx->opts->split);
+    return ctx->opts->iterwise >= 2 ||
+           (ctx->opts->loops_auto && ctx->opts->reversal == XF_REV_JOINT);
 }
 
 /* The taping loop of @d in @t2. */
@@ -991,7 +992,8 @@ static const xf_pass_opt opts[] = {
              "iteration-wise adjoint; parallel, not terminal,\n"
              "dry-running; not parallel, per-iteration dry-running\n"
              "(pass iterdry); else left alone. Right under\n"
-             "the reversal of --reversal (joint by default);\n"
+             "the template of --reversal (both when not given:\n"
+             "split's rules);\n"
              "--report-loops prints each decision. off: none\n",
      .parse = parse_loops},
     {.name = "iteration-wise",

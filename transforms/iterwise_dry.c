@@ -28,7 +28,8 @@
  *
  * The adjoint sweep must find the routine's local variables as the taping
  * sweep left them: the joint template does; the split template runs the
- * sweeps in two activations, so with --reversal split the pass leaves
+ * sweeps in two activations, so with --reversal split (and under --loops
+ * auto without --reversal joint) the pass leaves
  * alone a loop that reads or writes a local variable other than its own
  * variable. Only where it
  * pays: a loop that tapes nothing per iteration (a recurrence reversed
@@ -286,13 +287,24 @@ written_after(f6 *p, const xf_cfgtree *t2, const xf_region *l2)
     return NULL;
 }
 
+/* Must the loops be right under the split template? --reversal split; and
+ * --loops auto without --reversal joint (the output is then for both
+ * templates). --per-iteration-dry-run is for the joint template unless
+ * --reversal split says otherwise. */
+static bool
+split_rules(const xf_opts *o)
+{
+    return o->reversal == XF_REV_SPLIT || (o->reversal == XF_REV_BOTH && !o->per_iter_dry);
+}
+
 /* Why loop @d cannot be dry-run per iteration, or NULL (then it has been). */
 static const char *
 apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
 {
     const xf_loopdep *d = p->d;
     xf_pass_ctx *ctx = p->ctx;
-    if (d->called && ctx->opts->split)
+    bool split = split_rules(ctx->opts);
+    if (d->called && split)
         return "the routine is called: in split reversal its adjoint sweep runs after its "
                "caller has run on";
     if (d->v->kind != XF_CV_FORLOOP || d->depth || !d->index)
@@ -305,7 +317,7 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
         return "a value it reads from before it is overwritten after it";
     if (d->after_write.sym)
         return "a real variable it accesses is written after it";
-    if (ctx->opts->split && d->local_input.sym)
+    if (split && d->local_input.sym)
         return "it reads a local variable, which the adjoint sweep of split reversal does not "
                "have";
     const xf_region *l2 = NULL;
@@ -332,7 +344,7 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
                 return "its adjoint assigns a variable of the program";
         }
     }
-    if (ctx->opts->split) {
+    if (split) {
         for (uint32_t k = 0; k < d->written.n; k++)
             if (d->written.v[k] != d->index && is_local(p->rt, d->written.v[k]) &&
                 !temporary(d->written.v[k]))

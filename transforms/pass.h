@@ -21,14 +21,19 @@ typedef enum xf_elimination {
     XF_ELIM_MARKOWITZ
 } xf_elimination;
 
+/* --reversal: the template the output is for. Not given: right under both
+ * (split's rules where they differ); joint: OpenAD's joint template only
+ * (deadstore trims the reruns, --loops auto takes what joint allows). */
+typedef enum xf_rev_template { XF_REV_BOTH, XF_REV_JOINT, XF_REV_SPLIT } xf_rev_template;
+
 enum { XF_CKP_MAX = 16 }; /* the most loops --checkpoint-loop names */
 
 typedef struct xf_opts {
     xf_elimination elimination;
-    FILE *report;    /* preaccumulate: one line per block with the costs of each order */
-    bool split;      /* adjoint: split reversal (default: joint) */
-    bool addr_store; /* adjoin: tape every subscript (--address-recovery store) */
-    unsigned tape_off; /* adjoin: the tape savings left out (tbr.h, --tape-off) */
+    FILE *report;             /* preaccumulate: one line per block with the costs of each order */
+    xf_rev_template reversal; /* adjoint: --reversal (default: both templates) */
+    bool addr_store;          /* adjoin: tape every subscript (--address-recovery store) */
+    unsigned tape_off;        /* adjoin: the tape savings left out (tbr.h, --tape-off) */
     /* checkpoint: the loops of --checkpoint-loop ROUTINE:LINE, --snapshots S (0:
      * chosen from the trip count at run time), --schedule */
     const char *ckp_loops[XF_CKP_MAX];
@@ -135,6 +140,7 @@ extern const xf_pass xf_pass_iterwise;
 extern const xf_pass xf_pass_iterdry;
 extern const xf_pass xf_pass_constprop;
 extern const xf_pass xf_pass_sink;
+extern const xf_pass xf_pass_deadstore;
 
 /* Helpers the passes share (transforms/util.c). */
 
@@ -169,6 +175,9 @@ bool xf_const_int_of(const xf_expr *x, int64_t *v);
  * alias map gives them overlapping address ranges.
  */
 bool xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b);
+/** xf_alias_hull: the lowest and highest address of @r's alias set in the
+ * front end's alias map; false when the map has none for it. */
+bool xf_alias_hull(const xf_doc *doc, const xf_varref *r, int64_t *from, int64_t *to);
 /**
  * xf_derived_id:
  * The interned statement id "_@what_@n_for_@id" of a statement a pass adds

@@ -138,7 +138,7 @@ xf_pm_option_text(xf_opts *o, const char *text, char *err, size_t len)
 void
 xf_pm_opts_init(xf_opts *o)
 {
-    *o = (xf_opts){.elimination = XF_ELIM_BEST, .report = NULL, .split = false};
+    *o = (xf_opts){.elimination = XF_ELIM_BEST, .report = NULL, .reversal = XF_REV_BOTH};
 }
 
 void

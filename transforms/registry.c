@@ -14,6 +14,7 @@ const xf_pass *const xf_passes[] = {
     &xf_pass_iterdry,
     &xf_pass_constprop,
     &xf_pass_sink,
+    &xf_pass_deadstore,
     NULL,
 };
 
@@ -21,7 +22,7 @@ static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,constprop,sink,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,iterwise,iterdry,checkpoint,propagate"},
+    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,iterwise,iterdry,checkpoint,deadstore,propagate"},
 };
 
 const xf_pass *

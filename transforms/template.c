@@ -241,21 +241,25 @@ parse_reversal(xf_opts *o, const char *arg, char *err, size_t len)
         snprintf(err, len, "unknown reversal '%s' (joint or split)", arg);
         return -1;
     }
-    o->split = !strcmp(arg, "split");
+    o->reversal = !strcmp(arg, "split") ? XF_REV_SPLIT : XF_REV_JOINT;
     return 0;
 }
 
-/* The template the back end expands decides the reversal; the option is
- * taken for xaifBooster's command lines and changes nothing in the output,
- * except what --loops auto may take (iterwise.c). */
+/* The template the back end expands decides the reversal. Without the
+ * option the output is right under both templates; --reversal joint lets
+ * deadstore trim the joint rerun of called routines and --loops auto take
+ * what joint allows (iterwise.c); split keeps split's rules. */
 static const xf_pass_opt opts[] = {
     {.name = "reversal",
      .letter = 'R',
      .arg = "MODE",
-     .help = "joint (default) or split: OpenAD's template\n"
-             "decides; accepted for xaifBooster's command\n"
-             "lines, the output is the same (but under\n"
-             "--loops auto: only what the reversal allows)\n",
+     .help = "joint or split: the template OpenAD's back\n"
+             "end will expand. Not given: the output is right\n"
+             "under both. joint: for the joint template only\n"
+             "(the taping sweep of a called routine loses the\n"
+             "stores only its caller's taping would read;\n"
+             "--loops auto takes what joint allows); split:\n"
+             "as not given, --loops auto by split's rules\n",
      .parse = parse_reversal},
     {0},
 };

@@ -88,6 +88,21 @@ alias_set(const xf_doc *doc, int64_t key)
 }
 
 bool
+xf_alias_hull(const xf_doc *doc, const xf_varref *r, int64_t *from, int64_t *to)
+{
+    const xf_alias_set *x = alias_set(doc, r->alias);
+    if (!x || !x->r.n)
+        return false;
+    *from = x->r.v[0].from;
+    *to = x->r.v[0].to;
+    for (uint32_t i = 1; i < x->r.n; i++) {
+        *from = x->r.v[i].from < *from ? x->r.v[i].from : *from;
+        *to = x->r.v[i].to > *to ? x->r.v[i].to : *to;
+    }
+    return true;
+}
+
+bool
 xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b)
 {
     const xf_symref *sa = xf_varref_symref(a), *sb = xf_varref_symref(b);

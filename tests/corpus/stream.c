@@ -1,5 +1,6 @@
-/* stream.c: for every .xaif file under a folder, `tangent` and `adjoint`
- * one routine in memory at a time (tools/stream.c) write what the
+/* stream.c: for every .xaif file under a folder, `tangent`, `adjoint` and
+ * `adjoint --reversal joint` (whose deadstore pass asks whole-program call
+ * facts) one routine in memory at a time (tools/stream.c) write what the
  * whole-document path writes, byte for byte, or both refuse the input.
  * Prints one line per difference and a summary; exit 0 when all agree, 1
  * otherwise, 77 without a corpus. */
@@ -25,11 +26,13 @@ typedef struct run {
 
 /* The whole-document path: the output in *@out, or -1 (refused). */
 static int
-whole(run *r, const char *path, const xf_pass *const *passes, int n, char **out, size_t *len)
+whole(run *r, const char *path, const xf_pass *const *passes, int n, xf_rev_template rev,
+      char **out, size_t *len)
 {
     xf_diag *d = xf_diag_new(NULL);
     xf_opts o;
     xf_pm_opts_init(&o);
+    o.reversal = rev;
     xf_doc *doc = xf_read_file(path, NULL, d);
     int ret = -1;
     if (doc && xf_pipeline_refuse_deriv(doc, d) == 0) {
@@ -44,17 +47,18 @@ whole(run *r, const char *path, const xf_pass *const *passes, int n, char **out,
 }
 
 static void
-one(run *r, const char *path, const char *verb)
+one(run *r, const char *path, const char *verb, xf_rev_template rev)
 {
     const xf_pass *passes[XF_PM_MAX];
     char err[200];
     int n = xf_pipeline_parse(verb, passes, XF_PM_MAX, err, sizeof err);
     char *a = NULL, *b = NULL;
     size_t la = 0, lb = 0;
-    int ra = whole(r, path, passes, n, &a, &la);
+    int ra = whole(r, path, passes, n, rev, &a, &la);
     xf_diag *d = xf_diag_new(NULL);
     xf_opts o;
     xf_pm_opts_init(&o);
+    o.reversal = rev;
     xf_pass_ctx tmpl = {.opts = &o, .diag = d, .catalogue = r->cat, .direct = r->direct};
     unlink(r->tmp);
     int rb = xf_stream_transform(path, r->tmp, &tmpl, passes, n, NULL);
@@ -62,14 +66,15 @@ one(run *r, const char *path, const char *verb)
         rb = -2;
     r->runs++;
     if (ra != rb) {
-        printf("DIFFER %s %s: whole %s, streamed %s (%s)\n", verb, path,
-               ra ? "refuses" : "writes", rb ? "refuses" : "writes",
-               xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "");
+        printf("DIFFER %s%s %s: whole %s, streamed %s (%s)\n", verb,
+               rev == XF_REV_JOINT ? " --reversal joint" : "", path, ra ? "refuses" : "writes",
+               rb ? "refuses" : "writes", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "");
         r->differ++;
     } else if (ra) {
         r->refused++;
     } else if (la != lb || memcmp(a, b, la) != 0) {
-        printf("DIFFER %s %s: the outputs differ (%zu and %zu bytes)\n", verb, path, la, lb);
+        printf("DIFFER %s%s %s: the outputs differ (%zu and %zu bytes)\n", verb,
+               rev == XF_REV_JOINT ? " --reversal joint" : "", path, la, lb);
         r->differ++;
     } else {
         r->same++;
@@ -82,8 +87,9 @@ one(run *r, const char *path, const char *verb)
 static void
 check_file(const char *path, void *arg)
 {
-    one(arg, path, "tangent");
-    one(arg, path, "adjoint");
+    one(arg, path, "tangent", XF_REV_BOTH);
+    one(arg, path, "adjoint", XF_REV_BOTH);
+    one(arg, path, "adjoint", XF_REV_JOINT);
 }
 
 int

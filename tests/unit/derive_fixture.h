@@ -39,6 +39,8 @@ static xf_schema *schema;
 static bool addr_store RF_UNUSED;
 /* adjoin's --tape-off for the next transforms (test_tbr.c; tbr.h) */
 static unsigned tape_off RF_UNUSED;
+/* template's --reversal for the next transforms (test_deadstore.c) */
+static xf_rev_template rev_template RF_UNUSED;
 
 RF void
 setup(void)
@@ -87,7 +89,8 @@ transform(tg *t, xb *b, const char *pipeline, xf_elimination e)
     char err[256];
     int n = xf_pipeline_parse(pipeline, passes, 16, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
-    xf_opts o = {.elimination = e, .addr_store = addr_store, .tape_off = tape_off};
+    xf_opts o = {
+        .elimination = e, .addr_store = addr_store, .tape_off = tape_off, .reversal = rev_template};
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = t->d, .catalogue = cat, .direct = direct};
     t->rc = xf_pipeline_run(&ctx, passes, n);
     t->stats = ctx.stats;

@@ -32,6 +32,7 @@ Suite *test_addr_suite(void);
 Suite *test_stream_suite(void);
 Suite *test_callfacts_suite(void);
 Suite *test_tbr_suite(void);
+Suite *test_deadstore_suite(void);
 Suite *test_adjops_suite(void);
 Suite *test_c2xaif_suite(void);
 Suite *test_loopdep_suite(void);

@@ -151,7 +151,7 @@ derive(const ccase *k, const char *pipeline, bool split)
     char err[256];
     int n = xf_pipeline_parse(pipeline, passes, 16, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
-    xf_opts o = {.split = split};
+    xf_opts o = {.reversal = split ? XF_REV_SPLIT : XF_REV_BOTH};
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
     ck_assert_msg(xf_pipeline_run(&ctx, passes, n) == 0, "%s: %s failed: %s", k->fn, pipeline,
                   first_message(d));

@@ -13,7 +13,8 @@
 
 typedef struct f6run {
     bool per_iter, dry, no_invert, split_opt;
-    bool plain; /* with dry: --iteration-wise, not --iteration-wise-joint */
+    bool loops_auto, joint_opt; /* --loops auto, --reversal joint */
+    bool plain;                 /* with dry: --iteration-wise, not --iteration-wise-joint */
     int n, m;
     xf_driver drv;
     xf_jacobian J;
@@ -47,7 +48,11 @@ f6_run(xb *b, f6run *r)
     if (r->no_invert)
         ck_assert_int_eq(xf_pm_option(&o, "tape-off", "invert", err, sizeof err), 0);
     if (r->split_opt)
-        o.split = true;
+        o.reversal = XF_REV_SPLIT;
+    if (r->loops_auto)
+        ck_assert_int_eq(xf_pm_option(&o, "loops", "auto", err, sizeof err), 0);
+    if (r->joint_opt)
+        ck_assert_int_eq(xf_pm_option(&o, "reversal", "joint", err, sizeof err), 0);
     size_t rlen = 0;
     FILE *rep = NULL;
     if (r->want_report) {
@@ -268,6 +273,41 @@ START_TEST(refusals)
 }
 END_TEST
 
+/* --loops auto takes per-iteration dry-running of a called routine's loop
+ * (right under the joint template only) with --reversal joint; without
+ * --reversal the output is for both templates and split's rule leaves the
+ * loop alone. Both Jacobians are the default adjoint's under the joint
+ * driver, and the one without --reversal under the split driver too. */
+START_TEST(loops_auto_by_reversal)
+{
+    f6run r0 = {.n = 2, .m = 2, .drv = XF_DRIVER_ADJOINT_JOINT};
+    f6_run(called_recurrence(), &r0);
+    f6run rj = r0;
+    rj.loops_auto = rj.joint_opt = rj.want_report = true;
+    f6_run(called_recurrence(), &rj);
+    ck_assert_msg(rj.report && strstr(rj.report, "per-iteration dry run: f line ?: yes"), "%s",
+                  rj.report ? rj.report : "(none)");
+    ck_assert_uint_gt(rj.st.snap_stored, 0);
+    same_jacobian(&rj.J, &r0.J);
+    for (int d = 0; d < 2; d++) {
+        f6run rb = r0;
+        rb.loops_auto = rb.want_report = true;
+        rb.drv = d ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT;
+        f6_run(called_recurrence(), &rb);
+        ck_assert_msg(rb.report && strstr(rb.report, "per-iteration dry run: f line ?: no, the "
+                                                     "routine is called"),
+                      "%s", rb.report ? rb.report : "(none)");
+        ck_assert_uint_eq(rb.st.snap_stored, 0);
+        same_jacobian(&rb.J, &r0.J);
+        xf_jacobian_fini(&rb.J);
+        free(rb.report);
+    }
+    xf_jacobian_fini(&r0.J);
+    xf_jacobian_fini(&rj.J);
+    free(rj.report);
+}
+END_TEST
+
 /* The kernel's shape in small (a parallel loop that is not terminal,
  * dry-run): trimming leaves fewer operations than running the loop twice
  * in full, which costs the forward statements once more; the Jacobian is
@@ -365,6 +405,7 @@ test_iterdry_suite(void)
     tcase_add_test(tc, carried_scalar_joint);
     tcase_add_test(tc, called_routine_joint);
     tcase_add_test(tc, recurrence_formals_split);
+    tcase_add_test(tc, loops_auto_by_reversal);
     tcase_add_test(tc, refusals);
     tcase_add_test(tc, dry_run_trimmed);
     tcase_add_test(tc, dry_run_inverted_variable_bound);

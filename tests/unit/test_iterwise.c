@@ -103,7 +103,8 @@ line_of(const char *text, const char *start, const char *has, int k, char *buf, 
     return buf;
 }
 
-static const char *const rule_joint[] = {"loops", "auto", NULL};
+static const char *const rule_joint[] = {"loops", "auto", "reversal", "joint", NULL};
+static const char *const rule_both[] = {"loops", "auto", NULL}; /* no --reversal: split's rules */
 static const char *const rule_split[] = {"loops", "auto", "reversal", "split", NULL};
 
 /* The rule under both drivers (the split driver runs the adjoint made with
@@ -299,6 +300,23 @@ START_TEST(decisions_reported)
                   "split peak %lld (snapshots %lld), was %lld", (long long)st2.peak_tape,
                   (long long)st2.peak_snap, (long long)st3.peak_tape);
     xf_jacobian_fini(&J3);
+    /* without --reversal the output is for both templates: split's
+     * decision, and the Jacobian right under both drivers */
+    for (int d = 0; d < 2; d++) {
+        xf_jacobian Jb;
+        xf_run_stats stb;
+        printed pb;
+        run_with(three_loops(), rule_both, d ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT,
+                 &Jb, &stb, &pb);
+        assert_same_jacobian(&Jb, &J0);
+        const char *rb = pb.report ? pb.report : "";
+        ck_assert_msg(strstr(line_of(rb, "decision: head ", "", 1, buf, sizeof buf),
+                             ": dry run (parallel, terminal, not adjoined in the taping "
+                             "sweep of split reversal; what it reads kept"),
+                      "%s", rb);
+        printed_fini(&pb);
+        xf_jacobian_fini(&Jb);
+    }
     printed_fini(&pj);
     printed_fini(&ps);
     xf_jacobian_fini(&J0);

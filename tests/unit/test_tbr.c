@@ -335,8 +335,10 @@ START_TEST(derivatives_nothing_reads_are_not_adjoined)
     with_and_without_over(locals_nothing_reads, __func__, XF_TAPE_OFF_VALUES | XF_TAPE_OFF_CUT,
                           XF_TAPE_OFF_LIVE, 3, 2, &on, &off);
     ck_assert_uint_eq(on.push[XF_WORD_REAL] + 2 * 1, off.push[XF_WORD_REAL]);
-    /* per sweep: sin and cos, x1 + x3, and the adjoints x1b += wb, x3b += wb, x2b += cos*vb */
-    ck_assert_uint_eq(on.intrinsics + 2 * 2, off.intrinsics);
+    /* per sweep: cos, x1 + x3, and the adjoints x1b += wb, x3b += wb,
+     * x2b += cos*vb (sin's assignment, dead, leaves the taping sweep
+     * without D6 too: pass deadstore) */
+    ck_assert_uint_eq(on.intrinsics + 2 * 1, off.intrinsics);
     ck_assert_uint_lt(on.adds + on.muls, off.adds + off.muls);
 }
 END_TEST

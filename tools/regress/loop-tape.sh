@@ -8,9 +8,9 @@
 #   -v      one line per parallel loop and driver, not only the counts
 #   ADJOINT-OPTION...  passed to `xaiform adjoint` (say --loops auto)
 #
-# For each example's adm.xaif: the adjoint with the options and
-# --report-loops gives the parallel loops (loopdep's "parallel yes"); the
-# adjoint is run under the joint driver, and the adjoint made with the
+# For each example's adm.xaif: the adjoint with --reversal joint, the
+# options and --report-loops gives the parallel loops (loopdep's "parallel
+# yes"); it is run under the joint driver, and the adjoint made with the
 # options and --reversal split under the split driver, with the example's
 # params.conf and `run --loop-tape`. A parallel loop is
 #   one      when every run of it, in the taping sweep and in the adjoint
@@ -46,7 +46,7 @@ for d in "$corpus"/openad/*/; do
     f=$d/adm.xaif
     p=$d/params.conf
     [ -f "$f" ] && [ -f "$p" ] || continue
-    "$x" adjoint "$f" -o "$tmp/t.xaif" --report-loops "$@" 2>"$tmp/rep" || continue
+    "$x" adjoint "$f" -o "$tmp/t.xaif" --report-loops --reversal joint "$@" 2>"$tmp/rep" || continue
     "$x" adjoint "$f" -o "$tmp/ts.xaif" "$@" --reversal split 2>/dev/null || continue
     grep '^loops: .*parallel yes' "$tmp/rep" |
         sed 's/^loops: \([^ ]*\) line \([0-9-]*\):.*/\1 \2/' >"$tmp/par"

@@ -276,6 +276,7 @@ tape_words(const xf_run_stats *s)
 /* The pipelines of the transform modes, and the adjoint's variants. */
 typedef struct transforms {
     transform tangent, adjoint;
+    transform adjoint_joint; /* the adjoint with --reversal joint (unless the options say) */
     transform adjoint_split; /* the adjoint with --reversal split */
     transform variants[XF_CHECK_VARIANTS];
 } transforms;
@@ -454,9 +455,9 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
      * their tlm.xaif is the same program (adm.xaif is a byte copy of it in
      * most examples that have both) */
     case XF_CHECK_ADJOINT_JOINT:
-        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->adjoint, XF_DRIVER_ADJOINT_JOINT,
-                              "FAILREASON_adm_joint", "scalar_adm_joint", "joint adjoint",
-                              "ref/adm.xb.xaif", &par, why, len, ops, from_tlm);
+        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->adjoint_joint,
+                              XF_DRIVER_ADJOINT_JOINT, "FAILREASON_adm_joint", "scalar_adm_joint",
+                              "joint adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm);
     case XF_CHECK_ADJOINT_SPLIT:
         return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->adjoint_split,
                               XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split", "scalar_adm_split",
@@ -501,10 +502,16 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **sche
             return -1;
         }
     }
-    /* the split driver runs the adjoint made for the split template (what
-     * --loops auto adjoins early depends on it; nothing else does) */
+    /* each adjoint driver runs the adjoint made for its template (what
+     * --loops auto adjoins early, and deadstore's trimming of the joint
+     * rerun, depend on it); a --reversal among the options is kept for
+     * the joint driver (the output of --reversal split must be right under
+     * both templates) */
+    trs->adjoint_joint = trs->adjoint;
+    if (trs->adjoint_joint.opts.reversal == XF_REV_BOTH)
+        trs->adjoint_joint.opts.reversal = XF_REV_JOINT;
     trs->adjoint_split = trs->adjoint;
-    trs->adjoint_split.opts.split = true;
+    trs->adjoint_split.opts.reversal = XF_REV_SPLIT;
     for (int v = 0; v < o->nvariants; v++) {
         trs->variants[v] = trs->adjoint;
         trs->variants[v].opts = o->variant_opts[v];
@@ -579,8 +586,10 @@ print_tape(FILE *out, const xf_check_opts *o, const transforms *trs, const char 
     for (int v = 0; v < o->nvariants; v++) {
         xf_run_stats st = {0};
         char why[1200] = "unreadable params.conf";
-        if (ok && variant_run(dir, from_tlm ? "tlm.xaif" : "adm.xaif", &trs->adjoint,
-                              &trs->variants[v], driver, &par, &st, why, sizeof why) == 0) {
+        if (ok &&
+            variant_run(dir, from_tlm ? "tlm.xaif" : "adm.xaif",
+                        mode == XF_CHECK_ADJOINT_JOINT ? &trs->adjoint_joint : &trs->adjoint_split,
+                        &trs->variants[v], driver, &par, &st, why, sizeof why) == 0) {
             words(c, sizeof c, true, &st);
             fprintf(out, ", %s %s", o->variant_names[v], c);
             if (both) {

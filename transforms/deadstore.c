@@ -1,0 +1,642 @@
+/* deadstore.c: assignments of the taping sweep (placeholder 2) whose value
+ * nothing reads go.
+ *
+ * Backward liveness over placeholder 2's control flow, one bit per variable
+ * that some removable assignment of the sweep sets. An assignment is
+ * removable when it writes a value (not a derivative), its right-hand side
+ * calls no function, and its target is a variable (not a pointer) written
+ * whole or through one subscript list. Live at the sweep's exit: every
+ * variable placeholder 3 (the adjoint) mentions anywhere, and every formal,
+ * global and host variable. Live inside: whatever a statement that stays,
+ * a condition or a loop header mentions (subscripts, call arguments, the
+ * arguments of push, Saxpy and ckp_* calls alike); a call or a function
+ * call reads every variable that is not a local (and every local when the
+ * routine hosts internal procedures). A whole scalar assigned is dead
+ * before its assignment; an array element assigned kills nothing (the
+ * array is dead only when no element is read after). A removed assignment
+ * reads nothing, so the liveness is that of the statements that stay
+ * (faint variables): one fixpoint, a worklist over the blocks. A variable
+ * whose alias set in the front end's map overlaps another variable's is
+ * never a target. When the routine is too large for the sets (words per
+ * set times vertices past a bound) or a reference nests too deep, nothing
+ * is removed.
+ *
+ * --reversal joint: under OpenAD's joint template the taping sweep of a
+ * routine that another routine calls runs only in the caller's adjoint
+ * sweep, right before its own adjoint sweep (xaif-execution.md §5.4); the
+ * caller's adjoint sweep reads no real value the callee writes (what it
+ * recomputes it reads before the callee's adjoint, the callee's restore
+ * of its arguments overwrites the rest). So there the real formals and
+ * globals are live at the exit only where placeholder 3 mentions them;
+ * integer and logical ones stay live (loop bounds and address recovery of
+ * the caller's adjoint read them). The routine nothing calls (the
+ * driver's) keeps them, as do routines whose adjoint calls a routine
+ * without a Read list (its restore then does not cover the globals it
+ * reads). Without --reversal joint (right under both templates) and with
+ * --reversal split, every formal and global is live at the exit.
+ *
+ * Needs: reverse. Breaks: nothing. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callfacts.h"
+#include "pass.h"
+
+enum { MAX_DEPTH = 64 };
+#define MAX_SET_WORDS ((uint64_t)1 << 22) /* vertices times words per set */
+
+/* Whole-program facts, gathered before any routine is changed. */
+typedef struct facts {
+    xf_callfacts *calls;
+    xf_arena *a;
+    xf_map reads_known; /* routine symbol -> itself: it has a non-empty Read list */
+    xf_map hosts;       /* scope -> itself: the local scope of a routine that hosts others */
+} facts;
+
+typedef struct hull {
+    int64_t from, to;
+    const xf_symbol *sym;
+} hull;
+
+typedef struct ds {
+    xf_pass_ctx *ctx;
+    const facts *f;
+    const xf_routine *rt;
+    xf_arena *a;
+    xf_map unsafe; /* symbol -> itself: aliases another variable */
+    xf_map idx;    /* symbol -> (uintptr_t)(its bit + 1) */
+    XF_VEC(const xf_symbol *) syms;
+    uint32_t w;         /* 64-bit words of a set */
+    uint64_t *nonlocal; /* the bits of formals, globals, host variables */
+    uint64_t *all;
+    bool host;           /* the routine hosts internal procedures: a call reads its locals */
+    bool failed;         /* a reference nests too deep: remove nothing */
+    bool unknown_callee; /* placeholder 3 calls a routine without a Read list */
+    XF_VEC(hull) hulls;  /* the address ranges of the references */
+} ds;
+
+static const xf_symbol *
+sym_of(const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    return s ? s->sym : NULL;
+}
+
+static bool
+is_formal(const xf_routine *rt, const xf_symbol *s)
+{
+    for (uint32_t k = 0; k < rt->args.n; k++)
+        if (rt->args.v[k].sym == s)
+            return true;
+    return false;
+}
+
+static bool
+is_local(const xf_routine *rt, const xf_symbol *s)
+{
+    return s->scope == rt->cfg_scope && !is_formal(rt, s);
+}
+
+/* ------------------------------------------------------------ visiting references */
+
+/* What a visit does with each reference and each call. */
+typedef struct visitor {
+    void (*ref)(ds *p, void *arg, const xf_varref *r);
+    void (*call)(ds *p, void *arg, const xf_symbol *callee); /* NULL callee: a function */
+    void *arg;
+} visitor;
+
+static void visit_expr(ds *p, const visitor *vis, const xf_expr *x, int depth);
+
+static void
+visit_ref(ds *p, const visitor *vis, const xf_varref *r, int depth)
+{
+    if (depth > MAX_DEPTH) {
+        p->failed = true;
+        return;
+    }
+    vis->ref(p, vis->arg, r);
+    for (uint32_t k = 0; k < r->v.n; k++) {
+        if (r->v.v[k].kind != XF_VR_ARRAY)
+            continue;
+        const xf_arrref *ar = &r->v.v[k].u.arr;
+        for (uint32_t i = 0; i < ar->t.n; i++) {
+            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
+            for (int j = 0; j < 3; j++)
+                if (q[j])
+                    visit_expr(p, vis, q[j], depth + 1);
+        }
+    }
+}
+
+static void
+visit_expr(ds *p, const visitor *vis, const xf_expr *x, int depth)
+{
+    for (uint32_t i = 0; x && i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_VARREF) {
+            visit_ref(p, vis, v->u.ref, depth);
+        } else if (v->kind == XF_EV_FUNCALL) {
+            if (vis->call)
+                vis->call(p, vis->arg, NULL);
+            for (uint32_t k = 0; k < v->u.fn.args.n; k++)
+                visit_ref(p, vis, v->u.fn.args.v[k], depth);
+        }
+    }
+}
+
+static void
+visit_args(ds *p, const visitor *vis, const xf_arg_vec *args)
+{
+    for (uint32_t k = 0; k < args->n; k++)
+        visit_expr(p, vis, &args->v[k].val, 0);
+}
+
+/* Every reference of @s (its target too) and its calls. */
+static void
+visit_stmt(ds *p, const visitor *vis, const xf_stmt *s)
+{
+    switch (s->kind) {
+    case XF_STMT_ASSIGN:
+        visit_ref(p, vis, &s->u.as.lhs, 0);
+        visit_expr(p, vis, &s->u.as.rhs, 0);
+        break;
+    case XF_STMT_CALL:
+        if (vis->call)
+            vis->call(p, vis->arg, s->u.call.sym);
+        visit_args(p, vis, &s->u.call.args);
+        break;
+    case XF_STMT_ICALL:
+        visit_args(p, vis, &s->u.icall.args);
+        break;
+    case XF_STMT_DERIVPROP:
+        for (uint32_t k = 0; k < s->u.dp.n; k++) {
+            const xf_dpop *op = &s->u.dp.v[k];
+            visit_ref(p, vis, &op->tgt, 0);
+            visit_ref(p, vis, &op->src, 0);
+            visit_ref(p, vis, &op->y, 0);
+            for (uint32_t j = 0; j < op->ax.n; j++) {
+                visit_ref(p, vis, &op->ax.v[j].x, 0);
+                visit_expr(p, vis, &op->ax.v[j].a, 0);
+            }
+        }
+        break;
+    case XF_STMT_MARKER:
+        break;
+    }
+}
+
+/* The header of @v (condition, initialization, update). */
+static void
+visit_header(ds *p, const visitor *vis, const xf_cvertex *v)
+{
+    if (v->cond)
+        visit_expr(p, vis, v->cond, 0);
+    if (v->init)
+        visit_stmt(p, vis, v->init);
+    if (v->update)
+        visit_stmt(p, vis, v->update);
+}
+
+static void
+visit_graph(ds *p, const visitor *vis, const xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        visit_header(p, vis, v);
+        for (uint32_t k = 0; k < v->stmts.n; k++)
+            visit_stmt(p, vis, v->stmts.v[k]);
+    }
+}
+
+/* ------------------------------------------------------------ sets */
+
+static uint32_t
+bit_of(const ds *p, const xf_symbol *s)
+{
+    uintptr_t b = s ? (uintptr_t)xf_map_get(&p->idx, s) : 0;
+    return b ? (uint32_t)(b - 1) : UINT32_MAX;
+}
+
+static void
+set_or(uint64_t *d, const uint64_t *s, uint32_t w)
+{
+    for (uint32_t k = 0; k < w; k++)
+        d[k] |= s[k];
+}
+
+/* A reference to the value of a variable makes it live; one to its
+ * derivative (deriv="1") does not (its subscripts do, visit_ref). */
+static void
+gen_ref(ds *p, void *arg, const xf_varref *r)
+{
+    if (xf_flag_is(r->deriv, false))
+        return;
+    uint32_t b = bit_of(p, sym_of(r));
+    if (b != UINT32_MAX)
+        ((uint64_t *)arg)[b / 64] |= (uint64_t)1 << (b % 64);
+}
+
+static void
+gen_call(ds *p, void *arg, const xf_symbol *callee)
+{
+    (void)callee;
+    set_or(arg, p->host ? p->all : p->nonlocal, p->w);
+}
+
+/* ------------------------------------------------------------ candidates */
+
+/* The variable assignment @s sets, if it may go when that is dead. */
+static const xf_symbol *
+target(const xf_stmt *s)
+{
+    if (s->kind != XF_STMT_ASSIGN || xf_flag_is(s->u.as.lhs.deriv, false))
+        return NULL;
+    const xf_varref *l = &s->u.as.lhs;
+    const xf_symbol *y = sym_of(l);
+    if (!y || y->kind != XF_SYMKIND_VARIABLE || xf_flag_is(y->pointer, false) ||
+        (l->v.n != 1 && !(l->v.n == 2 && xf_varref_arrref(l))))
+        return NULL;
+    const xf_expr *x = &s->u.as.rhs;
+    for (uint32_t v = 0; v < x->v.n; v++)
+        if (x->v.v[v].kind == XF_EV_FUNCALL || x->v.v[v].kind == XF_EV_ARGREF)
+            return NULL;
+    return y;
+}
+
+/* Does assignment @s write the whole of its (scalar) target? */
+static bool
+kills(const xf_stmt *s, const xf_symbol *y)
+{
+    return s->u.as.lhs.v.n == 1 && xf_shape_rank(y->shape) == 0;
+}
+
+static void
+hull_ref(ds *p, void *arg, const xf_varref *r)
+{
+    (void)arg;
+    int64_t from, to;
+    const xf_symbol *s = sym_of(r);
+    if (!s || !xf_alias_hull(p->ctx->doc, r, &from, &to))
+        return;
+    hull h = {from, to, s};
+    if (!XF_VEC_PUSH(p->a, p->hulls, h))
+        p->failed = true;
+}
+
+static int
+by_from(const void *a, const void *b)
+{
+    const hull *x = a, *y = b;
+    return x->from < y->from ? -1 : x->from > y->from;
+}
+
+/* Mark the variables whose address ranges overlap another variable's. */
+static bool
+mark_unsafe(ds *p)
+{
+    uint32_t n = p->hulls.n;
+    hull *h = p->hulls.v;
+    if (n < 2)
+        return true;
+    qsort(h, n, sizeof *h, by_from);
+    uint32_t *next = xf_arena_array(p->a, n, sizeof *next); /* the next of another variable */
+    if (!next)
+        return false;
+    next[n - 1] = UINT32_MAX;
+    for (uint32_t i = n - 1; i-- > 0;)
+        next[i] = h[i + 1].sym != h[i].sym ? i + 1 : next[i + 1];
+    hull m1 = {0, INT64_MIN, NULL}, m2 = {0, INT64_MIN, NULL}; /* the two highest ends */
+    for (uint32_t i = 0; i < n; i++) {
+        const hull *o = m1.sym != h[i].sym ? &m1 : &m2;
+        bool before = o->sym && o->to >= h[i].from;
+        bool after = next[i] != UINT32_MAX && h[next[i]].from <= h[i].to;
+        if ((before || after) && !xf_map_put(&p->unsafe, p->a, h[i].sym, (void *)h[i].sym, NULL))
+            return false;
+        if (h[i].sym == m1.sym) {
+            if (h[i].to > m1.to)
+                m1.to = h[i].to;
+        } else if (h[i].to > m1.to) {
+            m2 = m1;
+            m1 = h[i];
+        } else if (h[i].to > m2.to) {
+            m2 = h[i];
+        }
+    }
+    return true;
+}
+
+/* The targets of the sweep's removable assignments, one bit each. */
+static bool
+universe(ds *p, const xf_graph *g2)
+{
+    for (uint32_t i = 0; i < g2->v.n; i++) {
+        const xf_cvertex *v = g2->v.v[i];
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            const xf_symbol *y = target(v->stmts.v[k]);
+            if (!y || xf_map_get(&p->unsafe, y) || bit_of(p, y) != UINT32_MAX)
+                continue;
+            uintptr_t b = p->syms.n + 1;
+            if (!XF_VEC_PUSH(p->a, p->syms, y) || !xf_map_put(&p->idx, p->a, y, (void *)b, NULL))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* ------------------------------------------------------------ the flow */
+
+/* Statement by statement backwards through block @v: @live, what is live
+ * after it, becomes what is live before it. With @dead, the statements
+ * whose target is dead are noted there (by position), not only skipped. */
+static void
+transfer(ds *p, const xf_cvertex *v, uint64_t *live, bool *dead)
+{
+    visitor gen = {gen_ref, gen_call, live};
+    for (uint32_t k = v->stmts.n; k-- > 0;) {
+        const xf_stmt *s = v->stmts.v[k];
+        const xf_symbol *y = target(s);
+        uint32_t b = bit_of(p, y);
+        if (b != UINT32_MAX) {
+            uint64_t m = (uint64_t)1 << (b % 64);
+            if (!(live[b / 64] & m)) {
+                if (dead)
+                    dead[k] = true;
+                continue;
+            }
+            if (kills(s, y))
+                live[b / 64] &= ~m;
+            /* the target's subscripts, the right-hand side */
+            const xf_varref *l = &s->u.as.lhs;
+            const xf_arrref *ar = xf_varref_arrref(l);
+            for (uint32_t i = 0; ar && i < ar->t.n; i++) {
+                const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
+                for (int j = 0; j < 3; j++)
+                    if (q[j])
+                        visit_expr(p, &gen, q[j], 1);
+            }
+            visit_expr(p, &gen, &s->u.as.rhs, 0);
+            continue;
+        }
+        visit_stmt(p, &gen, s);
+    }
+    visit_header(p, &gen, v);
+}
+
+static void
+note_callee(ds *p, void *arg, const xf_symbol *callee)
+{
+    (void)arg;
+    if (callee && !xf_map_get(&p->f->reads_known, callee))
+        p->unknown_callee = true;
+}
+
+static void
+no_ref(ds *p, void *arg, const xf_varref *r)
+{
+    (void)p, (void)arg, (void)r;
+}
+
+/* Is real formal or global @s left dead at the exit (mode 2)? */
+static bool
+trimmed(const ds *p, const xf_symbol *s)
+{
+    return s->type == XF_TYPE_REAL && (is_formal(p->rt, s) || (s->scope && !s->scope->parent));
+}
+
+/* What is live at the sweep's exit. */
+static void
+roots(ds *p, const xf_graph *g3, uint64_t *live)
+{
+    bool joint = p->ctx->opts && p->ctx->opts->reversal == XF_REV_JOINT &&
+                 xf_callfacts_called(p->f->calls, p->rt->sym, 0);
+    if (joint && g3) {
+        visitor calls = {no_ref, note_callee, NULL};
+        visit_graph(p, &calls, g3);
+    }
+    for (uint32_t b = 0; b < p->syms.n; b++)
+        if (!is_local(p->rt, p->syms.v[b]) &&
+            !(joint && !p->unknown_callee && trimmed(p, p->syms.v[b])))
+            live[b / 64] |= (uint64_t)1 << (b % 64);
+    if (g3) {
+        visitor gen = {gen_ref, gen_call, live};
+        visit_graph(p, &gen, g3);
+    }
+}
+
+/* The fixpoint over @g2 and the removal. @returns statements removed, or -1. */
+static int64_t
+flow(ds *p, const xf_graph *g2, const xf_graph *g3)
+{
+    uint32_t n = g2->v.n, w = p->w;
+    if ((uint64_t)n * w * 2 > MAX_SET_WORDS)
+        return 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (g2->v.v[i]->index != i)
+            return 0; /* not indexed: leave it */
+    uint64_t *in = xf_arena_array(p->a, (size_t)n * w, sizeof *in);
+    uint64_t *exit = xf_arena_array(p->a, w, sizeof *exit);
+    uint64_t *tmp = xf_arena_array(p->a, w, sizeof *tmp);
+    uint32_t *nsucc = xf_arena_array(p->a, n, sizeof *nsucc);
+    uint32_t *npred = xf_arena_array(p->a, n + 1, sizeof *npred);
+    uint32_t *work = xf_arena_array(p->a, n, sizeof *work);
+    bool *queued = xf_arena_array(p->a, n, sizeof *queued);
+    if (!in || !exit || !tmp || !nsucc || !npred || !work || !queued)
+        return -1;
+    roots(p, g3, exit);
+    /* successors and predecessors as index lists */
+    const xf_cedge **succ = xf_arena_array(p->a, g2->e.n + 1, sizeof *succ);
+    uint32_t *pred = xf_arena_array(p->a, g2->e.n + 1, sizeof *pred);
+    uint32_t *sstart = xf_arena_array(p->a, n + 1, sizeof *sstart);
+    if (!succ || !pred || !sstart)
+        return -1;
+    for (uint32_t e = 0; e < g2->e.n; e++) {
+        const xf_cedge *ed = g2->e.v[e];
+        if (!ed->src || !ed->tgt || ed->src->index >= n || ed->tgt->index >= n ||
+            g2->v.v[ed->src->index] != ed->src || g2->v.v[ed->tgt->index] != ed->tgt)
+            return 0;
+        nsucc[ed->src->index]++;
+        npred[ed->tgt->index + 1]++;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        sstart[i + 1] = sstart[i] + nsucc[i];
+        npred[i + 1] += npred[i];
+    }
+    uint32_t *sfill = xf_arena_array(p->a, n, sizeof *sfill);
+    uint32_t *pfill = xf_arena_array(p->a, n, sizeof *pfill);
+    if (!sfill || !pfill)
+        return -1;
+    for (uint32_t e = 0; e < g2->e.n; e++) {
+        const xf_cedge *ed = g2->e.v[e];
+        uint32_t s = ed->src->index, t = ed->tgt->index;
+        succ[sstart[s] + sfill[s]++] = ed;
+        pred[npred[t] + pfill[t]++] = s;
+    }
+    /* the worklist: every vertex once, then the predecessors of a change */
+    uint32_t head = 0, count = n;
+    for (uint32_t i = 0; i < n; i++)
+        work[i] = n - 1 - i, queued[i] = true;
+    uint64_t budget = (uint64_t)n * 64 + (uint64_t)p->syms.n * 4 + 1024;
+    while (count) {
+        if (!budget--)
+            return 0; /* not settled: remove nothing */
+        uint32_t i = work[head];
+        head = (head + 1) % n;
+        count--;
+        queued[i] = false;
+        const xf_cvertex *v = g2->v.v[i];
+        memset(tmp, 0, (size_t)w * sizeof *tmp);
+        if (v->kind == XF_CV_EXIT)
+            set_or(tmp, exit, w);
+        else if (!nsucc[i])
+            set_or(tmp, p->all, w); /* stops elsewhere: keep all */
+        for (uint32_t k = sstart[i]; k < sstart[i + 1]; k++)
+            set_or(tmp, in + (size_t)succ[k]->tgt->index * w, w);
+        transfer(p, v, tmp, NULL);
+        uint64_t *old = in + (size_t)i * w;
+        bool changed = false;
+        for (uint32_t k = 0; k < w; k++)
+            if ((tmp[k] | old[k]) != old[k])
+                changed = true, old[k] |= tmp[k];
+        for (uint32_t k = npred[i]; changed && k < npred[i + 1]; k++)
+            if (!queued[pred[k]]) {
+                queued[pred[k]] = true;
+                work[(head + count++) % n] = pred[k];
+            }
+    }
+    if (p->failed)
+        return 0;
+    /* the removal, block by block, from what is live after each */
+    int64_t removed = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        xf_cvertex *v = g2->v.v[i];
+        if (v->kind != XF_CV_BASICBLOCK || !v->stmts.n)
+            continue;
+        memset(tmp, 0, (size_t)w * sizeof *tmp);
+        if (!nsucc[i])
+            set_or(tmp, p->all, w);
+        for (uint32_t k = sstart[i]; k < sstart[i + 1]; k++)
+            set_or(tmp, in + (size_t)succ[k]->tgt->index * w, w);
+        bool *dead = xf_arena_array(p->a, v->stmts.n, sizeof *dead);
+        if (!dead)
+            return -1;
+        transfer(p, v, tmp, dead);
+        uint32_t m = 0;
+        for (uint32_t k = 0; k < v->stmts.n; k++)
+            if (!dead[k])
+                v->stmts.v[m++] = v->stmts.v[k];
+        removed += v->stmts.n - m;
+        v->stmts.n = m;
+    }
+    return removed;
+}
+
+/* ------------------------------------------------------------ the pass */
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    if (!rt->is_rlist)
+        return 0;
+    xf_replacement *r2 = xf_placeholder(rt, "2"), *r3 = xf_placeholder(rt, "3");
+    if (!r2 || !r2->g.v.n)
+        return 0;
+    ds p = {.ctx = ctx, .f = ctx->state, .rt = rt, .a = ctx->scratch};
+    p.host = rt->cfg_scope && xf_map_get(&p.f->hosts, rt->cfg_scope);
+    visitor hulls = {hull_ref, NULL, NULL};
+    visit_graph(&p, &hulls, &r2->g);
+    if (r3)
+        visit_graph(&p, &hulls, &r3->g);
+    if (p.failed)
+        return 0;
+    if (!mark_unsafe(&p) || !universe(&p, &r2->g))
+        return xf_pass_oom(ctx);
+    if (!p.syms.n)
+        return 0;
+    p.w = (p.syms.n + 63) / 64;
+    p.nonlocal = xf_arena_array(p.a, p.w, sizeof *p.nonlocal);
+    p.all = xf_arena_array(p.a, p.w, sizeof *p.all);
+    if (!p.nonlocal || !p.all)
+        return xf_pass_oom(ctx);
+    for (uint32_t b = 0; b < p.syms.n; b++) {
+        p.all[b / 64] |= (uint64_t)1 << (b % 64);
+        if (!is_local(rt, p.syms.v[b]))
+            p.nonlocal[b / 64] |= (uint64_t)1 << (b % 64);
+    }
+    int64_t removed = flow(&p, &r2->g, r3 ? &r3->g : NULL);
+    return removed < 0 ? xf_pass_oom(ctx) : 0;
+}
+
+static int
+begin(xf_pass_ctx *ctx)
+{
+    facts *f = calloc(1, sizeof *f);
+    if (!f || !(f->calls = xf_callfacts_new()) || !(f->a = xf_arena_new())) {
+        if (f)
+            xf_callfacts_free(f->calls);
+        free(f);
+        return xf_pass_oom(ctx);
+    }
+    ctx->state = f;
+    const xf_scopes *sc = &ctx->doc->cg.scopes;
+    for (uint32_t i = 0; i < sc->v.n; i++) {
+        const xf_scope *s = sc->v.v[i];
+        if (s->parent && s->parent->parent &&
+            !xf_map_put(&f->hosts, f->a, s->parent, (void *)s->parent, NULL))
+            return xf_pass_oom(ctx);
+    }
+    return 0;
+}
+
+/* The calls (of the original code: placeholder 1 once the template has
+ * run) and whether the routine's Read list names what it reads. */
+static int
+scan(xf_pass_ctx *ctx, const xf_routine *rt)
+{
+    facts *f = ctx->state;
+    const xf_graph *g = &rt->g;
+    if (rt->is_rlist) {
+        xf_replacement *r1 = xf_placeholder((xf_routine *)rt, "1");
+        g = r1 ? &r1->g : NULL;
+    }
+    for (uint32_t i = 0; g && i < g->v.n; i++)
+        for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++)
+            if (!xf_callfacts_stmt(f->calls, g->v.v[i]->stmts.v[k]))
+                return xf_pass_oom(ctx);
+    if (rt->sym && rt->se[XF_SE_READ].refs.n &&
+        !xf_map_put(&f->reads_known, f->a, rt->sym, (void *)rt->sym, NULL))
+        return xf_pass_oom(ctx);
+    return 0;
+}
+
+static void
+end(xf_pass_ctx *ctx)
+{
+    facts *f = ctx->state;
+    if (f) {
+        xf_callfacts_free(f->calls);
+        xf_arena_free(f->a);
+    }
+    free(f);
+    ctx->state = NULL;
+}
+
+static const char *const after[] = {"reverse", NULL};
+
+const xf_pass xf_pass_deadstore = {
+    .name = "deadstore",
+    .summary = "assignments of the taping sweep whose value nothing reads go (liveness)",
+    .help = "Backward liveness over each taping sweep (placeholder 2): an assignment\n"
+            "without function calls whose target nothing after it reads (the rest of\n"
+            "the sweep, the adjoint sweep, and at the exit every formal and global)\n"
+            "goes. With --reversal joint, the real formals and globals of a routine\n"
+            "that another routine calls are not live at the exit unless the adjoint\n"
+            "sweep reads them: under the joint template its taping sweep reruns in\n"
+            "the caller's adjoint sweep, which does not read them.\n",
+    .after = after,
+    .run_routine = run_routine,
+    .begin = begin,
+    .scan = scan,
+    .end = end,
+};
