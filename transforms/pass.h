@@ -175,6 +175,9 @@ bool xf_const_int_of(const xf_expr *x, int64_t *v);
  * alias map gives them overlapping address ranges.
  */
 bool xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b);
+/** xf_alias_set_of: @r's alias set in the front end's alias map (its
+ * address ranges), or NULL when the map has none for it. */
+const xf_alias_set *xf_alias_set_of(const xf_doc *doc, const xf_varref *r);
 /** xf_alias_hull: the lowest and highest address of @r's alias set in the
  * front end's alias map; false when the map has none for it. */
 bool xf_alias_hull(const xf_doc *doc, const xf_varref *r, int64_t *from, int64_t *to);

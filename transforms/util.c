@@ -87,6 +87,12 @@ alias_set(const xf_doc *doc, int64_t key)
     return NULL;
 }
 
+const xf_alias_set *
+xf_alias_set_of(const xf_doc *doc, const xf_varref *r)
+{
+    return alias_set(doc, r->alias);
+}
+
 bool
 xf_alias_hull(const xf_doc *doc, const xf_varref *r, int64_t *from, int64_t *to)
 {
