@@ -58,15 +58,6 @@ typedef struct az {
 /* At most this many bits of sets per routine (vertices x candidates). */
 #define AZ_MAX_BITS (1u << 26)
 
-static bool
-is_arg(const xf_routine *rt, const xf_symbol *s)
-{
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return true;
-    return false;
-}
-
 /* The candidate @r is a plain reference to (a scalar), or any reference
  * to (an array), as index + 1, or 0. */
 static uint32_t
@@ -86,7 +77,7 @@ candidate_sym(const az *z, const xf_varref *r)
     const xf_symref *s = r ? xf_varref_symref(r) : NULL;
     const xf_symbol *y = s ? s->sym : NULL;
     if (!y || y->scope != z->rt->cfg_scope || y->kind != XF_SYMKIND_VARIABLE ||
-        y->type != XF_TYPE_REAL || is_arg(z->rt, y) || xf_flag_is(y->pointer, false))
+        y->type != XF_TYPE_REAL || xf_is_formal(z->rt, y) || xf_flag_is(y->pointer, false))
         return 0;
     if (xf_shape_rank(y->shape) > 0)
         return 2;

@@ -46,15 +46,6 @@ plain_sym(const xf_varref *r)
 }
 
 static bool
-is_arg(const xf_routine *rt, const xf_symbol *s)
-{
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return true;
-    return false;
-}
-
-static bool
 hosts_procedures(const xf_doc *doc, const xf_routine *rt)
 {
     for (uint32_t i = 0; i < doc->cg.scopes.v.n; i++)
@@ -67,7 +58,7 @@ static bool
 candidate_sym(const xf_routine *rt, const xf_symbol *y)
 {
     return y && y->scope == rt->cfg_scope && y->kind == XF_SYMKIND_VARIABLE &&
-           y->type == XF_TYPE_REAL && xf_shape_rank(y->shape) <= 0 && !is_arg(rt, y) &&
+           y->type == XF_TYPE_REAL && xf_shape_rank(y->shape) <= 0 && !xf_is_formal(rt, y) &&
            !xf_flag_is(y->pointer, false);
 }
 

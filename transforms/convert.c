@@ -306,9 +306,8 @@ argument(conv *c, const xf_stmt *call, const xf_routine *callee, xf_arg *a, pend
 static int
 call(conv *c, xf_stmt *s)
 {
-    const xf_routine *callee = s->u.call.sym && s->u.call.sym->index < c->ncallee
-                                   ? c->callee[s->u.call.sym->index]
-                                   : NULL;
+    const xf_routine *callee =
+        s->u.call.sym && s->u.call.sym->index < c->ncallee ? c->callee[s->u.call.sym->index] : NULL;
     uint32_t n = s->u.call.args.n;
     /* OpenAD's output schema requires formalArgCount, which some front-end
      * xaif leaves out: the callee's formals, else (not in the document) the actuals */

@@ -83,21 +83,6 @@ sym_of(const xf_varref *r)
     return s ? s->sym : NULL;
 }
 
-static bool
-is_formal(const xf_routine *rt, const xf_symbol *s)
-{
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return true;
-    return false;
-}
-
-static bool
-is_local(const xf_routine *rt, const xf_symbol *s)
-{
-    return s->scope == rt->cfg_scope && !is_formal(rt, s);
-}
-
 /* ------------------------------------------------------------ visiting references */
 
 /* What a visit does with each reference and each call. */
@@ -402,7 +387,7 @@ no_ref(ds *p, void *arg, const xf_varref *r)
 static bool
 trimmed(const ds *p, const xf_symbol *s)
 {
-    return s->type == XF_TYPE_REAL && (is_formal(p->rt, s) || (s->scope && !s->scope->parent));
+    return s->type == XF_TYPE_REAL && (xf_is_formal(p->rt, s) || (s->scope && !s->scope->parent));
 }
 
 /* What is live at the sweep's exit. */
@@ -416,7 +401,7 @@ roots(ds *p, const xf_graph *g3, uint64_t *live)
         visit_graph(p, &calls, g3);
     }
     for (uint32_t b = 0; b < p->syms.n; b++)
-        if (!is_local(p->rt, p->syms.v[b]) &&
+        if (!xf_is_local(p->rt, p->syms.v[b]) &&
             !(joint && !p->unknown_callee && trimmed(p, p->syms.v[b])))
             live[b / 64] |= (uint64_t)1 << (b % 64);
     if (g3) {
@@ -561,7 +546,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         return xf_pass_oom(ctx);
     for (uint32_t b = 0; b < p.syms.n; b++) {
         p.all[b / 64] |= (uint64_t)1 << (b % 64);
-        if (!is_local(rt, p.syms.v[b]))
+        if (!xf_is_local(rt, p.syms.v[b]))
             p.nonlocal[b / 64] |= (uint64_t)1 << (b % 64);
     }
     int64_t removed = flow(&p, &r2->g, r3 ? &r3->g : NULL);

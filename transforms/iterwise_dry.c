@@ -57,28 +57,11 @@ counter(const xf_stmt *st)
     return st->id && !strcmp(st->id, "_cfr_count");
 }
 
-static bool
-temporary(const xf_symbol *s)
-{
-    return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
-}
-
 static const xf_symbol *
 sym_of(const xf_varref *r)
 {
     const xf_symref *s = xf_varref_symref(r);
     return s ? s->sym : NULL;
-}
-
-static bool
-is_local(const xf_routine *rt, const xf_symbol *s)
-{
-    if (!s || s->scope != rt->cfg_scope)
-        return false;
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return false;
-    return true;
 }
 
 /* Does expression @x (or a subscript in it) read a variable set in @in? */
@@ -111,21 +94,6 @@ subscripts_read(const uint8_t *in, uint32_t n, const xf_varref *r)
             reads_any(in, n, a->t.v[k].stride))
             return true;
     return false;
-}
-
-static const char *
-kind_name(const xf_symbol *s)
-{
-    switch (s->type) {
-    case XF_TYPE_REAL:
-        return "real";
-    case XF_TYPE_INTEGER:
-        return "integer";
-    case XF_TYPE_BOOL:
-        return "bool";
-    default:
-        return NULL;
-    }
 }
 
 typedef struct f6 {
@@ -170,7 +138,7 @@ snapshot_calls(f6 *p, stmtvec *v, const xf_varref *iref, bool take)
         return false;
     for (uint32_t k = 0; k < p->snap.n; k++) {
         snprintf(name, sizeof name, "ckp_%s_%s", take ? "store" : "restore",
-                 kind_name(sym_of(p->snap.v[k])));
+                 xf_dry_snap_kind(sym_of(p->snap.v[k])));
         if (!push_stmt(p->ctx, v, call(p, xf_intern(p->ctx->doc, name), p->snap.v[k])))
             return false;
     }
@@ -217,10 +185,10 @@ snapshot(f6 *p, const xf_region *l2)
             for (uint32_t i = 0; i < n; i++)
                 if (so_far[i])
                     read[i] = 1, so_far[i] = 0;
-            if (!s || s->index >= n || temporary(s) || counter(st) || first_write ||
+            if (!s || s->index >= n || xf_is_temporary(s) || counter(st) || first_write ||
                 all[s->index] <= 0)
                 continue;
-            if (!kind_name(s)) {
+            if (!xf_dry_snap_kind(s)) {
                 snprintf(p->why, sizeof p->why,
                          "%s, which it overwrites, is neither real, integer nor logical", s->id);
                 return p->why;
@@ -340,14 +308,14 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
         for (uint32_t j = 0; j < b->stmts.n; j++) {
             const xf_stmt *st = b->stmts.v[j];
             const xf_symbol *s = st->kind == XF_STMT_ASSIGN ? sym_of(&st->u.as.lhs) : NULL;
-            if (st->kind == XF_STMT_ASSIGN && (!s || !temporary(s)))
+            if (st->kind == XF_STMT_ASSIGN && (!s || !xf_is_temporary(s)))
                 return "its adjoint assigns a variable of the program";
         }
     }
     if (split) {
         for (uint32_t k = 0; k < d->written.n; k++)
-            if (d->written.v[k] != d->index && is_local(p->rt, d->written.v[k]) &&
-                !temporary(d->written.v[k]))
+            if (d->written.v[k] != d->index && xf_is_local(p->rt, d->written.v[k]) &&
+                !xf_is_temporary(d->written.v[k]))
                 return "it writes a local variable, which the adjoint sweep of split reversal "
                        "does not have";
     }

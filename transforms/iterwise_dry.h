@@ -49,6 +49,9 @@ bool xf_dry_local_input(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_region *
  * region @r (its header, statements and the regions it holds) reads, an
  * assignment's reads of its own left-hand side's variable included. */
 void xf_dry_region_reads(int32_t *c, uint32_t n, const xf_region *r);
+/** xf_dry_snap_kind: the kind a snapshot call names for @s's type
+ * (ckp_store_real, _integer, _bool), NULL for other types. */
+const char *xf_dry_snap_kind(const xf_symbol *s);
 /** xf_dry_inside: is region @r @l or inside it? */
 bool xf_dry_inside(const xf_region *r, const xf_region *l);
 

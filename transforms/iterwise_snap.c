@@ -35,39 +35,6 @@
 
 enum { XF_IW_WHY = 200 };
 
-static bool
-temporary(const xf_symbol *s)
-{
-    return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
-}
-
-static const char *
-kind_name(const xf_symbol *s)
-{
-    switch (s->type) {
-    case XF_TYPE_REAL:
-        return "real";
-    case XF_TYPE_INTEGER:
-        return "integer";
-    case XF_TYPE_BOOL:
-        return "bool";
-    default:
-        return NULL;
-    }
-}
-
-/* Is @s a local variable of @rt (of its scope, not a formal)? */
-static bool
-local(const xf_routine *rt, const xf_symbol *s)
-{
-    if (s->scope != rt->cfg_scope)
-        return false;
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return false;
-    return true;
-}
-
 /* The basic block that runs right before top-level region @r of @t, or NULL. */
 static xf_cvertex *
 block_before(const xf_cfgtree *t, const xf_region *r)
@@ -273,10 +240,10 @@ xf_iw_snap_plan(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_graph *g2, const
         for (uint32_t j = 0; j < sc->syms.n; j++) {
             xf_symbol *s = sc->syms.v[j];
             if (s->index >= n || c[s->index] <= 0 || s->kind != XF_SYMKIND_VARIABLE ||
-                temporary(s) || s == d->index || (!d->called && !local(d->rt, s)))
+                xf_is_temporary(s) || s == d->index || (!d->called && !xf_is_local(d->rt, s)))
                 continue;
             c[s->index] = 0; /* once */
-            if (!kind_name(s)) {
+            if (!xf_dry_snap_kind(s)) {
                 char *why = XF_NEW_ARRAY(ctx->scratch, XF_IW_WHY, char);
                 if (!why)
                     return "out of memory";
@@ -364,10 +331,10 @@ xf_iw_snap_emit(xf_pass_ctx *ctx, const xf_loopdep *d, xf_graph *g2, xf_graph *g
     char name[64];
     for (uint32_t k = 0; k < p->vars.n; k++) {
         xf_symbol *s = p->vars.v[k];
-        snprintf(name, sizeof name, "ckp_store_%s", kind_name(s));
+        snprintf(name, sizeof name, "ckp_store_%s", xf_dry_snap_kind(s));
         if (!append(ctx->doc, p->b2, call(ctx, d, serial, name, s, false)))
             return -1;
-        snprintf(name, sizeof name, "ckp_restore_%s", kind_name(s));
+        snprintf(name, sizeof name, "ckp_restore_%s", xf_dry_snap_kind(s));
         if (!append(ctx->doc, p->b3, call(ctx, d, serial, name, s, false)))
             return -1;
     }

@@ -121,6 +121,21 @@ xf_dry_stmt_reads_own(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d)
     stmt_reads(c, n, st, d, true);
 }
 
+const char *
+xf_dry_snap_kind(const xf_symbol *s)
+{
+    switch (s->type) {
+    case XF_TYPE_REAL:
+        return "real";
+    case XF_TYPE_INTEGER:
+        return "integer";
+    case XF_TYPE_BOOL:
+        return "bool";
+    default:
+        return NULL;
+    }
+}
+
 bool
 xf_dry_inside(const xf_region *r, const xf_region *l)
 {
@@ -149,12 +164,6 @@ xf_dry_counts(xf_pass_ctx *ctx, const xf_cfgtree *t, const xf_region *skip)
             xf_dry_stmt_reads(c, n, v->stmts.v[j], 1);
     }
     return c;
-}
-
-static bool
-temporary(const xf_symbol *s)
-{
-    return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
 }
 
 void
@@ -190,7 +199,7 @@ xf_dry_local_input(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_region *l2)
     const xf_scope *sc = rt->cfg_scope;
     for (uint32_t k = 0; sc && k < sc->syms.n; k++) {
         const xf_symbol *s = sc->syms.v[k];
-        if (s->index >= n || !c[s->index] || s->kind != XF_SYMKIND_VARIABLE || temporary(s))
+        if (s->index >= n || !c[s->index] || s->kind != XF_SYMKIND_VARIABLE || xf_is_temporary(s))
             continue;
         bool formal = false;
         for (uint32_t a = 0; a < rt->args.n && !formal; a++)
@@ -212,7 +221,7 @@ sweep(int32_t *c, uint32_t n, xf_cvertex *v, uint32_t from, uint32_t *to, bool a
     for (uint32_t j = from; j < v->stmts.n; j++) {
         xf_stmt *st = v->stmts.v[j];
         const xf_symbol *s = j < *to ? lhs_sym(st) : NULL;
-        if (s && s->index < n && c[s->index] <= 0 && (any || temporary(s)) &&
+        if (s && s->index < n && c[s->index] <= 0 && (any || xf_is_temporary(s)) &&
             !(st->id && !strcmp(st->id, "_cfr_count"))) {
             xf_dry_stmt_reads(c, n, st, -1);
             gone = true;

@@ -282,15 +282,6 @@ called_in(const xf_graph *g, const xf_routine *rt)
 }
 
 static bool
-is_formal_of(const xf_routine *rt, const xf_symbol *s)
-{
-    for (uint32_t i = 0; i < rt->args.n; i++)
-        if (rt->args.v[i].sym == s)
-            return true;
-    return false;
-}
-
-static bool
 is_output(const xf_routine *rt, const xf_symbol *s)
 {
     for (uint32_t i = 0; i < rt->args.n; i++)
@@ -318,7 +309,7 @@ iterations(ld *L, xf_loopdep *d)
         const xf_symbol *s = L->syms.v[n];
         xf_type ty = s->type;
         if (!L->wrote[s->index] && !d->local_input.sym && s->scope == L->rt->cfg_scope &&
-            !is_formal_of(L->rt, s) &&
+            !xf_is_formal(L->rt, s) &&
             (ty == XF_TYPE_REAL || ty == XF_TYPE_DOUBLE || ty == XF_TYPE_COMPLEX)) {
             const ld_acc *c = &acc[L->head[s->index]];
             d->local_input = (xf_ldref){s, c->ref, c->line};

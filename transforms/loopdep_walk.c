@@ -136,15 +136,6 @@ formal(const xf_routine *rt, int64_t pos)
     return NULL;
 }
 
-static bool
-is_formal(const xf_routine *rt, const xf_symbol *s)
-{
-    for (uint32_t i = 0; i < rt->args.n; i++)
-        if (rt->args.v[i].sym == s)
-            return true;
-    return false;
-}
-
 /* A call of @sym (@name for the report) with actual arguments @act[0..n)
  * (NULL: a constant) at positions 1..n. */
 static void
@@ -177,7 +168,7 @@ call(ld_walk *w, const xf_symbol *sym, const xf_varref *const *act, uint32_t n, 
         for (int k = 0; k < 2; k++)
             for (uint32_t i = 0; i < l[k]->refs.n; i++) {
                 const xf_symbol *s = sym_of(l[k]->refs.v[i]);
-                if (!s || is_formal(rt, s) || s->scope == rt->cfg_scope)
+                if (!s || xf_is_formal(rt, s) || s->scope == rt->cfg_scope)
                     continue;
                 push(w, s, NULL, line, pass == 1, false);
             }

@@ -175,6 +175,12 @@ bool xf_const_int_of(const xf_expr *x, int64_t *v);
  * alias map gives them overlapping address ranges.
  */
 bool xf_refs_may_alias(const xf_doc *doc, const xf_varref *a, const xf_varref *b);
+/** xf_is_formal: is @s a formal argument of @rt? */
+bool xf_is_formal(const xf_routine *rt, const xf_symbol *s);
+/** xf_is_local: is @s (may be NULL) a local variable of @rt: of its scope, not a formal? */
+bool xf_is_local(const xf_routine *rt, const xf_symbol *s);
+/** xf_is_temporary: is @s a temporary of the transformation (marked so, or OpenAD_*)? */
+bool xf_is_temporary(const xf_symbol *s);
 /** xf_alias_set_of: @r's alias set in the front end's alias map (its
  * address ranges), or NULL when the map has none for it. */
 const xf_alias_set *xf_alias_set_of(const xf_doc *doc, const xf_varref *r);

@@ -105,8 +105,7 @@ typedef struct xf_pm_stream {
 /** xf_pm_streams: whether @passes can run one routine at a time under @conf
  * and options @o (every pass per routine, or idle under @o; no
  * --verify-each, --time-passes, --dump-after). */
-bool xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf,
-                   const xf_opts *o);
+bool xf_pm_streams(const xf_pass *const *passes, int n, const xf_pm_conf *conf, const xf_opts *o);
 /** xf_pm_stream_begin: begin each pass (ctx->doc holds the prologue); 0 or -1. */
 int xf_pm_stream_begin(xf_pm_stream *s, xf_pass_ctx *ctx, const xf_pass *const *passes, int n);
 /** xf_pm_stream_scan: show @rt to each pass's scan (the first reading); 0 or -1. */

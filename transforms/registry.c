@@ -4,11 +4,16 @@
 #include "pass.h"
 
 const xf_pass *const xf_passes[] = {
-    &xf_pass_convert,   &xf_pass_template,
-    &xf_pass_linearize, &xf_pass_preaccumulate,
-    &xf_pass_propagate, &xf_pass_adjoin,
-    &xf_pass_reverse,   &xf_pass_rename,
-    &xf_pass_inout,     &xf_pass_checkpoint,
+    &xf_pass_convert,
+    &xf_pass_template,
+    &xf_pass_linearize,
+    &xf_pass_preaccumulate,
+    &xf_pass_propagate,
+    &xf_pass_adjoin,
+    &xf_pass_reverse,
+    &xf_pass_rename,
+    &xf_pass_inout,
+    &xf_pass_checkpoint,
     &xf_pass_loopdep,
     &xf_pass_iterwise,
     &xf_pass_iterdry,
@@ -22,7 +27,8 @@ static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,constprop,sink,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,iterwise,iterdry,checkpoint,deadstore,propagate"},
+    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,"
+                "iterwise,iterdry,checkpoint,deadstore,propagate"},
 };
 
 const xf_pass *

@@ -216,9 +216,8 @@ find_shape(const xf_graph *g, xf_cvertex *b, shape *s, uint32_t *stack, budget *
     for (uint32_t i = 0; i < g->v.n && bg->left; i++) {
         xf_cvertex *e = g->v.v[i], *a = NULL;
         const xf_cvertex *ap = NULL;
-        if (e->kind != XF_CV_ENDBRANCH || nsucc(g, e, &a, bg) != 1 ||
-            a->kind != XF_CV_BASICBLOCK || npred(g, a, &ap, bg) != 1 ||
-            !region(g, b, v, e, a, s->in, stack, bg))
+        if (e->kind != XF_CV_ENDBRANCH || nsucc(g, e, &a, bg) != 1 || a->kind != XF_CV_BASICBLOCK ||
+            npred(g, a, &ap, bg) != 1 || !region(g, b, v, e, a, s->in, stack, bg))
             continue;
         s->b = b;
         s->v = v;

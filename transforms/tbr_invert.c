@@ -42,15 +42,11 @@ typedef struct inv {
     uint64_t budget; /* statements and headers the walk may still look at */
 } inv;
 
+/* A local variable (not a routine or a type) of @rt. */
 static bool
 is_local(const xf_routine *rt, const xf_symbol *s)
 {
-    if (!s || s->scope != rt->cfg_scope || s->kind != XF_SYMKIND_VARIABLE)
-        return false;
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        if (rt->args.v[k].sym == s)
-            return false;
-    return true;
+    return s && s->kind == XF_SYMKIND_VARIABLE && xf_is_local(rt, s);
 }
 
 static const xf_symbol *

@@ -87,6 +87,27 @@ alias_set(const xf_doc *doc, int64_t key)
     return NULL;
 }
 
+bool
+xf_is_formal(const xf_routine *rt, const xf_symbol *s)
+{
+    for (uint32_t k = 0; k < rt->args.n; k++)
+        if (rt->args.v[k].sym == s)
+            return true;
+    return false;
+}
+
+bool
+xf_is_local(const xf_routine *rt, const xf_symbol *s)
+{
+    return s && s->scope == rt->cfg_scope && !xf_is_formal(rt, s);
+}
+
+bool
+xf_is_temporary(const xf_symbol *s)
+{
+    return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
+}
+
 const xf_alias_set *
 xf_alias_set_of(const xf_doc *doc, const xf_varref *r)
 {
