@@ -236,6 +236,64 @@ START_TEST(inner_loop_within_outer)
 }
 END_TEST
 
+/* A loop of a called routine that writes the routine's output (terminal
+ * in joint reversal only), two partials taped per iteration. Under the
+ * split template f's adjoint sweep runs after head has overwritten u, the
+ * array the loop reads: the rule dry-runs the loop with u (and s) kept for
+ * that sweep (iterwise_snap.c), 11 words against a tape of 20. */
+static xb *
+called_loop(void)
+{
+    xb *b = xb_new("called_loop");
+    xg *g = head_cfg(b, 2, 2, "sub f", "real u(10); real v(10); integer i");
+    xg_bb(g, "y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "u(i) = x(1) * i + x(2)");
+    xg_end(g);
+    xg_bb(g, "call f(u, x(2), v)");
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    xg_bb(g, "u(i) = 0; y(1) = y(1) + v(i); y(2) = y(2) + v(i) * x(1)");
+    xg_end(g);
+    xb_scope(b, 3, 1);
+    xb_syms(b, 3, "real p(10); real s; real q(10); integer j");
+    xg *f = xb_cfg(b, "f", 3, "p s q");
+    xg_for(f, "j = 1", "j <= 10", "j = j + 1");
+    xg_bb(f, "q(j) = sin_scal(p(j) * s) * p(j)");
+    xg_end(f);
+    return b;
+}
+
+/* Split driver: the Jacobian is the default adjoint's (the rerun reads the
+ * u f was called with, not head's zeros), the decision line says what was
+ * kept, the peak tape falls by at least a word per iteration, and the
+ * snapshot holds u. Without --reversal the output is the same and right
+ * under the joint driver too. */
+START_TEST(called_loop_kept_under_split)
+{
+    xf_jacobian J0, J1, J2;
+    xf_run_stats st0, st1, st2;
+    printed p;
+    run_with(called_loop(), NULL, XF_DRIVER_ADJOINT_SPLIT, &J0, &st0, NULL);
+    run_with(called_loop(), rule_split, XF_DRIVER_ADJOINT_SPLIT, &J1, &st1, &p);
+    run_with(called_loop(), rule_both, XF_DRIVER_ADJOINT_JOINT, &J2, &st2, NULL);
+    assert_same_jacobian(&J1, &J0);
+    assert_same_jacobian(&J2, &J0);
+    char buf[400];
+    const char *r = p.report ? p.report : "";
+    ck_assert_msg(strstr(line_of(r, "decision: f ", "", 0, buf, sizeof buf),
+                         ": dry run (parallel, terminal in joint reversal only; what it reads "
+                         "kept for the adjoint sweep of split reversal)"),
+                  "%s", r);
+    ck_assert_msg(st0.peak_tape - st1.peak_tape >= 10, "peak %lld, was %lld",
+                  (long long)st1.peak_tape, (long long)st0.peak_tape);
+    ck_assert_msg(st1.peak_snap >= 10, "snapshot peak %lld", (long long)st1.peak_snap);
+    printed_fini(&p);
+    xf_jacobian_fini(&J0);
+    xf_jacobian_fini(&J1);
+    xf_jacobian_fini(&J2);
+}
+END_TEST
+
 /* One decision line per loop: a recurrence (not parallel: per-iteration
  * dry-running, pass iterdry), a parallel terminal loop that reads a local
  * array (iteration-wise in joint reversal; under --reversal split dry-run,
@@ -428,6 +486,7 @@ test_iterwise_suite(void)
     tcase_add_test(tc, inner_loop_in_body);
     tcase_add_test(tc, inner_loop_within_outer);
     tcase_add_test(tc, decisions_reported);
+    tcase_add_test(tc, called_loop_kept_under_split);
     tcase_add_test(tc, loop_tape_figures);
     tcase_add_test(tc, inverted_branch_dry_run);
     tcase_add_test(tc, bad_rule_refused);
