@@ -462,7 +462,11 @@ flow(ds *p, const xf_graph *g2, const xf_graph *g3)
     uint32_t head = 0, count = n;
     for (uint32_t i = 0; i < n; i++)
         work[i] = n - 1 - i, queued[i] = true;
-    uint64_t budget = (uint64_t)n * 64 + (uint64_t)p->syms.n * 4 + 1024;
+    /* a backward pass in this order settles a loop nest of depth d in about
+     * d + 2 passes: past 8 passes (a nest deeper than about 6) the work
+     * would grow with the depth times the size; such a routine keeps its
+     * stores */
+    uint64_t budget = (uint64_t)n * 8 + 1024;
     while (count) {
         if (!budget--)
             return 0; /* not settled: remove nothing */
