@@ -131,91 +131,27 @@ is_site(const az *z, uint32_t c, const xf_varref *r)
     return c && z->arr.v[c - 1] && !z->bad.v[c - 1] && z->site.v[c - 1] == r;
 }
 
-/* At most this many pairs of overlapping address ranges are looked at. */
-#define AZ_MAX_PAIRS (1u << 22)
-
-/* One address range of a variable's alias set, as a reference names it. */
-typedef struct arange {
-    int64_t from, to;
-    const xf_symbol *sym;
-} arange;
-
-static int
-by_from(const void *a, const void *b)
-{
-    const arange *x = a, *y = b;
-    return x->from < y->from ? -1 : x->from > y->from;
-}
-
 /* Candidate @s shares storage with another variable: it is none. */
 static bool
-drop(az *z, const xf_symbol *s)
+drop(void *ctx, const xf_symbol *s)
 {
+    az *z = ctx;
     return !xf_map_get(&z->idx, s) || xf_map_put(&z->idx, z->a, s, NULL, NULL);
 }
 
 /* A candidate that another variable's reference may share storage with
  * (the front end's alias map: an equivalence; a reference without a
- * variable may share it with anything) is none, as xf_refs_may_alias
- * would find pair by pair: the ranges of each alias set and variable
- * named, once, sorted by their start and swept, so that only ranges that
- * overlap are compared. @returns false when out of memory. */
+ * variable may share it with anything) is none. @returns false when out
+ * of memory. */
 static bool
 drop_aliased(az *z, const refvec *all)
 {
-    XF_VEC(arange) rg = {0};
-    xf_map seen = {0}; /* alias set -> the variables named with it (a chain) */
-    typedef struct named {
-        const xf_symbol *sym;
-        struct named *next;
-    } named;
-    for (uint32_t i = 0; i < all->n; i++) {
-        const xf_symref *sr = xf_varref_symref(all->v[i]);
-        if (!sr) {
+    for (uint32_t i = 0; i < all->n; i++)
+        if (!xf_varref_symref(all->v[i])) {
             z->nc = 0; /* may share storage with every candidate */
             return true;
         }
-        const xf_alias_set *x = xf_alias_set_of(z->doc, all->v[i]);
-        if (!x || !x->r.n)
-            continue;
-        named *head = xf_map_get(&seen, x), *n = head;
-        while (n && n->sym != sr->sym)
-            n = n->next;
-        if (n)
-            continue;
-        if (!(n = XF_NEW(z->a, named)))
-            return false;
-        *n = (named){.sym = sr->sym, .next = head};
-        if (!xf_map_put(&seen, z->a, x, n, NULL))
-            return false;
-        for (uint32_t k = 0; k < x->r.n; k++)
-            if (!XF_VEC_PUSH(z->a, rg, ((arange){x->r.v[k].from, x->r.v[k].to, sr->sym})))
-                return false;
-    }
-    if (rg.n > 1)
-        qsort(rg.v, rg.n, sizeof rg.v[0], by_from);
-    XF_VEC(uint32_t) open = {0};
-    uint64_t work = 0;
-    for (uint32_t i = 0; i < rg.n; i++) {
-        uint32_t w = 0;
-        for (uint32_t k = 0; k < open.n; k++) {
-            const arange *o = &rg.v[open.v[k]];
-            if (o->to < rg.v[i].from)
-                continue; /* over before this one starts */
-            open.v[w++] = open.v[k];
-            if (o->sym != rg.v[i].sym && (!drop(z, o->sym) || !drop(z, rg.v[i].sym)))
-                return false;
-        }
-        open.n = w;
-        work += w;
-        if (work > AZ_MAX_PAIRS) {
-            z->nc = 0; /* too many to look at: nothing is known zero */
-            return true;
-        }
-        if (!XF_VEC_PUSH(z->a, open, i))
-            return false;
-    }
-    return true;
+    return xf_alias_overlaps(z->doc, all->v, all->n, z->a, drop, z);
 }
 
 /* ------------------------------------------------------------ sets */

@@ -54,11 +54,6 @@ typedef struct facts {
     xf_map hosts;       /* scope -> itself: the local scope of a routine that hosts others */
 } facts;
 
-typedef struct hull {
-    int64_t from, to;
-    const xf_symbol *sym;
-} hull;
-
 typedef struct ds {
     xf_pass_ctx *ctx;
     const facts *f;
@@ -73,7 +68,7 @@ typedef struct ds {
     bool host;           /* the routine hosts internal procedures: a call reads its locals */
     bool failed;         /* a reference nests too deep: remove nothing */
     bool unknown_callee; /* placeholder 3 calls a routine without a Read list */
-    XF_VEC(hull) hulls;  /* the address ranges of the references */
+    XF_VEC(const xf_varref *) refs; /* every reference of both sweeps */
 } ds;
 
 static const xf_symbol *
@@ -258,58 +253,19 @@ kills(const xf_stmt *s, const xf_symbol *y)
 }
 
 static void
-hull_ref(ds *p, void *arg, const xf_varref *r)
+note_ref(ds *p, void *arg, const xf_varref *r)
 {
     (void)arg;
-    int64_t from, to;
-    const xf_symbol *s = sym_of(r);
-    if (!s || !xf_alias_hull(p->ctx->doc, r, &from, &to))
-        return;
-    hull h = {from, to, s};
-    if (!XF_VEC_PUSH(p->a, p->hulls, h))
+    if (!XF_VEC_PUSH(p->a, p->refs, r))
         p->failed = true;
 }
 
-static int
-by_from(const void *a, const void *b)
-{
-    const hull *x = a, *y = b;
-    return x->from < y->from ? -1 : x->from > y->from;
-}
-
-/* Mark the variables whose address ranges overlap another variable's. */
+/* @s's address ranges overlap another variable's: never a target. */
 static bool
-mark_unsafe(ds *p)
+mark_unsafe(void *ctx, const xf_symbol *s)
 {
-    uint32_t n = p->hulls.n;
-    hull *h = p->hulls.v;
-    if (n < 2)
-        return true;
-    qsort(h, n, sizeof *h, by_from);
-    uint32_t *next = xf_arena_array(p->a, n, sizeof *next); /* the next of another variable */
-    if (!next)
-        return false;
-    next[n - 1] = UINT32_MAX;
-    for (uint32_t i = n - 1; i-- > 0;)
-        next[i] = h[i + 1].sym != h[i].sym ? i + 1 : next[i + 1];
-    hull m1 = {0, INT64_MIN, NULL}, m2 = {0, INT64_MIN, NULL}; /* the two highest ends */
-    for (uint32_t i = 0; i < n; i++) {
-        const hull *o = m1.sym != h[i].sym ? &m1 : &m2;
-        bool before = o->sym && o->to >= h[i].from;
-        bool after = next[i] != UINT32_MAX && h[next[i]].from <= h[i].to;
-        if ((before || after) && !xf_map_put(&p->unsafe, p->a, h[i].sym, (void *)h[i].sym, NULL))
-            return false;
-        if (h[i].sym == m1.sym) {
-            if (h[i].to > m1.to)
-                m1.to = h[i].to;
-        } else if (h[i].to > m1.to) {
-            m2 = m1;
-            m1 = h[i];
-        } else if (h[i].to > m2.to) {
-            m2 = h[i];
-        }
-    }
-    return true;
+    ds *p = ctx;
+    return xf_map_put(&p->unsafe, p->a, s, (void *)s, NULL);
 }
 
 /* The targets of the sweep's removable assignments, one bit each. */
@@ -533,13 +489,14 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         return 0;
     ds p = {.ctx = ctx, .f = ctx->state, .rt = rt, .a = ctx->scratch};
     p.host = rt->cfg_scope && xf_map_get(&p.f->hosts, rt->cfg_scope);
-    visitor hulls = {hull_ref, NULL, NULL};
-    visit_graph(&p, &hulls, &r2->g);
+    visitor refs = {note_ref, NULL, NULL};
+    visit_graph(&p, &refs, &r2->g);
     if (r3)
-        visit_graph(&p, &hulls, &r3->g);
+        visit_graph(&p, &refs, &r3->g);
     if (p.failed)
         return 0;
-    if (!mark_unsafe(&p) || !universe(&p, &r2->g))
+    if (!xf_alias_overlaps(ctx->doc, p.refs.v, p.refs.n, p.a, mark_unsafe, &p) ||
+        !universe(&p, &r2->g))
         return xf_pass_oom(ctx);
     if (!p.syms.n)
         return 0;

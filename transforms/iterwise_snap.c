@@ -56,57 +56,51 @@ lhs_sym(const xf_stmt *st)
     return r && !xf_varref_arrref(&st->u.as.lhs) ? r->sym : NULL;
 }
 
-/* Statement @st of the loop's straight line: what it reads is read (into
- * @read, unless @tmp has it already), then a whole scalar it assigns that
- * nothing read before is an iteration's temporary (@tmp). */
+/* Statement @st of the loop's straight line: its reads are counted in
+ * @read; a whole scalar it assigns that nothing read before (itself
+ * included) is an iteration's temporary (@tmp). */
 static void
-step(uint32_t n, int32_t *read, uint8_t *tmp, int32_t *one, const xf_stmt *st)
+step(uint32_t n, int32_t *read, uint8_t *tmp, const xf_stmt *st)
 {
     if (!st)
         return;
-    memset(one, 0, (n + 1) * sizeof *one);
-    xf_dry_stmt_reads_own(one, n, st, 1);
-    for (uint32_t i = 0; i < n; i++)
-        if (one[i] && !tmp[i])
-            read[i] += one[i];
     const xf_symbol *s = lhs_sym(st);
-    if (s && s->index < n && !read[s->index] && xf_shape_rank(s->shape) == 0)
+    bool unread = s && s->index < n && !read[s->index];
+    xf_dry_stmt_reads_own(read, n, st, 1);
+    if (unread && !read[s->index] && xf_shape_rank(s->shape) == 0)
         tmp[s->index] = 1;
 }
 
-/* The values loop @l2 reads, per symbol index, but for the whole scalars
- * every iteration assigns before it reads them (in the body's straight
- * line: its blocks, and the headers of the loops in it). */
+/* Per symbol index, 1 for the values loop @l2 reads (header and body),
+ * but for the whole scalars every iteration assigns before it reads them
+ * (in the body's straight line: its blocks, and the headers of the loops
+ * in it). */
 static int32_t *
 inputs(xf_pass_ctx *ctx, const xf_region *l2)
 {
     uint32_t n = ctx->doc->nsymbols;
     int32_t *read = XF_NEW_ARRAY(ctx->scratch, n + 1, int32_t),
-            *one = XF_NEW_ARRAY(ctx->scratch, n + 1, int32_t),
             *all = XF_NEW_ARRAY(ctx->scratch, n + 1, int32_t);
     uint8_t *tmp = XF_NEW_ARRAY(ctx->scratch, n + 1, uint8_t);
-    if (!read || !one || !all || !tmp)
+    if (!read || !all || !tmp)
         return NULL;
     /* the header: the bounds are read before anything */
-    step(n, read, tmp, one, l2->v->init);
-    memset(one, 0, (n + 1) * sizeof *one);
-    xf_dry_region_reads(all, n, l2);
+    step(n, read, tmp, l2->v->init);
     for (uint32_t k = 0; k < l2->body.v.n; k++) {
         const xf_region *r = l2->body.v.v[k];
         if (r->kind == XF_RG_BLOCK) {
             for (uint32_t j = 0; j < r->v->stmts.n; j++)
-                step(n, read, tmp, one, r->v->stmts.v[j]);
+                step(n, read, tmp, r->v->stmts.v[j]);
         } else if (r->kind == XF_RG_LOOP && r->v->init) {
-            step(n, read, tmp, one, r->v->init);
+            step(n, read, tmp, r->v->init);
             break; /* past it, the order is not the straight line's */
         } else
             break;
     }
-    /* everything else the loop reads that is not a temporary so found */
+    xf_dry_region_reads(all, n, l2);
     for (uint32_t i = 0; i < n; i++)
-        if (!tmp[i] && all[i] > 0)
-            read[i] = 1;
-    return read;
+        all[i] = !tmp[i] && all[i] > 0;
+    return all;
 }
 
 /* ---- is it worth it: the snapshot's words against the tape it saves */
@@ -130,8 +124,8 @@ trips(const xf_region *r)
     return t > 0 ? t : 0;
 }
 
-/* Words pushed by one run of the regions of @s; @unknown: an inner loop's
- * trip count counted as 1. */
+/* Words pushed by one run of the regions of @s (an inner loop whose trip
+ * count is not constant counted as one trip). */
 static double
 pushes(const xf_rgseq *s)
 {

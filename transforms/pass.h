@@ -181,12 +181,18 @@ bool xf_is_formal(const xf_routine *rt, const xf_symbol *s);
 bool xf_is_local(const xf_routine *rt, const xf_symbol *s);
 /** xf_is_temporary: is @s a temporary of the transformation (marked so, or OpenAD_*)? */
 bool xf_is_temporary(const xf_symbol *s);
-/** xf_alias_set_of: @r's alias set in the front end's alias map (its
- * address ranges), or NULL when the map has none for it. */
-const xf_alias_set *xf_alias_set_of(const xf_doc *doc, const xf_varref *r);
-/** xf_alias_hull: the lowest and highest address of @r's alias set in the
- * front end's alias map; false when the map has none for it. */
-bool xf_alias_hull(const xf_doc *doc, const xf_varref *r, int64_t *from, int64_t *to);
+/**
+ * xf_alias_overlaps:
+ * Call @mark(@ctx, s) for each variable s one of whose references among
+ * @refs[0..@n) has, in the front end's alias map, an address range that
+ * overlaps a range of another variable's reference (the pairs
+ * xf_refs_may_alias finds among distinct variables), in O(r log r) for r
+ * ranges; a variable may be marked more than once. References without a
+ * variable are skipped. Scratch from @a.
+ * @returns false when out of memory or when @mark returned false.
+ */
+bool xf_alias_overlaps(const xf_doc *doc, const xf_varref *const *refs, uint32_t n, xf_arena *a,
+                       bool (*mark)(void *ctx, const xf_symbol *s), void *ctx);
 /**
  * xf_derived_id:
  * The interned statement id "_@what_@n_for_@id" of a statement a pass adds

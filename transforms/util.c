@@ -108,23 +108,61 @@ xf_is_temporary(const xf_symbol *s)
     return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
 }
 
-const xf_alias_set *
-xf_alias_set_of(const xf_doc *doc, const xf_varref *r)
+/* One address range of a variable, as one of its references' alias set gives it. */
+typedef struct arange {
+    int64_t from, to;
+    const xf_symbol *sym;
+} arange;
+
+static int
+by_from(const void *a, const void *b)
 {
-    return alias_set(doc, r->alias);
+    const arange *x = a, *y = b;
+    return x->from < y->from ? -1 : x->from > y->from;
 }
 
 bool
-xf_alias_hull(const xf_doc *doc, const xf_varref *r, int64_t *from, int64_t *to)
+xf_alias_overlaps(const xf_doc *doc, const xf_varref *const *refs, uint32_t n, xf_arena *a,
+                  bool (*mark)(void *ctx, const xf_symbol *s), void *ctx)
 {
-    const xf_alias_set *x = alias_set(doc, r->alias);
-    if (!x || !x->r.n)
+    XF_VEC(arange) rg = {0};
+    for (uint32_t i = 0; i < n; i++) {
+        const xf_symref *sr = xf_varref_symref(refs[i]);
+        const xf_alias_set *x = sr ? alias_set(doc, refs[i]->alias) : NULL;
+        for (uint32_t k = 0; x && k < x->r.n; k++)
+            if (!XF_VEC_PUSH(a, rg, ((arange){x->r.v[k].from, x->r.v[k].to, sr->sym})))
+                return false;
+    }
+    if (rg.n < 2)
+        return true;
+    arange *h = rg.v;
+    qsort(h, rg.n, sizeof *h, by_from);
+    /* after: the first range that starts after h[i] and is another
+     * variable's starts within h[i]; before: of the ranges that started
+     * earlier, the one of another variable that ends last (the two highest
+     * ends of distinct variables are kept) reaches h[i] */
+    uint32_t *next = xf_arena_array(a, rg.n, sizeof *next);
+    if (!next)
         return false;
-    *from = x->r.v[0].from;
-    *to = x->r.v[0].to;
-    for (uint32_t i = 1; i < x->r.n; i++) {
-        *from = x->r.v[i].from < *from ? x->r.v[i].from : *from;
-        *to = x->r.v[i].to > *to ? x->r.v[i].to : *to;
+    next[rg.n - 1] = UINT32_MAX;
+    for (uint32_t i = rg.n - 1; i-- > 0;)
+        next[i] = h[i + 1].sym != h[i].sym ? i + 1 : next[i + 1];
+    arange m1 = {0, INT64_MIN, NULL}, m2 = {0, INT64_MIN, NULL};
+    for (uint32_t i = 0; i < rg.n; i++) {
+        const arange *o = m1.sym != h[i].sym ? &m1 : &m2;
+        bool before = o->sym && o->to >= h[i].from;
+        bool after = next[i] != UINT32_MAX && h[next[i]].from <= h[i].to;
+        if ((before || after) && !mark(ctx, h[i].sym))
+            return false;
+        if (h[i].sym == m1.sym) {
+            if (h[i].to > m1.to)
+                m1.to = h[i].to;
+        } else if (h[i].to > m1.to) {
+            m2 = m1;
+            m1 = h[i];
+        } else if (h[i].to > m2.to) {
+            m2 = h[i];
+        }
     }
     return true;
 }
