@@ -38,7 +38,7 @@ typedef struct xf_run_stats {
     uint64_t cp_push[XF_WORD_KINDS]; /* checkpoint words stored */
     uint64_t cp_pop[XF_WORD_KINDS];
     int64_t peak_cp;
-    /* checkpointed loops (transforms/checkpoint.c): snapshot words stored and
+    /* checkpointed loops (transforms/checkpoint/checkpoint.c): snapshot words stored and
      * the most held at once (apart from tape and checkpoints), and the steps
      * run plainly (recomputation), taped, and adjoined */
     uint64_t snap_stored;

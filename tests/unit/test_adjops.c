@@ -1,4 +1,4 @@
-/* test_adjops.c: the operations an adjoint spends (transforms/adjzero.c,
+/* test_adjops.c: the operations an adjoint spends (transforms/tape/adjzero.c,
  * the parallel edges of elim.c, the signs preaccumulate.c folds, the
  * constants constprop.c reads, the assignments sink.c moves past a
  * branch). Each

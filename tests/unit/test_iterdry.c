@@ -1,9 +1,9 @@
 /* test_iterdry.c: per-iteration dry-running of loops that are not parallel
- * (transforms/iterwise_dry.c, F6), executed: the Jacobian of small programs
+ * (transforms/loops/iterdry.c, F6), executed: the Jacobian of small programs
  * against the default adjoint's, the peak tape at least one word per
  * iteration lower, the snapshots counted apart; and the loops it leaves
  * alone, with the report's reason. Also the trimming of a dry-run loop
- * (transforms/iterwise_trim.c, F5): fewer operations than without it. */
+ * (transforms/loops/iterwise_trim.c, F5): fewer operations than without it. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

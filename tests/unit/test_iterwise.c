@@ -1,6 +1,6 @@
 /* test_iterwise.c: the iteration-wise adjoint of loops whose body is more
  * than basic blocks (a branch, an inner loop), the selection rule
- * --loops auto (transforms/iterwise.c, F8) and its decision lines, and the
+ * --loops auto (transforms/loops/iterwise.c, F8) and its decision lines, and the
  * interpreter's measure of each loop's tape (run --loop-tape,
  * frontends/run/looptape.c): each executed under the joint and the split
  * driver against the adjoint without the rule. */

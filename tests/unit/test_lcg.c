@@ -1,5 +1,5 @@
-/* test_lcg.c: the linearized computational graph (transforms/lcg.h) and the
- * elimination orders over it (transforms/elim.h), on their own: graphs built
+/* test_lcg.c: the linearized computational graph (transforms/core/lcg.h) and the
+ * elimination orders over it (transforms/core/elim.h), on their own: graphs built
  * by hand with their costs worked out below, and the graphs the walk builds
  * from linearize's propagation. */
 #include <string.h>

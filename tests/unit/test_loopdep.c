@@ -1,9 +1,9 @@
-/* test_loopdep.c: the data dependence of loops (transforms/loopdep.c):
+/* test_loopdep.c: the data dependence of loops (transforms/loops/loopdep_rules.c):
  * one small program per reason a loop's iterations depend on each other,
  * the cases that must stay independent (private scalars and array
  * elements, additive reductions, loop-invariant subscripts that differ),
  * terminal and not terminal, and the report's line; the iteration-wise
- * adjoint of parallel terminal loops (transforms/iterwise.c), executed. */
+ * adjoint of parallel terminal loops (transforms/loops/iterwise.c), executed. */
 #include <stdio.h>
 #include <stdlib.h>
 

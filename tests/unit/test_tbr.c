@@ -1,4 +1,4 @@
-/* test_tbr.c: what the adjoint need not tape (transforms/tbr*.c, Naumann
+/* test_tbr.c: what the adjoint need not tape (transforms/tape/tbr*.c, Naumann
  * et al. [002] §3). Each program is transformed with and without the
  * saving (adjoin's --tape-off), run under both adjoint drivers, and its
  * Jacobian checked against the tangent's (a dot-product test, and entry

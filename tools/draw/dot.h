@@ -84,7 +84,7 @@ int xf_dot_lcg_prepare(xf_doc *doc, const xf_doc *cat, const xf_doc *direct, xf_
  * The linearized computational graphs of one BasicBlock of @doc (after
  * xf_dot_lcg_prepare; @o->block, default: the first whose derivative
  * propagation has an edge, an operation that is not ZeroDeriv), as
- * preaccumulate builds them (transforms/lcg.h): the block cut into
+ * preaccumulate builds them (transforms/core/lcg.h): the block cut into
  * sequences as the pass cuts it, one cluster per sequence ("sequence 2: 5
  * vertices, 4 edges"). A vertex is a version of a storage location: a new
  * one at each write, labelled "x (2)" for the second; independent vertices
@@ -93,7 +93,7 @@ int xf_dot_lcg_prepare(xf_doc *doc, const xf_doc *cat, const xf_doc *direct, xf_
  * sequence) green, intermediates white, and a ZeroDeriv's version is dashed
  * and labelled "x (2) = 0". An edge is labelled with its partial: a
  * constant or an OpenAD_lin_* variable. With @o->eliminated, each sequence
- * is drawn after vertex elimination in @o->order (transforms/elim.h), its
+ * is drawn after vertex elimination in @o->order (transforms/core/elim.h), its
  * edges labelled with the products and sums of partials they accumulate.
  * Building the graphs interns strings in @doc; nothing else changes.
  * @returns the graph (agclose() it), or NULL after a report to @diag.

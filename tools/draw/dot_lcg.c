@@ -1,6 +1,6 @@
 /* dot_lcg.c: the linearized computational graphs of one basic block, as
- * preaccumulate builds them (transforms/lcg.h), one cluster per sequence,
- * and optionally after vertex elimination (transforms/elim.h)
+ * preaccumulate builds them (transforms/core/lcg.h), one cluster per sequence,
+ * and optionally after vertex elimination (transforms/core/elim.h)
  * (xaiform dot --what lcg). See dot.h. */
 #include "dot_impl.h"
 

@@ -52,7 +52,7 @@
 
 #include "cfgtree.h"
 #include "iterwise.h"
-#include "iterwise_dry.h"
+#include "iterdry.h"
 #include "loopdep.h"
 #include "pass.h"
 #include "tbr.h"

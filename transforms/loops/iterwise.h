@@ -1,4 +1,4 @@
-/* iterwise.h: what iterwise.c, iterwise_region.c and iterwise_dry.c share: the loops of the
+/* iterwise.h: what iterwise.c, iterwise_region.c and iterdry.c share: the loops of the
  * taping and the adjoint sweep as regions, and the move of one iteration's
  * adjoint (a region: blocks, branches, inner loops) to the end of that
  * iteration in the taping sweep. */

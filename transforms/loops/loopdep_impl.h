@@ -1,4 +1,4 @@
-/* loopdep_impl.h: what loopdep.c and loopdep_walk.c share: the accesses
+/* loopdep_impl.h: what loopdep_rules.c and loopdep_walk.c share: the accesses
  * of a piece of code in execution order, each read marked "exposed" when
  * no write on every path before it (in the same walk) has set the whole
  * variable. */
@@ -15,7 +15,7 @@ typedef struct ld_acc {
     bool write;
     bool exposed;   /* a read that no earlier write of the walk covers on every path */
     bool reduction; /* a read or write of an additive update s = s + e */
-    uint32_t next;  /* the next access of the same symbol (loopdep.c), UINT32_MAX: none */
+    uint32_t next;  /* the next access of the same symbol (loopdep_rules.c), UINT32_MAX: none */
 } ld_acc;
 
 typedef struct ld_walk {

@@ -1,4 +1,4 @@
-/* loopdep_report.c: the per-loop report (xf_loopdep_print) and the pass
+/* loopdep.c: the per-loop report (xf_loopdep_print) and the pass
  * that writes it (loopdep, option --report-loops). The pass changes
  * nothing in the document. */
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* iterwise_dry.c: per-iteration dry-running of a loop that is not parallel
+/* iterdry.c: per-iteration dry-running of a loop that is not parallel
  * (Hascoët, Fidanova, Held [004] §5, F6), pass iterdry, option
  * --per-iteration-dry-run.
  *
@@ -39,7 +39,7 @@
 
 #include "build.h"
 #include "iterwise.h"
-#include "iterwise_dry.h"
+#include "iterdry.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
 typedef XF_VEC(const xf_varref *) refvec;

@@ -1,8 +1,8 @@
-/* iterwise_dry.h: what the iteration-wise pass (iterwise.c) and
- * per-iteration dry-running (iterwise_dry.c, F6) share with the code that
+/* iterdry.h: what the iteration-wise pass (iterwise.c) and
+ * per-iteration dry-running (iterdry.c, F6) share with the code that
  * trims a loop run twice (iterwise_trim.c). */
-#ifndef XF_TRANSFORMS_ITERWISE_DRY_H
-#define XF_TRANSFORMS_ITERWISE_DRY_H
+#ifndef XF_TRANSFORMS_ITERDRY_H
+#define XF_TRANSFORMS_ITERDRY_H
 
 #include "cfgtree.h"
 #include "loopdep.h"

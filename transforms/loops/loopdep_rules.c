@@ -1,4 +1,4 @@
-/* loopdep.c: see loopdep.h. Per loop, the accesses of one iteration (the
+/* loopdep_rules.c: see loopdep.h. Per loop, the accesses of one iteration (the
  * header's test, then the body) are gathered by loopdep_walk.c; then:
  *
  *  - the loop variable must not be assigned in the body;

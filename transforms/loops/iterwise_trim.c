@@ -1,4 +1,4 @@
-/* iterwise_trim.c: what a loop run twice need not compute (iterwise_dry.h).
+/* iterwise_trim.c: what a loop run twice need not compute (iterdry.h).
  *
  * A dry-run loop (F5, iterwise.c) runs untaped in the taping sweep and
  * again, taped and adjoined one iteration at a time, in the adjoint sweep.
@@ -12,7 +12,7 @@
  * Reads are counted per variable (any element): conservative for arrays. */
 #include <string.h>
 
-#include "iterwise_dry.h"
+#include "iterdry.h"
 
 static void expr_reads(int32_t *c, uint32_t n, const xf_expr *x, const xf_symbol *self, int32_t d);
 

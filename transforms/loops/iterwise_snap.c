@@ -31,7 +31,7 @@
 
 #include "build.h"
 #include "iterwise.h"
-#include "iterwise_dry.h"
+#include "iterdry.h"
 
 enum { XF_IW_WHY = 200 };
 
