@@ -56,10 +56,10 @@ typedef struct rd {
     XF_VEC(rdpend) pend; /* stack of unresolved edges, in the scratch arena */
     xf_map idmap;        /* scratch: id -> index + 1 */
     void *work;          /* scratch: read_dag.c's arrays, reused */
-    xf_read_sink *sink;       /* xf_read_stream: one routine in memory at a time */
-    bool again;               /* xf_read_stream_again: the prologue is in doc already */
-    uint32_t nrt, nedge;      /* routines and edges met so far (again) */
-    xf_arena *routine;        /* the streamed routine's arena, emptied after each */
+    xf_read_sink *sink;  /* xf_read_stream: one routine in memory at a time */
+    bool again;          /* xf_read_stream_again: the prologue is in doc already */
+    uint32_t nrt, nedge; /* routines and edges met so far (again) */
+    xf_arena *routine;   /* the streamed routine's arena, emptied after each */
     size_t workcap;
 } rd;
 

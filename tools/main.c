@@ -34,7 +34,8 @@ static const xf_verb verbs[] = {
     {"dot", xf_cmd_dot, true, "draw the call graph, a control-flow graph, expressions or an LCG"},
 #ifdef XF_C_FRONTEND
     {"c2xaif", xf_cmd_c2xaif, true, "translate a C function and its callees into xaif (libclang)"},
-    {"grad", xf_cmd_grad, true, "the tangent or adjoint of a C function, as C (c2xaif, transform, xaif2c)"},
+    {"grad", xf_cmd_grad, true,
+     "the tangent or adjoint of a C function, as C (c2xaif, transform, xaif2c)"},
 #endif
     {"xaif2c", xf_cmd_xaif2c, true, "write C for a program, its tangent or its adjoint"},
     {"oad-driver", xf_cmd_oad, true,

@@ -48,15 +48,15 @@ ref(text *t, const char *el, int v, int sc, const char *sym, int index)
 {
     put(t, "<xaif:%s vertex_id=\"%d\">", el, v);
     if (index) {
-        put(t, "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"%s\"/>"
-               "<xaif:ArrayElementReference vertex_id=\"2\"><xaif:IndexTriplet><xaif:Index>"
-               "<xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"%d\"/>"
-               "</xaif:Index></xaif:IndexTriplet></xaif:ArrayElementReference>"
-               "<xaif:VariableReferenceEdge edge_id=\"1\" source=\"1\" target=\"2\"/>",
+        put(t,
+            "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"%s\"/>"
+            "<xaif:ArrayElementReference vertex_id=\"2\"><xaif:IndexTriplet><xaif:Index>"
+            "<xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"%d\"/>"
+            "</xaif:Index></xaif:IndexTriplet></xaif:ArrayElementReference>"
+            "<xaif:VariableReferenceEdge edge_id=\"1\" source=\"1\" target=\"2\"/>",
             sc, sym, index);
     } else {
-        put(t, "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"%s\"/>", sc,
-            sym);
+        put(t, "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"%s\"/>", sc, sym);
     }
     put(t, "</xaif:%s>\n", el);
 }
@@ -65,10 +65,11 @@ static char *
 program(int n)
 {
     text t = {0};
-    put(&t, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- %d routines -->\n"
-            "<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\" program_name=\"p\" "
-            "prefix=\"OpenAD_\">\n<xaif:ScopeHierarchy>\n<xaif:Scope vertex_id=\"1\">"
-            "<xaif:SymbolTable>\n",
+    put(&t,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- %d routines -->\n"
+        "<xaif:CallGraph xmlns:xaif=\"http://www.mcs.anl.gov/XAIF\" program_name=\"p\" "
+        "prefix=\"OpenAD_\">\n<xaif:ScopeHierarchy>\n<xaif:Scope vertex_id=\"1\">"
+        "<xaif:SymbolTable>\n",
         n);
     for (int k = 0; k < n; k++)
         put(&t, "<xaif:Symbol symbol_id=\"r%d\" kind=\"subroutine\" type=\"void\"/>\n", k);
@@ -95,8 +96,9 @@ program(int n)
             "<xaif:Assignment statement_id=\"1\"><xaif:AssignmentLHS>",
             k, k, sc, sc, sc, sc);
         /* y = sin(x(1)) * x(2) + y */
-        put(&t, "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"y\"/>"
-                "</xaif:AssignmentLHS><xaif:AssignmentRHS>\n",
+        put(&t,
+            "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"y\"/>"
+            "</xaif:AssignmentLHS><xaif:AssignmentRHS>\n",
             sc);
         ref(&t, "VariableReference", 1, sc, "x", 1);
         put(&t, "<xaif:Intrinsic vertex_id=\"2\" name=\"sin_scal\"/>\n");
@@ -111,8 +113,9 @@ program(int n)
                 "<xaif:ExpressionEdge edge_id=\"5\" source=\"5\" target=\"6\" position=\"2\"/>\n"
                 "</xaif:AssignmentRHS></xaif:Assignment>\n");
         if (k > 0) { /* call r(k-1)(x, y) */
-            put(&t, "<xaif:SubroutineCall statement_id=\"2\" scope_id=\"1\" symbol_id=\"r%d\">"
-                    "<xaif:Argument position=\"1\">",
+            put(&t,
+                "<xaif:SubroutineCall statement_id=\"2\" scope_id=\"1\" symbol_id=\"r%d\">"
+                "<xaif:Argument position=\"1\">",
                 k - 1);
             ref(&t, "VariableReference", 1, sc, "x", 0);
             put(&t, "</xaif:Argument><xaif:Argument position=\"2\">");
@@ -124,8 +127,9 @@ program(int n)
                 "<xaif:ControlFlowEdge edge_id=\"2\" source=\"2\" target=\"3\"/>\n"
                 "</xaif:ControlFlowGraph>\n");
         if (k > 0) /* an edge between the routines, and a comment */
-            put(&t, "<xaif:CallGraphEdge edge_id=\"%d\" source=\"c%d\" target=\"c%d\"/>\n"
-                    "<!-- after r%d -->\n",
+            put(&t,
+                "<xaif:CallGraphEdge edge_id=\"%d\" source=\"c%d\" target=\"c%d\"/>\n"
+                "<!-- after r%d -->\n",
                 k, k, k - 1, k);
     }
     put(&t, "</xaif:CallGraph>\n<!-- end -->\n");
@@ -233,8 +237,8 @@ same_bytes(int nroutines, const char *verb)
     xf_stream_stats st;
     char *a = whole(src, verb, &la, &bytes), *b = streamed(src, verb, &lb, &st);
     ck_assert_uint_eq(st.routines, (uint32_t)nroutines);
-    ck_assert_msg(la == lb && memcmp(a, b, la) == 0, "%s of %d routines: %zu bytes whole, %zu streamed",
-                  verb, nroutines, la, lb);
+    ck_assert_msg(la == lb && memcmp(a, b, la) == 0,
+                  "%s of %d routines: %zu bytes whole, %zu streamed", verb, nroutines, la, lb);
     /* the adjoint is a real one: templates, tapes, the call and its checkpoints */
     if (!strcmp(verb, "adjoint") && nroutines > 1)
         ck_assert_ptr_nonnull(strstr(b, "cp_arg_store"));
@@ -270,8 +274,8 @@ START_TEST(memory_is_the_global_part_plus_one_routine)
     ck_assert_uint_eq(st[1].routines, 64);
     ck_assert_uint_gt(st[0].routine_peak, 0);
     ck_assert_msg(st[1].routine_peak == st[0].routine_peak,
-                  "one routine's arena: %zu bytes with 8 routines, %zu with 64",
-                  st[0].routine_peak, st[1].routine_peak);
+                  "one routine's arena: %zu bytes with 8 routines, %zu with 64", st[0].routine_peak,
+                  st[1].routine_peak);
     size_t per_routine = (st[1].global - st[0].global) / 56;
     ck_assert_msg(per_routine < st[0].routine_peak / 4,
                   "the global part grows by %zu bytes per routine; one routine holds %zu",

@@ -15,8 +15,9 @@ main(int argc, char **argv)
     }
     struct timespec a, b;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
-    xmlTextReaderPtr r = xmlReaderForFile(
-        argv[1], NULL, XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT | XML_PARSE_NOBLANKS);
+    xmlTextReaderPtr r = xmlReaderForFile(argv[1], NULL,
+                                          XML_PARSE_NONET | XML_PARSE_BIG_LINES |
+                                              XML_PARSE_COMPACT | XML_PARSE_NOBLANKS);
     if (!r)
         return 1;
     long nodes = 0, attrs = 0;
