@@ -1,5 +1,5 @@
 /* head.c: the C twin of head.xaif, y(1) = sin(x(1))*x(1) + sin(x(2))*x(2),
- * for `xaiform grad` (README.md, "Differentiating C"). */
+ * for `xaiform grad` (README.md, "The ways in"; docs/grad.md). */
 #include <math.h>
 
 void
