@@ -34,7 +34,8 @@
 # front end (Open64, whirl2xaif) wrote tlm.xaif and adm.xaif; where an
 # example's refOutput/ lacks them, nothing here can make them, and `check`
 # skips that mode with the reason ("no tlm.xaif", "no ref/ad.out", ...).
-# The script prints what it laid out and what was missing.
+# The script prints what it laid out; exit status 1 when an example it was
+# to lay out is not in the suite (the others are laid out), 2 usage error.
 set -eu
 all=0 list='' xaif=''
 while [ $# -gt 0 ]; do
@@ -44,13 +45,13 @@ while [ $# -gt 0 ]; do
         list=$2; shift 2 ;;
     --xaif) [ $# -ge 2 ] || { echo "import-openad.sh: --xaif needs a folder" >&2; exit 2; }
         xaif=$2; shift 2 ;;
-    -h | --help) sed -n '2,35p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,38p' "$0"; exit 0 ;;
     -*) echo "import-openad.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
 done
 if [ $# -ne 2 ]; then
-    sed -n '4,5p' "$0" >&2
+    sed -n '5,6p' "$0" >&2
     exit 2
 fi
 reg=$1 dest=$2
@@ -162,3 +163,4 @@ else
 fi
 echo "next: cmake -S . -B build -DXF_CORPUS_DIR=$dest && ctest --test-dir build -L corpus"
 [ $n -gt 0 ] || die "no example laid out"
+[ $missing = 0 ] || die "$missing examples named are not in the suite (above)"
