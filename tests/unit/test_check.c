@@ -321,6 +321,11 @@ START_TEST(the_reason_column)
                                       "its reason class (example-error, read-error, "));
     free(buf);
     xf_check_results_fini(&r);
+    /* ... which --update reads, to rewrite a file from before the classes */
+    ck_assert_int_eq(xf_expect_read_old(XF_TEST_DATA "/check/bad-reason.txt", &r, stderr), 0);
+    ck_assert_uint_eq(r.n, 3);
+    ck_assert_int_eq(xf_check_results_find(&r, "beta", XF_CHECK_DD)->reason, XF_FAIL_NONE);
+    xf_check_results_fini(&r);
     ck_assert_int_eq(read_text("a dd PASS run-error\n", msg, sizeof msg), -1);
     ck_assert_ptr_nonnull(strstr(msg, ":1: error: only a failing line has a reason class\n"));
     ck_assert_int_eq(read_text("a dd FAIL slow\n", msg, sizeof msg), -1);

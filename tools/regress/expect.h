@@ -33,6 +33,14 @@ typedef struct xf_expect_scope {
 int xf_expect_read(const char *path, xf_check_results *r, FILE *err);
 
 /**
+ * xf_expect_read_old:
+ * As xf_expect_read, but a failing line without its reason class is read
+ * (reason XF_FAIL_NONE): a file from before the classes, which `--update`
+ * rewrites from the run; xf_expect_write refuses such a record.
+ */
+int xf_expect_read_old(const char *path, xf_check_results *r, FILE *err);
+
+/**
  * xf_expect_compare:
  * Print to @out, one line each, every difference of the run @run (sorted)
  * from the expectations @old within @sc, better or worse: a status or a
