@@ -1,7 +1,9 @@
 # check.cmake: xaiform check on example folders made under TMP from the
 # shipped example (examples/head.xaif, examples/params.conf, tests/check/*.out):
 # the folder search, example names, exit statuses, --help, and the
-# expectations file (--expect, --update, --summary). -DXAIFORM= -DSRC= -DTMP=
+# expectations file (--expect, --update, --summary): any difference from it
+# fails, better or worse, a failure's reason class included.
+# -DXAIFORM= -DSRC= -DTMP=
 set(failed 0)
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
 
@@ -61,7 +63,7 @@ if(at EQUAL -1 OR NOT ops GREATER 0)
   message("[FAIL] ${exp}: no header line or no operation count of head1 tangent:\n${content}")
   set(failed 1)
 endif()
-expect(0 "exp.txt: 0 changes, 0 improvements" check --expect ${exp} ${tree})
+expect(0 "exp.txt: 0 changes\n" check --expect ${exp} ${tree})
 # ... and a second update writes the same bytes.
 configure_file(${exp} ${TMP}/exp1.txt COPYONLY)
 expect(0 "wrote" check --expect ${exp} --update ${tree})
@@ -80,19 +82,26 @@ function(altered name from to)
   endif()
   file(WRITE ${TMP}/${name} "${alt}")
 endfunction()
-altered(status.txt "\nhead1( +)tangent( +)PASS " "\nhead1\\1tangent\\2FAIL ")
-expect(1 "changed  head1 tangent: FAIL -> PASS\n${TMP}/status.txt: 1 change, 0 improvements"
+altered(status.txt "\nhead1( +)tangent( +)PASS[^\n]*" "\nhead1\\1tangent\\2FAIL - - - - run-error")
+expect(1 "changed  head1 tangent: FAIL (run-error) -> PASS\n${TMP}/status.txt: 1 change\n"
   check --expect ${TMP}/status.txt ${tree})
 math(EXPR less "${ops} - 1")
 math(EXPR more "${ops} + 1")
+# The file has a better figure than the run (one operation fewer): the run
+# got worse, which fails ...
 altered(rise.txt "\nhead1( +)tangent( +)PASS( +)${ops} " "\nhead1\\1tangent\\2PASS\\3${less} ")
-expect(1 "changed  head1 tangent: operations ${less} -> ${ops} (a rise)"
+expect(1 "changed  head1 tangent: operations ${less} -> ${ops} (a rise)\n${TMP}/rise.txt: 1 change\n"
   check --expect ${TMP}/rise.txt ${tree})
+# ... and a worse one (one more): the run got better, which fails too, so
+# that a figure cannot fall and climb back unseen; --update records it.
 altered(fall.txt "\nhead1( +)tangent( +)PASS( +)${ops} " "\nhead1\\1tangent\\2PASS\\3${more} ")
-expect(0 "improved head1 tangent: operations ${more} -> ${ops}\n${TMP}/fall.txt: 0 changes, 1 improvement"
+expect(1 "changed  head1 tangent: operations ${more} -> ${ops} (a fall)\n${TMP}/fall.txt: 1 change\n"
   check --expect ${TMP}/fall.txt ${tree})
 altered(tape.txt "\n(head2 +adjoint-joint +PASS +[0-9]+ +)[0-9]+ " "\n\\1999 ")
-expect(0 "improved head2 adjoint-joint: tape words 999 -> " check --expect ${TMP}/tape.txt ${tree})
+expect(1 "changed  head2 adjoint-joint: tape words 999 -> 2 (a fall)\n"
+  check --expect ${TMP}/tape.txt ${tree})
+expect(0 "wrote" check --expect ${TMP}/fall.txt --update ${tree})
+expect(0 "fall.txt: 0 changes\n" check --expect ${TMP}/fall.txt ${tree})
 altered(gone.txt "\nhead2 +dd [^\n]*" "")
 expect(1 "changed  head2 dd: not in ${TMP}/gone.txt, now PASS" check --expect ${TMP}/gone.txt ${tree})
 altered(extra.txt "\nhead2( +)dd " "\nhead3\\1dd PASS\nhead2\\1dd ")
@@ -102,11 +111,11 @@ expect(1 "changed  head3 dd: PASS in ${TMP}/extra.txt, not found by the run"
 # an example folder, another example.
 expect(0 "extra.txt: 0 changes" check --mode tangent --expect ${TMP}/extra.txt ${tree})
 expect(0 "extra.txt: 0 changes" check --expect ${TMP}/extra.txt ${tree}/head2)
-expect(1 "changed  head1 tangent: FAIL -> PASS" check --expect ${TMP}/status.txt ${tree}/a/b/head1)
+expect(1 "changed  head1 tangent: FAIL (run-error) -> PASS" check --expect ${TMP}/status.txt ${tree}/a/b/head1)
 expect(0 "status.txt: 0 changes" check --expect ${TMP}/status.txt ${tree}/head2)
 # --update with one mode rewrites that mode's lines and keeps the others.
 expect(0 "wrote" check --mode tangent --expect ${TMP}/status.txt --update ${tree})
-expect(0 "status.txt: 0 changes, 0 improvements" check --expect ${TMP}/status.txt ${tree})
+expect(0 "status.txt: 0 changes\n" check --expect ${TMP}/status.txt ${tree})
 expect(1 "changed  head3 dd" check --expect ${TMP}/extra.txt ${tree})
 expect(0 "wrote" check --mode dd --expect ${TMP}/extra.txt --update ${tree})
 expect(0 "extra.txt: 0 changes" check --expect ${TMP}/extra.txt ${tree})
@@ -123,7 +132,7 @@ expect(1 "cannot open" check --expect ${TMP}/nothere.txt ${tree})
 # no xaif satisfies does not.
 expect(0 "derivatives not valid against xaif.xsd: 0\n" check --mode tangent --mode adjoint-split
   --schema ${SRC}/schema/xaif.xsd ${tree})
-expect(1 "FAIL  tangent      head2: not valid against reject.xsd: the output of head2/tlm.xaif:"
+expect(1 "FAIL  tangent      head2: schema-invalid: not valid against reject.xsd: the output of head2/tlm.xaif:"
   check --mode tangent --schema ${SRC}/tests/check/reject.xsd ${tree})
 expect(1 "derivatives not valid against reject.xsd: 2\n"
   check --mode adjoint-joint --schema ${SRC}/tests/check/reject.xsd ${tree})
@@ -178,7 +187,7 @@ if(NOT line OR NOT tline)
   message("[FAIL] ${tlmexp}: no adjoint-split line from tlm.xaif, or a tangent line with it:\n${tlmcontent}")
   set(failed 1)
 endif()
-expect(0 "tlmonly.txt: 0 changes, 0 improvements" check --expect ${tlmexp} ${TMP}/tlmonly)
+expect(0 "tlmonly.txt: 0 changes\n" check --expect ${tlmexp} ${TMP}/tlmonly)
 expect(0 "wrote" check --expect ${tlmexp} --update ${TMP}/tlmonly)
 file(READ ${tlmexp} again)
 if(NOT again STREQUAL tlmcontent)
@@ -190,13 +199,38 @@ expect(1 "changed  head adjoint-joint: PASS-DD from tlm.xaif in ${tlmexp} -> PAS
   check --expect ${tlmexp} ${TMP}/tlmonly)
 expect(1 "tlmonly.txt: 2 changes" check --expect ${tlmexp} ${TMP}/tlmonly)
 
+# Failing examples: each line names the reason class, the expectations file
+# records it, and the same status for another reason is a change.
+make_example(${TMP}/fails/wrong)
+file(WRITE ${TMP}/fails/wrong/ref/ad.out "F(  1,  1)=1.0\nF(  1,  2)=2.0\n") # not head's Jacobian
+make_example(${TMP}/fails/broken)
+configure_file(${SRC}/tests/golden/dangling-edge.xaif ${TMP}/fails/broken/tlm.xaif COPYONLY)
+expect(1 "FAIL  tangent      wrong: jacobian-mismatch: F(1,1) = " check --mode tangent ${TMP}/fails)
+expect(1 "FAIL  dd           broken: read-error: " check --mode dd ${TMP}/fails)
+expect(1 "tangent failed by reason: read-error 1, jacobian-mismatch 1\n" check --mode tangent ${TMP}/fails)
+set(fexp ${TMP}/fails.txt)
+expect(0 "wrote" check --mode dd --mode tangent --expect ${fexp} --update ${TMP}/fails)
+file(READ ${fexp} fcontent)
+string(REGEX MATCH "\nwrong +tangent +FAIL +- +- +- +- jacobian-mismatch\n" wline "${fcontent}")
+string(REGEX MATCH "\nbroken +dd +FAIL +- +- +- +- read-error\n" bline "${fcontent}")
+if(NOT wline OR NOT bline)
+  message("[FAIL] ${fexp}: no reason class on a failing line:\n${fcontent}")
+  set(failed 1)
+endif()
+expect(0 "fails.txt: 0 changes\n" check --mode dd --mode tangent --expect ${fexp} ${TMP}/fails)
+set(content "${fcontent}") # what altered() alters
+altered(reason.txt "\n(wrong +tangent +FAIL[^\n]*) jacobian-mismatch" "\n\\1 run-error")
+expect(1 "changed  wrong tangent: FAIL (run-error) -> FAIL (jacobian-mismatch)\n${TMP}/reason.txt: 1 change\n"
+  check --mode dd --mode tangent --expect ${TMP}/reason.txt ${TMP}/fails)
+
 # --summary: the totals of a hand-made file.
 set(sum ${SRC}/tests/check/summary.txt)
 expect(0 "dd: 1 passed, 1 failed, 1 skipped\n" check --summary ${sum})
 expect(0 "tangent: 2 passed, 0 failed, 0 skipped; custom drivers, against xaifBooster's output under the generic driver: 1 agree, 0 differ\ntangent operations over 2 examples: ours 30, xaifBooster's 40 (0.750)\nadjoint-joint:"
   check --summary ${sum})
-expect(0 "adjoint-joint: 1 passed, 1 failed, 0 skipped; where OpenAD's is wrong, against dd.out: 1 passed, 0 failed\nadjoint-joint operations over 1 examples: ours 12, xaifBooster's 16 (0.750)\nadjoint-joint tape words over 1 examples: ours 4, xaifBooster's 5 (0.800)\n"
+expect(0 "adjoint-joint: 1 passed, 1 failed, 0 skipped; where OpenAD's is wrong, against dd.out: 1 passed, 0 failed\nadjoint-joint failed by reason: run-error 1\nadjoint-joint operations over 1 examples: ours 12, xaifBooster's 16 (0.750)\nadjoint-joint tape words over 1 examples: ours 4, xaifBooster's 5 (0.800)\n"
   check --summary ${sum})
+expect(0 "dd failed by reason: jacobian-mismatch 1\n" check --summary ${sum})
 expect(1 "bad.txt:3: error: unknown status" check --summary ${SRC}/tests/check/bad.txt)
 
 if(failed)

@@ -45,8 +45,10 @@ static const char usage[] =
     "xaifBooster's output under the generic driver (PASS~, FAIL~). Entries agree within\n"
     "the relative tolerance or 1e-12 absolutely. A mode is skipped, with the reason,\n"
     "where the example has no input or reference for it. One line per example and\n"
-    "mode, then 'N passed, N failed, N skipped' per mode, and for the derivative modes\n"
-    "the operations and tape words of ours against xaifBooster's output's.\n"
+    "mode (a failure names its class: example-error, read-error, transform-error,\n"
+    "schema-invalid, run-error, jacobian-shape or jacobian-mismatch), then 'N passed,\n"
+    "N failed, N skipped' per mode, the failures by class, and for the derivative\n"
+    "modes the operations and tape words of ours against xaifBooster's output's.\n"
     "Default: all modes.\n"
     "\n";
 
@@ -74,12 +76,13 @@ static const char usage_options[] =
     "                      before running it: a violation fails the example, with\n"
     "                      the first violation as the reason\n"
     "  --expect FILE       compare the run with the expectations FILE (one line per\n"
-    "                      example and mode: status, operations, tape words): a changed\n"
-    "                      status (either way), a rise of operations or tape words, or\n"
-    "                      an example and mode in one and not the other fails; a fall\n"
-    "                      is printed as an improvement. Lines of modes the run did not\n"
-    "                      run, and when every DIR is an example folder, of examples it\n"
-    "                      did not find, are not compared\n"
+    "                      example and mode: status, operations, tape words, and a\n"
+    "                      failing line's reason class): any difference fails, better\n"
+    "                      or worse, and is printed, old -> new: a status or reason\n"
+    "                      class, a count risen or fallen, an example and mode in one\n"
+    "                      and not the other. Lines of modes the run did not run, and\n"
+    "                      when every DIR is an example folder, of examples it did not\n"
+    "                      find, are not compared\n"
     "  --update            with --expect: write the run into FILE (kept: lines outside\n"
     "                      the run, as above), sorted, with a header saying how\n"
     "  --summary FILE      print the totals of an expectations file, per mode: passed,\n"
@@ -185,7 +188,8 @@ read_expected(const char *file, bool update, xf_check_results *old)
         return 1;
     if (f)
         fclose(f);
-    return xf_expect_read(file, old, stderr);
+    /* --update also rewrites a file written before the reason classes */
+    return update ? xf_expect_read_old(file, old, stderr) : xf_expect_read(file, old, stderr);
 }
 
 int

@@ -6,12 +6,15 @@
 # tests/xaif2c/expected.txt: any change fails the test (--update rewrites
 # the file; review the diff). Prints the counts by status.
 xaiform=$1 cc=$2 src=$3 corpus=$4 work=$5 update=$6
-[ -d "$corpus" ] || { echo "corpus not found: $corpus (not run)"; exit 77; }
+[ -d "$corpus" ] || { echo "not run: no $corpus; to get it: tools/regress/import-openad.sh RegressionOpenAD_CHECKOUT DEST, then cmake -DXF_CORPUS_DIR=DEST (docs/testing.md)"; exit 77; }
 command -v "$cc" >/dev/null 2>&1 || [ -x "$cc" ] || { echo "no C compiler ($cc): not run"; exit 77; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
 ls -d "$corpus"/*/ | sed 's,/$,,' |
   xargs -P2 -I{} sh "$src/tests/xaif2c/example.sh" "$xaiform" "$cc" "$src/include" \
     "$src/tests/xaif2c/driver.c" {} "$work" "${XF_REVERSAL:-joint}" | sort >"$work/results.txt"
+# every example skipped (or none found): nothing was checked, which fails
+awk '$2 != "skip" { ran = 1 } END { exit !ran }' "$work/results.txt" ||
+  { echo "FAIL: no example under $corpus that is not skipped: nothing run"; exit 1; }
 echo "statuses:"
 awk '{print $2}' "$work/results.txt" | sort | uniq -c
 grep -v ' pass\| skip' "$work/results.txt" | cut -c1-160

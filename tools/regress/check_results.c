@@ -11,6 +11,11 @@ static const char *const mode_names[XF_CHECK_MODES] = {"dd",      "ref-tangent",
 static const char *const status_names[XF_CHECK_STATUSES] = {
     "PASS", "FAIL", "SKIP", "PASS-DD", "FAIL-DD", "PASS-XB", "FAIL-XB"};
 
+/* ORDER: xf_check_reason */
+static const char *const reason_names[XF_CHECK_REASONS] = {
+    "-",         "example-error",  "read-error",       "transform-error", "schema-invalid",
+    "run-error", "jacobian-shape", "jacobian-mismatch"};
+
 bool
 xf_check_mode_parse(const char *s, xf_check_mode *m)
 {
@@ -40,6 +45,29 @@ xf_check_status_parse(const char *s, xf_check_status *st)
     for (int k = 0; k < XF_CHECK_STATUSES; k++)
         if (!strcmp(s, status_names[k])) {
             *st = (xf_check_status)k;
+            return true;
+        }
+    return false;
+}
+
+bool
+xf_check_status_fails(xf_check_status s)
+{
+    return s == XF_CHECK_FAIL || s == XF_CHECK_FAIL_DD || s == XF_CHECK_FAIL_XB;
+}
+
+const char *
+xf_check_reason_name(xf_check_reason r)
+{
+    return (unsigned)r < XF_CHECK_REASONS ? reason_names[r] : "?";
+}
+
+bool
+xf_check_reason_parse(const char *s, xf_check_reason *r)
+{
+    for (int k = XF_FAIL_NONE + 1; k < XF_CHECK_REASONS; k++)
+        if (!strcmp(s, reason_names[k])) {
+            *r = (xf_check_reason)k;
             return true;
         }
     return false;
@@ -100,6 +128,7 @@ xf_check_summary(const xf_check_results *r, FILE *out)
 {
     for (int m = 0; m < XF_CHECK_MODES; m++) {
         int c[XF_CHECK_STATUSES] = {0}, seen = 0, both = 0, tlm[XF_CHECK_STATUSES] = {0};
+        int why[XF_CHECK_REASONS] = {0};
         uint64_t t[4] = {0};
         for (size_t i = 0; i < r->n; i++) {
             const xf_check_result *x = &r->v[i];
@@ -108,6 +137,8 @@ xf_check_summary(const xf_check_results *r, FILE *out)
             seen++;
             c[x->status]++;
             tlm[x->status] += x->from_tlm;
+            if (xf_check_status_fails(x->status) && (unsigned)x->reason < XF_CHECK_REASONS)
+                why[x->reason]++;
             if (x->have_ours && x->have_ref) {
                 t[0] += x->ops;
                 t[1] += x->ref_ops;
@@ -133,6 +164,18 @@ xf_check_summary(const xf_check_results *r, FILE *out)
                     "%d agree, %d differ",
                     c[XF_CHECK_PASS_XB], c[XF_CHECK_FAIL_XB]);
         fputc('\n', out);
+        if (c[XF_CHECK_FAIL] + c[XF_CHECK_FAIL_DD] + c[XF_CHECK_FAIL_XB]) {
+            const char *sep = " ";
+            fprintf(out, "%s failed by reason:", name);
+            for (int k = XF_FAIL_NONE + 1; k < XF_CHECK_REASONS; k++)
+                if (why[k]) {
+                    fprintf(out, "%s%s %d", sep, reason_names[k], why[k]);
+                    sep = ", ";
+                }
+            if (why[XF_FAIL_NONE]) /* a run's record always has one; a file's too */
+                fprintf(out, "%sunrecorded %d", sep, why[XF_FAIL_NONE]);
+            fputc('\n', out);
+        }
         if (both)
             fprintf(out, "%s operations over %d examples: ours %llu, xaifBooster's %llu (%.3f)\n",
                     name, both, (unsigned long long)t[0], (unsigned long long)t[1],

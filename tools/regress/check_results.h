@@ -38,14 +38,37 @@ typedef enum xf_check_status {
 /** The status as the expectations file writes it: PASS, FAIL, SKIP, PASS-DD, ... */
 const char *xf_check_status_name(xf_check_status s);
 bool xf_check_status_parse(const char *s, xf_check_status *st);
+/** Is @s a failing status: FAIL, FAIL-DD or FAIL-XB? */
+bool xf_check_status_fails(xf_check_status s);
+
+/* Why an example failed: the stage that failed, a closed set written in the
+ * expectations file, so that a change of cause is a change.
+ * ORDER: reason_names in check_results.c */
+typedef enum xf_check_reason {
+    XF_FAIL_NONE,      /* it did not fail */
+    XF_FAIL_EXAMPLE,   /* example-error: params.conf or the reference Jacobian unreadable */
+    XF_FAIL_READ,      /* read-error: the reader refused the xaif to run or transform */
+    XF_FAIL_TRANSFORM, /* transform-error: our pipeline (or --xaifbooster-root's) refused it */
+    XF_FAIL_SCHEMA,    /* schema-invalid: the derivative violates the --schema */
+    XF_FAIL_RUN,       /* run-error: the interpreter stopped with an error */
+    XF_FAIL_SHAPE,     /* jacobian-shape: the Jacobian's size is not the reference's */
+    XF_FAIL_JACOBIAN,  /* jacobian-mismatch: an entry differs beyond the tolerance */
+    XF_CHECK_REASONS
+} xf_check_reason;
+
+/** The reason class as the expectations file writes it: read-error, ...; "-" for none. */
+const char *xf_check_reason_name(xf_check_reason r);
+/** A reason class by its name (not "-"). */
+bool xf_check_reason_parse(const char *s, xf_check_reason *r);
 
 typedef struct xf_check_result {
     char *name; /* the example folder's last component; owned by the results */
     xf_check_mode mode;
     xf_check_status status;
-    bool have_ours; /* a passing derivative mode: ops and tape of our derivative run */
-    bool have_ref;  /* ...and of xaifBooster's output, where it passes against ref/ad.out */
-    bool from_tlm;  /* an adjoint mode run from tlm.xaif for want of adm.xaif (judged by dd.out) */
+    xf_check_reason reason; /* a failing status: why; else XF_FAIL_NONE */
+    bool have_ours;         /* a passing derivative mode: ops and tape of our derivative run */
+    bool have_ref;          /* ...and of xaifBooster's output, where it passes against ref/ad.out */
+    bool from_tlm; /* an adjoint mode run from tlm.xaif for want of adm.xaif (judged by dd.out) */
     uint64_t ops, tape; /* floating-point operations, tape words pushed */
     uint64_t ref_ops, ref_tape;
 } xf_check_result;
@@ -72,8 +95,9 @@ void xf_check_results_fini(xf_check_results *r);
  * xf_check_summary:
  * Per mode present in @r, in the order of xf_check_mode: "MODE: N passed,
  * N failed, N skipped" (with the dd.out, from-tlm.xaif and custom-driver counts where
- * there are any), then the operations and tape words of ours against
- * xaifBooster's over the records that have both.
+ * there are any), the failures by reason class where there are any, then
+ * the operations and tape words of ours against xaifBooster's over the
+ * records that have both.
  */
 void xf_check_summary(const xf_check_results *r, FILE *out);
 

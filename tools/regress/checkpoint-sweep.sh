@@ -15,7 +15,8 @@
 # byte for byte), DIFF, RUNFAIL or INVALID, or REFUSED with the message, or
 # BASEFAIL when the adjoint without checkpointing does not run under the
 # generic driver either (examples with a driver of their own); then the
-# counts. Exit status 1 if any DIFF, RUNFAIL or INVALID.
+# counts. Exit status 1 if any DIFF, RUNFAIL or INVALID, or when nothing
+# ran (no example with adm.xaif, or no loop in them).
 set -u
 [ $# -le 2 ] || { sed -n '5,7p' "$0" >&2; exit 2; }
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -65,6 +66,10 @@ for d in "$corpus"/openad/*/; do
         done
     done <"$tmp/loops"
 done
+if [ ! -s "$out" ]; then
+    echo "checkpoint-sweep.sh: no loop checkpointed under $corpus/openad: nothing run" >&2
+    exit 1
+fi
 cat "$out"
 for w in SAME DIFF RUNFAIL INVALID REFUSED BASEFAIL; do
     printf '%s %s\n' "$w" "$(grep -c " $w" "$out")"

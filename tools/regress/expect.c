@@ -31,23 +31,28 @@ count(const char *s, bool *have, uint64_t *v)
     return true;
 }
 
-/* One line's columns into @x; NULL, or what is wrong with them. */
+/* One line's columns into @x; NULL, or what is wrong with them. A
+ * failing line without its reason class passes when not @need_reason. */
 static const char *
-parse_line(char *line, xf_check_result *x)
+parse_line(char *line, xf_check_result *x, bool need_reason)
 {
-    char *tok[9];
+    char *tok[10];
     int n = 0;
     for (char *t = strtok(line, " \t\r\n"); t; t = strtok(NULL, " \t\r\n"))
-        if (n < 9)
+        if (n < 10)
             tok[n++] = t;
         else
-            return "too many columns (EXAMPLE MODE STATUS OPS TAPE XB_OPS XB_TAPE [INPUT])";
+            return "too many columns (EXAMPLE MODE STATUS OPS TAPE XB_OPS XB_TAPE [INPUT] "
+                   "[REASON])";
     memset(x, 0, sizeof *x);
+    if (n >= 4 && xf_check_reason_parse(tok[n - 1], &x->reason))
+        n--; /* the reason column: only, and always, on a failing line */
     if ((n == 4 || n == 8) && !strcmp(tok[n - 1], "tlm.xaif")) {
         x->from_tlm = true; /* the input column: only for a mode run from another input */
         n--;
     } else if (n == 4 || n == 8) {
-        return "the last column, the input, can only be tlm.xaif";
+        return "a column after the counts is the input, tlm.xaif, or a failure's reason class "
+               "(" XF_EXPECT_REASONS ")";
     }
     if (n != 3 && n != 7)
         return "3 or 7 columns are needed (EXAMPLE MODE STATUS OPS TAPE XB_OPS XB_TAPE), and "
@@ -59,6 +64,10 @@ parse_line(char *line, xf_check_result *x)
         return "unknown status (PASS, FAIL, SKIP, PASS-DD, FAIL-DD, PASS-XB, FAIL-XB)";
     if (x->from_tlm && x->mode != XF_CHECK_ADJOINT_JOINT && x->mode != XF_CHECK_ADJOINT_SPLIT)
         return "only the adjoint modes run from tlm.xaif";
+    if (need_reason && xf_check_status_fails(x->status) && x->reason == XF_FAIL_NONE)
+        return "a failing line ends with its reason class (" XF_EXPECT_REASONS ")";
+    if (!xf_check_status_fails(x->status) && x->reason != XF_FAIL_NONE)
+        return "only a failing line has a reason class";
     if (n == 3)
         return NULL;
     bool h[4];
@@ -72,8 +81,8 @@ parse_line(char *line, xf_check_result *x)
     return NULL;
 }
 
-int
-xf_expect_read(const char *path, xf_check_results *r, FILE *err)
+static int
+read_file(const char *path, xf_check_results *r, FILE *err, bool need_reason)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -94,7 +103,7 @@ xf_expect_read(const char *path, xf_check_results *r, FILE *err)
         if (!*s || *s == '#')
             continue;
         xf_check_result x;
-        const char *why = parse_line(buf, &x);
+        const char *why = parse_line(buf, &x, need_reason);
         if (why) {
             fprintf(err, "%s:%d: error: %s\n", path, line, why);
             ret = -1;
@@ -116,6 +125,18 @@ xf_expect_read(const char *path, xf_check_results *r, FILE *err)
             ret = -1;
         }
     return ret;
+}
+
+int
+xf_expect_read(const char *path, xf_check_results *r, FILE *err)
+{
+    return read_file(path, r, err, true);
+}
+
+int
+xf_expect_read_old(const char *path, xf_check_results *r, FILE *err)
+{
+    return read_file(path, r, err, false);
 }
 
 /* Does the run have any record of @name? */
@@ -144,29 +165,40 @@ num(char *p, size_t len, bool have, uint64_t v)
         snprintf(p, len, "-");
 }
 
-/* One count of @what, expected @a, run @b; a change when @rise_only is
- * false and they differ, or when it rose; an improvement when it fell. */
+/* One count of @what, expected @a, run @b: any difference is a change,
+ * a fall as much as a rise, so that a figure cannot fall and climb back
+ * unseen. */
 static void
 compare_count(const xf_check_result *x, const char *what, bool ha, uint64_t a, bool hb, uint64_t b,
-              bool rise_only, FILE *out, int *changes, int *better)
+              FILE *out, int *changes)
 {
     if (ha == hb && a == b)
         return;
     char s[32], t[32];
     num(s, sizeof s, ha, a);
     num(t, sizeof t, hb, b);
-    bool fell = rise_only && ha && hb && b < a;
-    fprintf(out, "%s %s %s: %s %s -> %s%s\n", fell ? "improved" : "changed ", x->name,
-            xf_check_mode_name(x->mode), what, s, t,
-            fell ? "" : (ha && hb && b > a ? " (a rise)" : ""));
-    (*(fell ? better : changes))++;
+    fprintf(out, "changed  %s %s: %s %s -> %s%s\n", x->name, xf_check_mode_name(x->mode), what, s,
+            t, ha && hb ? (b > a ? " (a rise)" : " (a fall)") : "");
+    (*changes)++;
+}
+
+/* "STATUS", or "STATUS (reason)" for a failing one, into @p. */
+static void
+status_text(char *p, size_t len, const xf_check_result *x)
+{
+    if (x->reason != XF_FAIL_NONE)
+        snprintf(p, len, "%s (%s)", xf_check_status_name(x->status),
+                 xf_check_reason_name(x->reason));
+    else
+        snprintf(p, len, "%s", xf_check_status_name(x->status));
 }
 
 int
 xf_expect_compare(const xf_check_results *old, const xf_check_results *run,
                   const xf_expect_scope *sc, const char *file, FILE *out)
 {
-    int changes = 0, better = 0;
+    int changes = 0;
+    char a[64], b[64];
     for (size_t i = 1; i < run->n; i++)
         if (!strcmp(run->v[i].name, run->v[i - 1].name) && run->v[i].mode == run->v[i - 1].mode) {
             fprintf(out,
@@ -178,47 +210,45 @@ xf_expect_compare(const xf_check_results *old, const xf_check_results *run,
     for (size_t i = 0; i < run->n; i++) {
         const xf_check_result *x = &run->v[i];
         const xf_check_result *y = xf_check_results_find(old, x->name, x->mode);
+        status_text(b, sizeof b, x);
         if (!y) {
             fprintf(out, "changed  %s %s: not in %s, now %s\n", x->name,
-                    xf_check_mode_name(x->mode), file, xf_check_status_name(x->status));
+                    xf_check_mode_name(x->mode), file, b);
             changes++;
             continue;
         }
+        status_text(a, sizeof a, y);
         if (y->from_tlm != x->from_tlm) {
             /* another input is another example: its counts are not compared */
             fprintf(out, "changed  %s %s: %s from %s in %s -> %s from %s\n", x->name,
-                    xf_check_mode_name(x->mode), xf_check_status_name(y->status),
-                    y->from_tlm ? "tlm.xaif" : "adm.xaif", file, xf_check_status_name(x->status),
+                    xf_check_mode_name(x->mode), a, y->from_tlm ? "tlm.xaif" : "adm.xaif", file, b,
                     x->from_tlm ? "tlm.xaif" : "adm.xaif");
             changes++;
             continue;
         }
-        if (y->status != x->status) {
-            fprintf(out, "changed  %s %s: %s -> %s\n", x->name, xf_check_mode_name(x->mode),
-                    xf_check_status_name(y->status), xf_check_status_name(x->status));
+        if (y->status != x->status || y->reason != x->reason) {
+            fprintf(out, "changed  %s %s: %s -> %s\n", x->name, xf_check_mode_name(x->mode), a, b);
             changes++;
             continue;
         }
-        compare_count(x, "operations", y->have_ours, y->ops, x->have_ours, x->ops, true, out,
-                      &changes, &better);
-        compare_count(x, "tape words", y->have_ours, y->tape, x->have_ours, x->tape, true, out,
-                      &changes, &better);
+        compare_count(x, "operations", y->have_ours, y->ops, x->have_ours, x->ops, out, &changes);
+        compare_count(x, "tape words", y->have_ours, y->tape, x->have_ours, x->tape, out, &changes);
         compare_count(x, "xaifBooster's operations", y->have_ref, y->ref_ops, x->have_ref,
-                      x->ref_ops, false, out, &changes, &better);
+                      x->ref_ops, out, &changes);
         compare_count(x, "xaifBooster's tape words", y->have_ref, y->ref_tape, x->have_ref,
-                      x->ref_tape, false, out, &changes, &better);
+                      x->ref_tape, out, &changes);
     }
     for (size_t i = 0; i < old->n; i++) {
         const xf_check_result *y = &old->v[i];
         if (covered(y, run, sc) && !xf_check_results_find(run, y->name, y->mode)) {
+            status_text(a, sizeof a, y);
             fprintf(out, "changed  %s %s: %s in %s, not found by the run\n", y->name,
-                    xf_check_mode_name(y->mode), xf_check_status_name(y->status), file);
+                    xf_check_mode_name(y->mode), a, file);
             changes++;
         }
     }
-    fprintf(out, "%s: %d change%s, %d improvement%s\n", file, changes, changes == 1 ? "" : "s",
-            better, better == 1 ? "" : "s");
-    if (changes || better)
+    fprintf(out, "%s: %d change%s\n", file, changes, changes == 1 ? "" : "s");
+    if (changes)
         fprintf(out, "(to record the run as expected: the same command with --update)\n");
     return changes;
 }
@@ -226,8 +256,8 @@ xf_expect_compare(const xf_check_results *old, const xf_check_results *run,
 static const char header[] =
     "# The expected results of xaiform's regression runner: one line per example\n"
     "# and mode, sorted by example (bytes), then mode. `xaiform check --expect FILE\n"
-    "# DIR...` fails on any change of status, a rise of operations or tape words,\n"
-    "# a change of xaifBooster's, or an example in one and not the other;\n"
+    "# DIR...` fails on any difference from this file, better or worse: a status\n"
+    "# or a failure's reason class, a count, an example in one and not the other;\n"
     "# `--update` rewrites this file from the run (lines of modes or examples the\n"
     "# run did not cover are kept); `xaiform check --summary FILE` prints the totals.\n"
     "#\n"
@@ -240,7 +270,12 @@ static const char header[] =
     "# xb_ops, xb_tape: the same of xaifBooster's output, where it passes against\n"
     "#   ref/ad.out too; '-': none\n"
     "# input: tlm.xaif where an adjoint mode ran from it for want of adm.xaif\n"
-    "#   (judged by ref/dd.out); else left out\n";
+    "#   (judged by ref/dd.out); else left out\n"
+    "# reason: on a failing line (FAIL, FAIL-DD, FAIL-XB) only, the stage that\n"
+    "#   failed: example-error (params.conf or the reference unreadable),\n"
+    "#   read-error (the xaif), transform-error (our pipeline), schema-invalid\n"
+    "#   (the derivative, against --schema), run-error (the interpreter),\n"
+    "#   jacobian-shape, jacobian-mismatch (against the reference)\n";
 
 int
 xf_expect_write(const char *path, const xf_check_results *old, const xf_check_results *run,
@@ -260,7 +295,14 @@ xf_expect_write(const char *path, const xf_check_results *old, const xf_check_re
     }
     xf_check_results_sort(&all);
     for (size_t i = 0; i < all.n; i++)
-        if (all.v[i].name[strcspn(all.v[i].name, " \t\r\n")] || all.v[i].name[0] == '#') {
+        if (xf_check_status_fails(all.v[i].status) != (all.v[i].reason != XF_FAIL_NONE)) {
+            fprintf(err,
+                    "%s: error: %s %s: a failing line needs a reason class, another none (a "
+                    "line from before the classes, outside the run: run its mode)\n",
+                    path, all.v[i].name, xf_check_mode_name(all.v[i].mode));
+            xf_check_results_fini(&all);
+            return -1;
+        } else if (all.v[i].name[strcspn(all.v[i].name, " \t\r\n")] || all.v[i].name[0] == '#') {
             fprintf(err, "%s: error: the example name '%s' cannot be written as a column\n", path,
                     all.v[i].name);
             xf_check_results_fini(&all);
@@ -283,7 +325,7 @@ xf_expect_write(const char *path, const xf_check_results *old, const xf_check_re
     if (f) {
         fprintf(f, "%s# made by: %s\n#\n", header, made_by);
         fprintf(f, "# %-32s %-13s %-7s %7s %6s %7s %6s %s\n", "example", "mode", "status", "ops",
-                "tape", "xb_ops", "xb_tape", "[input]");
+                "tape", "xb_ops", "xb_tape", "[input] [reason]");
         for (size_t i = 0; i < all.n; i++) {
             const xf_check_result *x = &all.v[i];
             char c[4][32];
@@ -291,9 +333,10 @@ xf_expect_write(const char *path, const xf_check_results *old, const xf_check_re
             num(c[1], sizeof c[1], x->have_ours, x->tape);
             num(c[2], sizeof c[2], x->have_ref, x->ref_ops);
             num(c[3], sizeof c[3], x->have_ref, x->ref_tape);
-            fprintf(f, "%-34s %-13s %-7s %7s %6s %7s %6s%s\n", x->name, xf_check_mode_name(x->mode),
-                    xf_check_status_name(x->status), c[0], c[1], c[2], c[3],
-                    x->from_tlm ? " tlm.xaif" : "");
+            fprintf(f, "%-34s %-13s %-7s %7s %6s %7s %6s%s%s%s\n", x->name,
+                    xf_check_mode_name(x->mode), xf_check_status_name(x->status), c[0], c[1], c[2],
+                    c[3], x->from_tlm ? " tlm.xaif" : "", x->reason != XF_FAIL_NONE ? " " : "",
+                    x->reason != XF_FAIL_NONE ? xf_check_reason_name(x->reason) : "");
         }
         ok = !ferror(f);
         ok = fclose(f) == 0 && ok;

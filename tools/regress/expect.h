@@ -10,6 +10,11 @@
 
 #include "check_results.h"
 
+/* The reason classes, for messages. ORDER: xf_check_reason */
+#define XF_EXPECT_REASONS                                                                          \
+    "example-error, read-error, transform-error, schema-invalid, run-error, jacobian-shape, "      \
+    "jacobian-mismatch"
+
 /* What a run covered: lines of the file outside it are neither compared nor rewritten. */
 typedef struct xf_expect_scope {
     bool modes[XF_CHECK_MODES]; /* the modes it ran */
@@ -19,22 +24,31 @@ typedef struct xf_expect_scope {
 /**
  * xf_expect_read:
  * Read the expectations file @path into @r (sorted): '#' comments and blank
- * lines, else "EXAMPLE MODE STATUS OPS TAPE XB_OPS XB_TAPE [INPUT]" ('-'
- * where a count does not exist; the counts may be left out together; INPUT
- * "tlm.xaif" where an adjoint mode ran from it, for want of adm.xaif).
+ * lines, else "EXAMPLE MODE STATUS OPS TAPE XB_OPS XB_TAPE [INPUT] [REASON]"
+ * ('-' where a count does not exist; the counts may be left out together;
+ * INPUT "tlm.xaif" where an adjoint mode ran from it, for want of adm.xaif;
+ * REASON the reason class, on every failing line and no other).
  * @returns 0, or -1 with "PATH:LINE: error: ..." printed to @err.
  */
 int xf_expect_read(const char *path, xf_check_results *r, FILE *err);
 
 /**
+ * xf_expect_read_old:
+ * As xf_expect_read, but a failing line without its reason class is read
+ * (reason XF_FAIL_NONE): a file from before the classes, which `--update`
+ * rewrites from the run; xf_expect_write refuses such a record.
+ */
+int xf_expect_read_old(const char *path, xf_check_results *r, FILE *err);
+
+/**
  * xf_expect_compare:
- * Print to @out, one line each, every change of the run @run (sorted)
- * against the expectations @old within @sc: a status changed either way,
- * an example and mode in one and not the other, a rise in our operations
- * or tape words, a change of xaifBooster's; and every improvement (a fall
- * in ours). @file names the expectations in the messages.
- * @returns the number of changes (improvements do not count), or -1 when
- * two examples of the run share a name (the file's key).
+ * Print to @out, one line each, every difference of the run @run (sorted)
+ * from the expectations @old within @sc, better or worse: a status or a
+ * failure's reason class changed, an example and mode in one and not the
+ * other, any count (ours or xaifBooster's operations and tape words) risen
+ * or fallen. @file names the expectations in the messages.
+ * @returns the number of changes, or -1 when two examples of the run share
+ * a name (the file's key).
  */
 int xf_expect_compare(const xf_check_results *old, const xf_check_results *run,
                       const xf_expect_scope *sc, const char *file, FILE *out);

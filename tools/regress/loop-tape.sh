@@ -22,7 +22,8 @@
 #   notrun   when the driver's run never reaches it (or the run fails).
 # The Jacobians are compared with those of the adjoint without options
 # (byte for byte as printed): SAME, DIFF, or FAIL when only the optioned
-# adjoint fails to run. Exit status 1 if any DIFF or FAIL.
+# adjoint fails to run. Exit status 1 if any DIFF or FAIL, or when it
+# measured nothing (no example, or no parallel loop).
 set -u
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$src/build
@@ -38,14 +39,17 @@ while [ $# -gt 0 ]; do
     esac
 done
 x=$(cd "$build" && pwd)/xaiform
+[ -d "$corpus/openad" ] || { echo "loop-tape.sh: no folder $corpus/openad: nothing run" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 : >"$tmp/all"
+: >"$tmp/examples"
 for d in "$corpus"/openad/*/; do
     e=$(basename "$d")
     f=$d/adm.xaif
     p=$d/params.conf
     [ -f "$f" ] && [ -f "$p" ] || continue
+    echo "$e" >>"$tmp/examples"
     "$x" adjoint "$f" -o "$tmp/t.xaif" --report-loops --reversal joint "$@" 2>"$tmp/rep" || continue
     "$x" adjoint "$f" -o "$tmp/ts.xaif" "$@" --reversal split 2>/dev/null || continue
     grep '^loops: .*parallel yes' "$tmp/rep" |
@@ -82,6 +86,12 @@ for d in "$corpus"/openad/*/; do
         done <"$tmp/par"
     done
 done
+# a run over no example, or over examples without one parallel loop, has
+# measured nothing: that is a failure, not a pass
+if [ ! -s "$tmp/examples" ] || [ ! -s "$tmp/all" ]; then
+    echo "loop-tape.sh: $(wc -l <"$tmp/examples") examples with adm.xaif and params.conf under $corpus/openad, no parallel loop measured: nothing run" >&2
+    exit 1
+fi
 [ $verbose = 1 ] && cat "$tmp/all"
 awk '{ dr = $5; sub(/:$/, "", dr); c = $6; sub(/,$/, "", c)
        n[dr]++; k[dr, c]++; j = $NF; jac[dr, j]++ }

@@ -96,12 +96,14 @@ failreason(const char *dir, const char *name, char *why, size_t len)
 }
 
 /* Compare @got with the reference: equal when within @rtol relatively or
- * @atol absolutely. 0 when all agree; else the first difference in @why. */
+ * @atol absolutely. 0 when all agree; else the first difference in @why,
+ * its class in *@rs. */
 static int
 compare(const xf_jacobian *got, const xf_jacobian *ref, double rtol, double atol, char *why,
-        size_t len)
+        size_t len, xf_check_reason *rs)
 {
     if (got->m != ref->m || got->n != ref->n) {
+        *rs = XF_FAIL_SHAPE;
         snprintf(why, len, "Jacobian is %dx%d, the reference %dx%d", got->m, got->n, ref->m,
                  ref->n);
         return 1;
@@ -112,6 +114,7 @@ compare(const xf_jacobian *got, const xf_jacobian *ref, double rtol, double atol
             double diff = fabs(a - b);
             if (diff <= atol || diff <= rtol * fabs(b))
                 continue;
+            *rs = XF_FAIL_JACOBIAN;
             snprintf(why, len, "F(%d,%d) = %.17g, reference %.17g (relative difference %.2g)",
                      k + 1, i + 1, a, b, b != 0 ? diff / fabs(b) : diff);
             return 1;
@@ -157,13 +160,15 @@ valid_output(const transform *tr, const xf_doc *doc, const char *dir, const char
 }
 
 /* Run @file of @dir (transformed by @tr, if any) under @driver into @got.
- * @returns 0, or -1 with the reason in @why. */
+ * @returns 0, or -1 with the reason in @why and its class in *@rs. */
 static int
 execute(const char *dir, const char *file, const transform *tr, xf_driver driver,
-        const xf_params *par, xf_jacobian *got, char *why, size_t len, xf_run_stats *stats)
+        const xf_params *par, xf_jacobian *got, char *why, size_t len, xf_run_stats *stats,
+        xf_check_reason *rs)
 {
     char path[4096];
     memset(got, 0, sizeof *got);
+    *rs = XF_FAIL_READ;
     if (!join(path, sizeof path, dir, file)) {
         snprintf(why, len, "path too long");
         return -1;
@@ -180,10 +185,12 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
     xf_run_opts o = {.driver = driver, .params = *par, .loose_sizes = true};
     int ret = -1;
     if (!doc && tr && tr->door) {
+        *rs = XF_FAIL_TRANSFORM; /* the program reads and transforms */
         xf_diag_free(d);
         return -1;
     } else if (doc && tr && tr->door && tr->schema &&
                valid_output(tr, doc, dir, file, why, len) != 0) {
+        *rs = XF_FAIL_SCHEMA;
         xf_doc_free(doc);
         xf_diag_free(d);
         return -1;
@@ -196,6 +203,7 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
                            .catalogue = tr->catalogue,
                            .direct = tr->direct};
         if (xf_pipeline_run(&ctx, tr->passes, tr->n) != 0) {
+            *rs = XF_FAIL_TRANSFORM;
             snprintf(why, len, "%s",
                      xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "the transform failed");
             xf_doc_free(doc);
@@ -203,12 +211,14 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
             return -1;
         }
         if (tr->schema && valid_output(tr, doc, dir, file, why, len) != 0) {
+            *rs = XF_FAIL_SCHEMA;
             xf_doc_free(doc);
             xf_diag_free(d);
             return -1;
         }
     }
     if (doc && xf_run(doc, &o, got, stats, d) != 0) {
+        *rs = XF_FAIL_RUN;
         const char *msg = NULL;
         for (size_t i = 0; i < xf_diag_count(d) && !msg; i++)
             if (strstr(xf_diag_message(d, i), "error:"))
@@ -216,6 +226,7 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
         snprintf(why, len, "%s", msg ? msg : "the run failed");
         xf_jacobian_fini(got);
     } else if (doc) {
+        *rs = XF_FAIL_NONE;
         ret = 0;
     }
     xf_doc_free(doc);
@@ -223,14 +234,16 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
     return ret;
 }
 
-/* Run @file of @dir (transformed by @tr, if any) under @driver and compare with @refname. */
+/* Run @file of @dir (transformed by @tr, if any) under @driver and compare
+ * with @refname; where it fails, the reason in @why, its class in *@rs. */
 static xf_check_status
 run_one(const char *dir, const char *file, const transform *tr, xf_driver driver,
         const xf_params *par, const char *refname, double rtol, char *why, size_t len,
-        xf_run_stats *stats)
+        xf_run_stats *stats, xf_check_reason *rs)
 {
     char refpath[4096];
     xf_jacobian ref, got;
+    *rs = XF_FAIL_EXAMPLE;
     if (!join(refpath, sizeof refpath, dir, refname)) {
         snprintf(why, len, "path too long");
         return XF_CHECK_FAIL;
@@ -243,8 +256,8 @@ run_one(const char *dir, const char *file, const transform *tr, xf_driver driver
         return XF_CHECK_FAIL;
     }
     xf_check_status r = XF_CHECK_FAIL;
-    if (execute(dir, file, tr, driver, par, &got, why, len, stats) == 0) {
-        if (compare(&got, &ref, rtol, 1e-12, why, len) == 0)
+    if (execute(dir, file, tr, driver, par, &got, why, len, stats, rs) == 0) {
+        if (compare(&got, &ref, rtol, 1e-12, why, len, rs) == 0)
             r = XF_CHECK_PASS;
         xf_jacobian_fini(&got);
     }
@@ -288,12 +301,13 @@ typedef struct transforms {
  * ref/dd.out: OpenAD never ran the mode, so ref/ad.out is not its result.
  * @ops receives the counts of ours when it passes, and of xaifBooster's
  * output where that passes against ref/ad.out too (not where OpenAD's is
- * wrong or the driver is custom, so that the totals compare like with like). */
+ * wrong or the driver is custom, so that the totals compare like with like).
+ * Where it fails, the reason in @why, its class in *@rs. */
 static xf_check_status
 transform_mode(const char *dir, const char *file, const char *alt, const transform *tr,
                xf_driver driver, const char *failname, const char *custom, const char *what,
                const char *refxb, const xf_params *par, char *why, size_t len, opcounts *ops,
-               bool *from_alt)
+               bool *from_alt, xf_check_reason *rs)
 {
     char r[256];
     *from_alt = false;
@@ -308,8 +322,9 @@ transform_mode(const char *dir, const char *file, const char *alt, const transfo
         /* no reference for the generic driver: agree with xaifBooster's output under it */
         xf_jacobian ref, got;
         char w[1024];
+        xf_check_reason wr;
         if (!exists(dir, refxb) ||
-            execute(dir, refxb, NULL, driver, par, &ref, w, sizeof w, NULL) != 0) {
+            execute(dir, refxb, NULL, driver, par, &ref, w, sizeof w, NULL, &wr) != 0) {
             snprintf(why, len,
                      "custom driver for the %s, and xaifBooster's output does not run under the "
                      "generic one",
@@ -317,8 +332,8 @@ transform_mode(const char *dir, const char *file, const char *alt, const transfo
             return XF_CHECK_SKIP;
         }
         xf_check_status o = XF_CHECK_FAIL_XB;
-        if (execute(dir, file, tr, driver, par, &got, why, len, ops ? &ops->ours : NULL) == 0) {
-            if (compare(&got, &ref, 1e-10, 1e-12, why, len) == 0)
+        if (execute(dir, file, tr, driver, par, &got, why, len, ops ? &ops->ours : NULL, rs) == 0) {
+            if (compare(&got, &ref, 1e-10, 1e-12, why, len, rs) == 0)
                 o = XF_CHECK_PASS_XB;
             xf_jacobian_fini(&got);
         }
@@ -334,7 +349,7 @@ transform_mode(const char *dir, const char *file, const char *alt, const transfo
             return XF_CHECK_SKIP;
         }
         xf_check_status o = run_one(dir, file, tr, driver, par, "ref/dd.out", par->tol, why, len,
-                                    ops ? &ops->ours : NULL);
+                                    ops ? &ops->ours : NULL, rs);
         if (ops && o == XF_CHECK_PASS)
             ops->have_ours = true;
         return o == XF_CHECK_PASS ? XF_CHECK_PASS_DD : o == XF_CHECK_FAIL ? XF_CHECK_FAIL_DD : o;
@@ -343,21 +358,23 @@ transform_mode(const char *dir, const char *file, const char *alt, const transfo
         snprintf(why, len, "no ref/ad.out");
         return XF_CHECK_SKIP;
     }
-    xf_check_status o =
-        run_one(dir, file, tr, driver, par, "ref/ad.out", 1e-10, why, len, ops ? &ops->ours : NULL);
+    xf_check_status o = run_one(dir, file, tr, driver, par, "ref/ad.out", 1e-10, why, len,
+                                ops ? &ops->ours : NULL, rs);
     if (ops && o == XF_CHECK_PASS) {
         char w[1024];
+        xf_check_reason wr;
         ops->have_ours = true;
         ops->have_ref =
             exists(dir, refxb) && run_one(dir, refxb, NULL, driver, par, "ref/ad.out", 1e-10, w,
-                                          sizeof w, &ops->ref) == XF_CHECK_PASS;
+                                          sizeof w, &ops->ref, &wr) == XF_CHECK_PASS;
     }
     return o;
 }
 
+/* Where @dir fails in @mode, the reason in @why and its class in *@rs. */
 static xf_check_status
 check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *why, size_t len,
-              opcounts *ops, bool *from_tlm)
+              opcounts *ops, bool *from_tlm, xf_check_reason *rs)
 {
     xf_params par;
     xf_diag *d = xf_diag_new(NULL);
@@ -366,6 +383,7 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
     if (pret != 0)
         snprintf(why, len, "%s", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "params.conf");
     xf_diag_free(d);
+    *rs = XF_FAIL_EXAMPLE;
     if (pret != 0)
         return XF_CHECK_FAIL;
     switch (mode) {
@@ -383,7 +401,7 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
             snprintf(why, len, "custom driver for dd");
             return XF_CHECK_SKIP;
         }
-        return run_one(dir, file, NULL, XF_DRIVER_DD, &par, "ref/dd.out", 1e-6, why, len, NULL);
+        return run_one(dir, file, NULL, XF_DRIVER_DD, &par, "ref/dd.out", 1e-6, why, len, NULL, rs);
     }
     case XF_CHECK_REF_TANGENT: {
         char r[256];
@@ -404,7 +422,7 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
             return XF_CHECK_SKIP;
         }
         return run_one(dir, "ref/tlm.xb.xaif", NULL, XF_DRIVER_TANGENT, &par, "ref/ad.out", 1e-10,
-                       why, len, NULL);
+                       why, len, NULL, rs);
     }
     case XF_CHECK_REF_ADJOINT: {
         char r[256];
@@ -436,7 +454,7 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
             ran++;
             char w[1024];
             if (run_one(dir, "ref/adm.xb.xaif", NULL, sweeps[k].drv, &par, "ref/ad.out", 1e-10, w,
-                        sizeof w, NULL) != XF_CHECK_PASS) {
+                        sizeof w, NULL, rs) != XF_CHECK_PASS) {
                 snprintf(why, len, "%s: %s", xf_driver_name(sweeps[k].drv), w);
                 return XF_CHECK_FAIL;
             }
@@ -450,18 +468,20 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
     case XF_CHECK_TANGENT:
         return transform_mode(dir, "tlm.xaif", NULL, &trs->tangent, XF_DRIVER_TANGENT,
                               "FAILREASON_tlm_none", "scalar_tlm", "tangent", "ref/tlm.xb.xaif",
-                              &par, why, len, ops, from_tlm);
+                              &par, why, len, ops, from_tlm, rs);
     /* OpenAD's pipeline failed before writing adm.xaif for some examples;
      * their tlm.xaif is the same program (adm.xaif is a byte copy of it in
      * most examples that have both) */
     case XF_CHECK_ADJOINT_JOINT:
         return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->adjoint_joint,
                               XF_DRIVER_ADJOINT_JOINT, "FAILREASON_adm_joint", "scalar_adm_joint",
-                              "joint adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm);
+                              "joint adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm,
+                              rs);
     case XF_CHECK_ADJOINT_SPLIT:
         return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->adjoint_split,
                               XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split", "scalar_adm_split",
-                              "split adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm);
+                              "split adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm,
+                              rs);
     case XF_CHECK_MODES:
         break;
     }
@@ -535,11 +555,12 @@ variant_run(const char *dir, const char *file, const transform *ours, const tran
             xf_driver driver, const xf_params *par, xf_run_stats *st, char *why, size_t len)
 {
     xf_jacobian a, b;
-    if (execute(dir, file, ours, driver, par, &a, why, len, NULL) != 0)
+    xf_check_reason rs;
+    if (execute(dir, file, ours, driver, par, &a, why, len, NULL, &rs) != 0)
         return -1;
-    int ret = execute(dir, file, tv, driver, par, &b, why, len, st);
+    int ret = execute(dir, file, tv, driver, par, &b, why, len, st, &rs);
     if (ret == 0) {
-        ret = compare(&b, &a, 1e-10, 1e-12, why, len) == 0 ? 0 : -1;
+        ret = compare(&b, &a, 1e-10, 1e-12, why, len, &rs) == 0 ? 0 : -1;
         xf_jacobian_fini(&b);
     }
     xf_jacobian_fini(&a);
@@ -648,7 +669,15 @@ check_folder(const char *dir, const xf_check_opts *o, const transforms *trs, FIL
         char why[1200] = "";
         opcounts ops = {0};
         bool from_tlm = false;
-        xf_check_status st = check_example(dir, mode, trs, why, sizeof why, &ops, &from_tlm);
+        xf_check_reason rs = XF_FAIL_NONE;
+        xf_check_status st = check_example(dir, mode, trs, why, sizeof why, &ops, &from_tlm, &rs);
+        if (!xf_check_status_fails(st))
+            rs = XF_FAIL_NONE;
+        else if (rs == XF_FAIL_NONE) { /* every way to fail names its class */
+            fprintf(out, "internal error at %s:%d: %s %s failed without a reason class\n", __FILE__,
+                    __LINE__, name, xf_check_mode_name(mode));
+            return -1;
+        }
         if (o->stats && ops.have_ours && ops.have_ref)
             print_ops(out, mode, name, &ops);
         if (o->stats && ops.have_ours &&
@@ -657,6 +686,7 @@ check_folder(const char *dir, const xf_check_opts *o, const transforms *trs, FIL
         xf_check_result r = {.name = (char *)name,
                              .mode = mode,
                              .status = st,
+                             .reason = rs,
                              .have_ours = ops.have_ours,
                              .have_ref = ops.have_ours && ops.have_ref,
                              .from_tlm = from_tlm};
@@ -686,8 +716,10 @@ check_folder(const char *dir, const xf_check_opts *o, const transforms *trs, FIL
                                                "under the generic one)"
                                              : "");
         else
-            fprintf(out, "%-5s %-12s %s: %s%s\n", outcome_names[st], xf_check_mode_name(mode), name,
-                    from_tlm ? "from tlm.xaif, for want of a complete adm.xaif: " : "", why);
+            fprintf(out, "%-5s %-12s %s: %s%s%s%s\n", outcome_names[st], xf_check_mode_name(mode),
+                    name, from_tlm ? "from tlm.xaif, for want of a complete adm.xaif: " : "",
+                    rs != XF_FAIL_NONE ? xf_check_reason_name(rs) : "",
+                    rs != XF_FAIL_NONE ? ": " : "", why);
     }
     return 0;
 }
