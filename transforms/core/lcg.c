@@ -105,17 +105,13 @@ find_loc(xf_lcg *g, const xf_varref *r, bool *ambiguous)
         *ambiguous = true;
         return UINT32_MAX;
     }
-    char buf[1024];
-    size_t n = 0;
-    buf[0] = 0;
     const char *sig = NULL;
     if (xf_varref_arrref(r)) {
-        xf_sig_ref(r, buf, sizeof buf, &n, 0);
-        if (n >= sizeof buf) {
+        sig = xf_ref_sig(g->doc, r);
+        if (!sig) {
             *ambiguous = true;
             return UINT32_MAX;
         }
-        sig = xf_intern(g->doc, buf);
     }
     for (uint32_t i = 0; i < g->locs.n; i++)
         if (same_loc(&g->locs.v[i], s->sym, sig))

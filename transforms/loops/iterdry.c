@@ -168,7 +168,6 @@ snapshot(f6 *p, const xf_region *l2)
             xf_dry_stmt_reads_own(all, n, st, 1);
         }
     }
-    char sig[512], sig2[512];
     for (uint32_t k = 0; k < l2->body.v.n; k++) {
         const xf_cvertex *b = l2->body.v.v[k]->v;
         for (uint32_t j = 0; j < b->stmts.n; j++) {
@@ -199,14 +198,9 @@ snapshot(f6 *p, const xf_region *l2)
                          s->id);
                 return p->why;
             }
-            size_t l1 = 0;
-            xf_sig_ref(&st->u.as.lhs, sig, sizeof sig, &l1, 0);
             bool dup = false;
-            for (uint32_t q = 0; q < p->snap.n && !dup && l1 < sizeof sig; q++) {
-                size_t l2n = 0;
-                xf_sig_ref(p->snap.v[q], sig2, sizeof sig2, &l2n, 0);
-                dup = l2n == l1 && !memcmp(sig, sig2, l1);
-            }
+            for (uint32_t q = 0; q < p->snap.n && !dup; q++)
+                dup = xf_refs_alike(&st->u.as.lhs, p->snap.v[q]);
             if (!dup && !XF_VEC_PUSH(ctx->scratch, p->snap, &st->u.as.lhs))
                 return "out of memory";
         }

@@ -240,18 +240,13 @@ reduction(const xf_assign *as, uint32_t *v)
     if (!add && !sub)
         return false;
     const xf_symbol *s = sym_of(&as->lhs);
-    char want[512], got[512];
-    size_t nw = 0;
-    xf_sig_ref(&as->lhs, want, sizeof want, &nw, 0);
-    if (!s || nw >= sizeof want)
+    if (!s)
         return false;
     for (int64_t pos = 1; pos <= (add ? 2 : 1); pos++) {
         uint32_t c = xf_expr_operand(x, root, pos), o = xf_expr_operand(x, root, 3 - pos);
         if (c == UINT32_MAX || o == UINT32_MAX || x->v.v[c].kind != XF_EV_VARREF)
             continue;
-        size_t ng = 0;
-        xf_sig_ref(x->v.v[c].u.ref, got, sizeof got, &ng, 0);
-        if (ng >= sizeof got || strcmp(want, got) != 0 || xf_expr_reads(x, o, s))
+        if (!xf_refs_alike(&as->lhs, x->v.v[c].u.ref) || xf_expr_reads(x, o, s))
             continue;
         *v = c;
         return true;

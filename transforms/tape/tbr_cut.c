@@ -145,16 +145,6 @@ typedef struct part {
     uint32_t at; /* the assignment's index in the block */
 } part;
 
-static const char *
-sig_of(cp *p, const xf_varref *r)
-{
-    char buf[512];
-    size_t n = 0;
-    buf[0] = 0;
-    xf_sig_ref(r, buf, sizeof buf, &n, 0);
-    return n < sizeof buf ? xf_intern(p->doc, buf) : NULL;
-}
-
 /* Does partial @q (assigned at @at in @bb, its propagator at @k) qualify? */
 static bool
 qualifies(cp *p, const xf_cvertex *bb, uint32_t at, uint32_t k, const xf_stmt *def)
@@ -216,7 +206,7 @@ propagator(cp *p, const xf_cvertex *bb, uint32_t k)
             for (uint32_t v = 0; v < x->v.n && room; v++) {
                 if (x->v.v[v].kind != XF_EV_VARREF)
                     continue;
-                const char *g = sig_of(p, x->v.v[v].u.ref);
+                const char *g = xf_ref_sig(p->doc, x->v.v[v].u.ref);
                 bool have = false;
                 for (uint32_t i = 0; i < nl && !have; i++)
                     have = sigs[i] == g;
@@ -251,7 +241,7 @@ propagator(cp *p, const xf_cvertex *bb, uint32_t k)
         for (uint32_t v = 0; v < x->v.n; v++) {
             if (x->v.v[v].kind != XF_EV_VARREF)
                 continue;
-            const char *g = sig_of(p, x->v.v[v].u.ref);
+            const char *g = xf_ref_sig(p->doc, x->v.v[v].u.ref);
             uint32_t l = 0;
             while (l < nl && sigs[l] != g)
                 l++;
