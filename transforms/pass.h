@@ -172,7 +172,8 @@ typedef struct xf_walk_step {
     const xf_evertex *vertex; /* its expression vertex; NULL for the walk's own reference
                                  and for a call's argument */
     unsigned depth;           /* subscripts entered to reach it: 0 for the walk's own */
-    bool arg;                 /* ref is an argument of a FunctionCall */
+    bool in_arg;              /* in an argument of a FunctionCall: the argument (vertex
+                                 NULL) or in its subscripts */
     bool after;               /* XF_WALK_AFTER's second step for ref, after its subscripts */
 } xf_walk_step;
 /* What the walk does after a step: go into the reference's subscripts (the

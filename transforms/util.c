@@ -248,7 +248,7 @@ typedef struct frame {
     const void *node;
     uint32_t i, t, k;
     const xf_evertex *v; /* FR_REF: the reference's vertex, as in its first step */
-    bool arg;            /* FR_REF: an argument of a call */
+    bool in_arg;         /* in a call's argument (FR_REF: or one) */
     bool quiet;          /* FR_REF: XF_WALK_SUBSCRIPTS's own reference: no step after */
 } frame;
 
@@ -295,14 +295,15 @@ push_frame(walker *w, frame fr)
  * into its subscripts; with XF_WALK_AFTER at once when they are skipped.
  * @returns 1 when the walk stops, 0 to go on, -1 out of memory. */
 static int
-reach_ref(walker *w, const xf_varref *r, const xf_evertex *v, unsigned depth, bool arg)
+reach_ref(walker *w, const xf_varref *r, const xf_evertex *v, unsigned depth, bool in_arg)
 {
-    xf_walk_step s = {.ref = r, .vertex = v, .depth = depth, .arg = arg};
+    xf_walk_step s = {.ref = r, .vertex = v, .depth = depth, .in_arg = in_arg};
     xf_walk_go go = w->fn(w->ctx, &s);
     if (go == XF_WALK_STOP)
         return 1;
     if (go == XF_WALK_GO)
-        return push_frame(w, (frame){.kind = FR_REF, .node = r, .depth = depth, .v = v, .arg = arg})
+        return push_frame(
+                   w, (frame){.kind = FR_REF, .node = r, .depth = depth, .v = v, .in_arg = in_arg})
                    ? 0
                    : -1;
     if (w->flags & XF_WALK_AFTER) {
@@ -328,10 +329,10 @@ walk_step(walker *w)
         const xf_evertex *v = &x->v.v[f->i++];
         switch (v->kind) {
         case XF_EV_VARREF:
-            return reach_ref(w, v->u.ref, v, depth, false);
+            return reach_ref(w, v->u.ref, v, depth, f->in_arg);
         case XF_EV_FUNCALL:
         case XF_EV_ARGREF: {
-            xf_walk_step s = {.vertex = v, .depth = depth};
+            xf_walk_step s = {.vertex = v, .depth = depth, .in_arg = f->in_arg};
             xf_walk_go go = w->fn(w->ctx, &s);
             if (go == XF_WALK_STOP)
                 return 1;
@@ -366,8 +367,10 @@ walk_step(walker *w)
                     const xf_expr *part = f->k == 0 ? t->index : f->k == 1 ? t->bound : t->stride;
                     f->k++;
                     if (part)
-                        return push_frame(
-                                   w, (frame){.kind = FR_EXPR, .node = part, .depth = depth + 1})
+                        return push_frame(w, (frame){.kind = FR_EXPR,
+                                                     .node = part,
+                                                     .depth = depth + 1,
+                                                     .in_arg = f->in_arg})
                                    ? 0
                                    : -1;
                 }
@@ -375,7 +378,7 @@ walk_step(walker *w)
         w->n--;
         if ((w->flags & XF_WALK_AFTER) && !f->quiet) {
             xf_walk_step s = {
-                .ref = r, .vertex = f->v, .depth = depth, .arg = f->arg, .after = true};
+                .ref = r, .vertex = f->v, .depth = depth, .in_arg = f->in_arg, .after = true};
             return w->fn(w->ctx, &s) == XF_WALK_STOP;
         }
         return 0;
