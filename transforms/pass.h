@@ -174,7 +174,7 @@ typedef struct xf_walk_step {
     unsigned depth;           /* subscripts entered to reach it: 0 for the walk's own */
     bool in_arg;              /* in an argument of a FunctionCall: the argument (vertex
                                  NULL) or in its subscripts */
-    bool after;               /* XF_WALK_AFTER's second step for ref, after its subscripts */
+    bool after;               /* XF_WALK_AFTER's second step, after the subscripts (arguments) */
 } xf_walk_step;
 /* What the walk does after a step: go into the reference's subscripts (the
  * call's arguments), skip them, or end. */
@@ -182,7 +182,8 @@ typedef enum xf_walk_go { XF_WALK_GO, XF_WALK_SKIP, XF_WALK_STOP } xf_walk_go;
 typedef xf_walk_go (*xf_walk_fn)(void *ctx, const xf_walk_step *s);
 enum {
     XF_WALK_ARGS = 1,      /* go into the arguments of function calls */
-    XF_WALK_AFTER = 2,     /* a second step for each reference, after its subscripts */
+    XF_WALK_AFTER = 2,     /* a second step for each reference (function call), after its
+                              subscripts (arguments), also when they were skipped */
     XF_WALK_SUBSCRIPTS = 4 /* xf_walk_ref: only the subscripts, not the reference itself */
 };
 /**

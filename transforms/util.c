@@ -336,8 +336,18 @@ walk_step(walker *w)
             xf_walk_go go = w->fn(w->ctx, &s);
             if (go == XF_WALK_STOP)
                 return 1;
-            if (go == XF_WALK_GO && v->kind == XF_EV_FUNCALL && (w->flags & XF_WALK_ARGS))
-                return push_frame(w, (frame){.kind = FR_CALL, .node = v, .depth = depth}) ? 0 : -1;
+            if (v->kind != XF_EV_FUNCALL)
+                return 0;
+            if (go == XF_WALK_GO && (w->flags & XF_WALK_ARGS))
+                return push_frame(
+                           w,
+                           (frame){.kind = FR_CALL, .node = v, .depth = depth, .in_arg = f->in_arg})
+                           ? 0
+                           : -1;
+            if (w->flags & XF_WALK_AFTER) {
+                s.after = true;
+                return w->fn(w->ctx, &s) == XF_WALK_STOP;
+            }
             return 0;
         }
         case XF_EV_CONSTANT:
@@ -351,6 +361,10 @@ walk_step(walker *w)
         const xf_evertex *v = f->node;
         if (f->i >= v->u.fn.args.n) {
             w->n--;
+            if (w->flags & XF_WALK_AFTER) {
+                xf_walk_step s = {.vertex = v, .depth = depth, .in_arg = f->in_arg, .after = true};
+                return w->fn(w->ctx, &s) == XF_WALK_STOP;
+            }
             return 0;
         }
         return reach_ref(w, v->u.fn.args.v[f->i++], NULL, depth, true);
