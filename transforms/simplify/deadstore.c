@@ -18,7 +18,7 @@
  * (faint variables): one fixpoint, a worklist over the blocks. A variable
  * whose alias set in the front end's map overlaps another variable's is
  * never a target. When the routine is too large for the sets (words per
- * set times vertices past a bound) or a reference nests too deep, nothing
+ * set times vertices past a bound) or memory runs out on the way, nothing
  * is removed.
  *
  * --reversal joint: under OpenAD's joint template the taping sweep of a
