@@ -301,7 +301,10 @@ reach_ref(walker *w, const xf_varref *r, const xf_evertex *v, unsigned depth, bo
     xf_walk_go go = w->fn(w->ctx, &s);
     if (go == XF_WALK_STOP)
         return 1;
-    if (go == XF_WALK_GO)
+    bool subscripted = false; /* most references have none: no frame for them */
+    for (uint32_t k = 0; k < r->v.n && !subscripted; k++)
+        subscripted = r->v.v[k].kind == XF_VR_ARRAY;
+    if (go == XF_WALK_GO && subscripted)
         return push_frame(
                    w, (frame){.kind = FR_REF, .node = r, .depth = depth, .v = v, .in_arg = in_arg})
                    ? 0
@@ -327,6 +330,11 @@ walk_step(walker *w)
             return 0;
         }
         const xf_evertex *v = &x->v.v[f->i++];
+        /* constants and operations are no steps: past them at once */
+        while (
+            (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC || v->kind == XF_EV_BOOLOP) &&
+            f->i < x->v.n)
+            v = &x->v.v[f->i++];
         switch (v->kind) {
         case XF_EV_VARREF:
             return reach_ref(w, v->u.ref, v, depth, f->in_arg);
