@@ -156,14 +156,50 @@ const xf_nii *xf_direct_find(const xf_doc *cat, const char *name);
  * ControlFlowGraph's own, a ReplacementList's taping placeholder (2); NULL if none. */
 xf_graph *xf_work_graph(xf_routine *rt);
 /**
- * xf_sig_ref / xf_sig_expr:
- * Append to @buf (@len bytes, *@n used) a text that is equal for two
- * references (expressions) exactly when they are written alike: the same
- * symbols, subscripts, constants and operations. When it does not fit,
- * *@n becomes @len (no signature).
+ * xf_ref_sig / xf_expr_sig:
+ * A text, interned in @doc, that is equal for two references (expressions)
+ * exactly when they are written alike: the same symbols, subscripts,
+ * constants and operations (function calls are not told apart). Any length
+ * and any nesting has one; NULL only when out of memory.
  */
-void xf_sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth);
-void xf_sig_expr(const xf_expr *x, char *buf, size_t len, size_t *n, int depth);
+const char *xf_ref_sig(xf_doc *doc, const xf_varref *r);
+const char *xf_expr_sig(xf_doc *doc, const xf_expr *x);
+/** xf_refs_alike: do @a and @b have the same xf_ref_sig? false when out of memory. */
+bool xf_refs_alike(const xf_varref *a, const xf_varref *b);
+/* What xf_walk_ref and xf_walk_expr reach, one step at a time. */
+typedef struct xf_walk_step {
+    const xf_varref *ref;     /* a reference; NULL at a FunctionCall or ArgumentReference */
+    const xf_evertex *vertex; /* its expression vertex; NULL for the walk's own reference
+                                 and for a call's argument */
+    unsigned depth;           /* subscripts entered to reach it: 0 for the walk's own */
+    bool in_arg;              /* in an argument of a FunctionCall: the argument (vertex
+                                 NULL) or in its subscripts */
+    bool after;               /* XF_WALK_AFTER's second step, after the subscripts (arguments) */
+} xf_walk_step;
+/* What the walk does after a step: go into the reference's subscripts (the
+ * call's arguments), skip them, or end. */
+typedef enum xf_walk_go { XF_WALK_GO, XF_WALK_SKIP, XF_WALK_STOP } xf_walk_go;
+typedef xf_walk_go (*xf_walk_fn)(void *ctx, const xf_walk_step *s);
+enum {
+    XF_WALK_ARGS = 1,      /* go into the arguments of function calls */
+    XF_WALK_AFTER = 2,     /* a second step for each reference (function call), after its
+                              subscripts (arguments), also when they were skipped */
+    XF_WALK_SUBSCRIPTS = 4 /* xf_walk_ref: only the subscripts, not the reference itself */
+};
+/**
+ * xf_walk_ref / xf_walk_expr:
+ * Call @fn(@ctx, step) for reference @r (may be NULL) and, depth first,
+ * each reference in its subscripts (index, bound, stride, in that order,
+ * dimension by dimension); for expression @x (may be NULL), each of its
+ * references in vertex order, each followed by its subscripts. FunctionCall
+ * and ArgumentReference vertices are steps too (ref NULL); @flags is a set
+ * of XF_WALK_*. The walk keeps its own stack, so any nesting is walked,
+ * in memory it frees before it returns.
+ * @returns 1 when @fn ended the walk (XF_WALK_STOP), 0 when it ran to the
+ * end, -1 when out of memory (part may have been walked).
+ */
+int xf_walk_ref(const xf_varref *r, unsigned flags, xf_walk_fn fn, void *ctx);
+int xf_walk_expr(const xf_expr *x, unsigned flags, xf_walk_fn fn, void *ctx);
 /** xf_placeholder: the Replacement of ReplacementList @rt for placeholder @k ("2"), or NULL. */
 xf_replacement *xf_placeholder(xf_routine *rt, const char *k);
 /** xf_const_int_of: is @x one integer constant? Its value in *@v. */

@@ -231,28 +231,310 @@ xf_pass_oom(xf_pass_ctx *ctx)
     return -1;
 }
 
-/* ------------------------------------------------------------ signatures */
+/* ------------------------------------------------------------ walking references */
 
-static void
-put(char *buf, size_t len, size_t *n, const char *s)
+/* The walk's explicit stack, so that no nesting of subscripts is too deep:
+ * the first WALK_FRAMES frames live in the walker itself, more on the heap. */
+enum { WALK_FRAMES = 32 };
+
+typedef enum frkind { FR_EXPR, FR_REF, FR_CALL } frkind;
+
+/* An expression and its next vertex (i), a reference and its next subscript
+ * (vertex i, triplet t, part k: index, bound, stride), or a FunctionCall
+ * vertex and its next argument (i). */
+typedef struct frame {
+    frkind kind;
+    unsigned depth;
+    const void *node;
+    uint32_t i, t, k;
+    const xf_evertex *v; /* FR_REF: the reference's vertex, as in its first step */
+    bool in_arg;         /* in a call's argument (FR_REF: or one) */
+    bool quiet;          /* FR_REF: XF_WALK_SUBSCRIPTS's own reference: no step after */
+} frame;
+
+typedef struct walker {
+    frame *f;
+    uint32_t n, cap;
+    unsigned flags;
+    xf_walk_fn fn;
+    void *ctx;
+    frame local[WALK_FRAMES];
+} walker;
+
+/* Room for one more of the @size-byte elements of the stack *@v (@n used,
+ * *@cap allocated), which starts in @local and moves to the heap when full. */
+static bool
+stack_room(void **v, void *local, uint32_t n, uint32_t *cap, size_t size)
 {
-    size_t k = strlen(s);
-    if (*n + k + 1 < len) {
-        memcpy(buf + *n, s, k);
-        *n += k;
-        buf[*n] = 0;
-    } else
-        *n = len; /* too long: no signature */
+    if (n < *cap)
+        return true;
+    if (*cap > UINT32_MAX / 2 || (size_t)*cap * 2 > SIZE_MAX / size)
+        return false;
+    void *m = *v == local ? malloc((size_t)*cap * 2 * size) : realloc(*v, (size_t)*cap * 2 * size);
+    if (!m)
+        return false;
+    if (*v == local)
+        memcpy(m, local, (size_t)*cap * size);
+    *v = m;
+    *cap *= 2;
+    return true;
 }
 
-void
-xf_sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth)
+static bool
+push_frame(walker *w, frame fr)
 {
-    const xf_symref *s = xf_varref_symref(r);
-    /* the symbol's address, as printf's %p writes it */
+    void *f = w->f;
+    if (!stack_room(&f, w->local, w->n, &w->cap, sizeof fr))
+        return false;
+    w->f = f;
+    w->f[w->n++] = fr;
+    return true;
+}
+
+/* Tell the callback about reference @r and, unless it says otherwise, go
+ * into its subscripts; with XF_WALK_AFTER at once when they are skipped.
+ * @returns 1 when the walk stops, 0 to go on, -1 out of memory. */
+static int
+reach_ref(walker *w, const xf_varref *r, const xf_evertex *v, unsigned depth, bool in_arg)
+{
+    xf_walk_step s = {.ref = r, .vertex = v, .depth = depth, .in_arg = in_arg};
+    xf_walk_go go = w->fn(w->ctx, &s);
+    if (go == XF_WALK_STOP)
+        return 1;
+    bool subscripted = false; /* most references have none: no frame for them */
+    for (uint32_t k = 0; k < r->v.n && !subscripted; k++)
+        subscripted = r->v.v[k].kind == XF_VR_ARRAY;
+    if (go == XF_WALK_GO && subscripted)
+        return push_frame(
+                   w, (frame){.kind = FR_REF, .node = r, .depth = depth, .v = v, .in_arg = in_arg})
+                   ? 0
+                   : -1;
+    if (w->flags & XF_WALK_AFTER) {
+        s.after = true;
+        return w->fn(w->ctx, &s) == XF_WALK_STOP;
+    }
+    return 0;
+}
+
+/* One step of the frame on top. @returns as reach_ref. */
+static int
+walk_step(walker *w)
+{
+    frame *f = &w->f[w->n - 1];
+    unsigned depth = f->depth;
+    switch (f->kind) {
+    case FR_EXPR: {
+        const xf_expr *x = f->node;
+        if (f->i >= x->v.n) {
+            w->n--;
+            return 0;
+        }
+        const xf_evertex *v = &x->v.v[f->i++];
+        /* constants and operations are no steps: past them at once */
+        while (
+            (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC || v->kind == XF_EV_BOOLOP) &&
+            f->i < x->v.n)
+            v = &x->v.v[f->i++];
+        switch (v->kind) {
+        case XF_EV_VARREF:
+            return reach_ref(w, v->u.ref, v, depth, f->in_arg);
+        case XF_EV_FUNCALL:
+        case XF_EV_ARGREF: {
+            xf_walk_step s = {.vertex = v, .depth = depth, .in_arg = f->in_arg};
+            xf_walk_go go = w->fn(w->ctx, &s);
+            if (go == XF_WALK_STOP)
+                return 1;
+            if (v->kind != XF_EV_FUNCALL)
+                return 0;
+            if (go == XF_WALK_GO && (w->flags & XF_WALK_ARGS))
+                return push_frame(
+                           w,
+                           (frame){.kind = FR_CALL, .node = v, .depth = depth, .in_arg = f->in_arg})
+                           ? 0
+                           : -1;
+            if (w->flags & XF_WALK_AFTER) {
+                s.after = true;
+                return w->fn(w->ctx, &s) == XF_WALK_STOP;
+            }
+            return 0;
+        }
+        case XF_EV_CONSTANT:
+        case XF_EV_INTRINSIC:
+        case XF_EV_BOOLOP:
+            return 0;
+        }
+        return 0; /* not reached: every kind returns */
+    }
+    case FR_CALL: {
+        const xf_evertex *v = f->node;
+        if (f->i >= v->u.fn.args.n) {
+            w->n--;
+            if (w->flags & XF_WALK_AFTER) {
+                xf_walk_step s = {.vertex = v, .depth = depth, .in_arg = f->in_arg, .after = true};
+                return w->fn(w->ctx, &s) == XF_WALK_STOP;
+            }
+            return 0;
+        }
+        return reach_ref(w, v->u.fn.args.v[f->i++], NULL, depth, true);
+    }
+    case FR_REF: {
+        const xf_varref *r = f->node;
+        for (; f->i < r->v.n; f->i++, f->t = 0, f->k = 0) {
+            if (r->v.v[f->i].kind != XF_VR_ARRAY)
+                continue;
+            const xf_arrref *a = &r->v.v[f->i].u.arr;
+            for (; f->t < a->t.n; f->t++, f->k = 0)
+                while (f->k < 3) {
+                    const xf_triplet *t = &a->t.v[f->t];
+                    const xf_expr *part = f->k == 0 ? t->index : f->k == 1 ? t->bound : t->stride;
+                    f->k++;
+                    if (part)
+                        return push_frame(w, (frame){.kind = FR_EXPR,
+                                                     .node = part,
+                                                     .depth = depth + 1,
+                                                     .in_arg = f->in_arg})
+                                   ? 0
+                                   : -1;
+                }
+        }
+        w->n--;
+        if ((w->flags & XF_WALK_AFTER) && !f->quiet) {
+            xf_walk_step s = {
+                .ref = r, .vertex = f->v, .depth = depth, .in_arg = f->in_arg, .after = true};
+            return w->fn(w->ctx, &s) == XF_WALK_STOP;
+        }
+        return 0;
+    }
+    }
+    return 0; /* not reached: every kind returns */
+}
+
+static int
+walk_run(walker *w)
+{
+    int rc = 0;
+    while (w->n > 0 && rc == 0)
+        rc = walk_step(w);
+    if (w->f != w->local)
+        free(w->f);
+    return rc;
+}
+
+static void
+walk_init(walker *w, unsigned flags, xf_walk_fn fn, void *ctx)
+{
+    w->f = w->local;
+    w->n = 0;
+    w->cap = WALK_FRAMES;
+    w->flags = flags;
+    w->fn = fn;
+    w->ctx = ctx;
+}
+
+int
+xf_walk_ref(const xf_varref *r, unsigned flags, xf_walk_fn fn, void *ctx)
+{
+    walker w;
+    walk_init(&w, flags, fn, ctx);
+    if (!r)
+        return 0;
+    if (flags & XF_WALK_SUBSCRIPTS) {
+        w.f[w.n++] = (frame){.kind = FR_REF, .node = r, .quiet = true};
+    } else {
+        int rc = reach_ref(&w, r, NULL, 0, false);
+        if (rc)
+            return rc;
+    }
+    return walk_run(&w);
+}
+
+int
+xf_walk_expr(const xf_expr *x, unsigned flags, xf_walk_fn fn, void *ctx)
+{
+    walker w;
+    walk_init(&w, flags & ~(unsigned)XF_WALK_SUBSCRIPTS, fn, ctx);
+    if (!x)
+        return 0;
+    w.f[w.n++] = (frame){.kind = FR_EXPR, .node = x};
+    return walk_run(&w);
+}
+
+/* ------------------------------------------------------------ signatures */
+
+/* A signature is written into a buffer that grows on the heap, then
+ * interned: a reference has one whatever its length. What is left to write
+ * waits on an explicit stack, last first, so any nesting is written. */
+enum { SIG_ITEMS = 32, SIG_BYTES = 256 };
+
+typedef enum sgkind {
+    SG_TEXT,    /* text */
+    SG_REF,     /* ref */
+    SG_EXPR,    /* x, from its root */
+    SG_OPERAND, /* x, the operand of edge e: a comma unless it is the first */
+} sgkind;
+
+typedef struct sgitem {
+    sgkind kind;
+    const char *text;
+    const xf_varref *ref;
+    const xf_expr *x;
+    uint32_t e;
+} sgitem;
+
+typedef struct sig {
+    char *s;
+    uint32_t n, cap;
+    sgitem *v;
+    uint32_t nv, capv;
+    bool oom;
+    char local_s[SIG_BYTES];
+    sgitem local_v[SIG_ITEMS];
+} sig;
+
+static void
+sig_put(sig *g, const char *t)
+{
+    size_t k = strlen(t);
+    if (g->oom || k >= UINT32_MAX - g->n)
+        goto fail;
+    while (g->n + k + 1 > g->cap) {
+        void *s = g->s;
+        if (!stack_room(&s, g->local_s, g->cap, &g->cap, 1))
+            goto fail;
+        g->s = s;
+    }
+    memcpy(g->s + g->n, t, k + 1);
+    g->n += (uint32_t)k;
+    return;
+fail:
+    g->oom = true;
+}
+
+static void
+sig_push(sig *g, sgitem it)
+{
+    void *v = g->v;
+    if (g->oom || !stack_room(&v, g->local_v, g->nv, &g->capv, sizeof it)) {
+        g->oom = true;
+        return;
+    }
+    g->v = v;
+    g->v[g->nv++] = it;
+}
+
+static void
+sig_text(sig *g, const char *t)
+{
+    sig_push(g, (sgitem){.kind = SG_TEXT, .text = t});
+}
+
+/* The symbol's address, as printf's %p writes it: equal for one symbol. */
+static void
+sig_symbol(sig *g, const xf_symbol *sym)
+{
     char tmp[24], *h = tmp + sizeof tmp - 1;
     *h = 0;
-    uintptr_t addr = (uintptr_t)(s ? s->sym : NULL);
+    uintptr_t addr = (uintptr_t)sym;
     if (!addr)
         h = memcpy(tmp, "(nil)", 6);
     else {
@@ -261,61 +543,163 @@ xf_sig_ref(const xf_varref *r, char *buf, size_t len, size_t *n, int depth)
         *--h = 'x';
         *--h = '0';
     }
-    put(buf, len, n, h);
+    sig_put(g, h);
+}
+
+/* The variable, then (subscripts, index:bound:stride each). */
+static void
+sig_ref(sig *g, const xf_varref *r)
+{
+    const xf_symref *s = xf_varref_symref(r);
+    sig_symbol(g, s ? s->sym : NULL);
     const xf_arrref *a = xf_varref_arrref(r);
     if (!a)
         return;
-    put(buf, len, n, "(");
-    for (uint32_t i = 0; i < a->t.n; i++) {
+    sig_put(g, "(");
+    sig_text(g, ")");
+    for (uint32_t i = a->t.n; i-- > 0;) {
         const xf_triplet *t = &a->t.v[i];
-        put(buf, len, n, i ? "," : "");
-        if (t->index)
-            xf_sig_expr(t->index, buf, len, n, depth + 1);
         if (t->bound || t->stride || !t->index) {
-            put(buf, len, n, ":");
-            if (t->bound)
-                xf_sig_expr(t->bound, buf, len, n, depth + 1);
-            put(buf, len, n, ":");
             if (t->stride)
-                xf_sig_expr(t->stride, buf, len, n, depth + 1);
+                sig_push(g, (sgitem){.kind = SG_EXPR, .x = t->stride});
+            sig_text(g, ":");
+            if (t->bound)
+                sig_push(g, (sgitem){.kind = SG_EXPR, .x = t->bound});
+            sig_text(g, ":");
         }
+        if (t->index)
+            sig_push(g, (sgitem){.kind = SG_EXPR, .x = t->index});
+        if (i)
+            sig_text(g, ",");
     }
-    put(buf, len, n, ")");
 }
 
+/* A constant's text, a reference, or an operation's name and
+ * [operands], in the order of their positions. */
 static void
-sig_vertex(const xf_expr *x, uint32_t v, char *buf, size_t len, size_t *n, int depth)
+sig_vertex(sig *g, const xf_expr *x, uint32_t v)
 {
-    if (depth > 50 || *n >= len)
-        return;
     const xf_evertex *ev = &x->v.v[v];
     switch (ev->kind) {
     case XF_EV_CONSTANT:
-        put(buf, len, n, ev->u.c.value);
+        sig_put(g, ev->u.c.value ? ev->u.c.value : "");
         return;
     case XF_EV_VARREF:
-        xf_sig_ref(ev->u.ref, buf, len, n, depth);
+        sig_ref(g, ev->u.ref);
         return;
-    default:
-        put(buf, len, n, ev->kind == XF_EV_FUNCALL ? "?" : ev->u.in.name);
-        put(buf, len, n, "[");
-        for (int64_t p = 1; p <= 8; p++)
-            for (uint32_t j = 0; j < x->e.n; j++)
-                if (x->e.v[j].tgt == v && x->e.v[j].pos == p) {
-                    put(buf, len, n, p > 1 ? "," : "");
-                    sig_vertex(x, x->e.v[j].src, buf, len, n, depth + 1);
-                }
-        put(buf, len, n, "]");
+    case XF_EV_ARGREF:
+        sig_put(g, "$");
+        char num[24];
+        snprintf(num, sizeof num, "%lld", (long long)ev->u.arg);
+        sig_put(g, num);
         return;
+    case XF_EV_FUNCALL:
+    case XF_EV_INTRINSIC:
+    case XF_EV_BOOLOP:
+        break;
+    }
+    sig_put(g, ev->kind == XF_EV_FUNCALL || !ev->u.in.name ? "?" : ev->u.in.name);
+    sig_put(g, "[");
+    sig_text(g, "]");
+    /* the operand edges, to be taken by position, ties in edge order:
+     * on the stack the last comes first */
+    uint32_t from = g->nv;
+    for (uint32_t j = 0; j < x->e.n && !g->oom; j++) {
+        if (x->e.v[j].tgt != v || x->e.v[j].src >= x->v.n)
+            continue;
+        sig_push(g, (sgitem){.kind = SG_OPERAND, .x = x, .e = j});
+        for (uint32_t k = g->nv - 1; k > from && x->e.v[g->v[k - 1].e].pos <= x->e.v[j].pos; k--) {
+            sgitem t = g->v[k];
+            g->v[k] = g->v[k - 1];
+            g->v[k - 1] = t;
+        }
     }
 }
 
-void
-xf_sig_expr(const xf_expr *x, char *buf, size_t len, size_t *n, int depth)
+static void
+sig_run(sig *g)
 {
-    uint32_t r = xf_expr_root(x);
-    if (r == UINT32_MAX)
-        put(buf, len, n, "?");
-    else
-        sig_vertex(x, r, buf, len, n, depth);
+    while (g->nv > 0 && !g->oom) {
+        sgitem it = g->v[--g->nv];
+        switch (it.kind) {
+        case SG_TEXT:
+            sig_put(g, it.text);
+            break;
+        case SG_REF:
+            sig_ref(g, it.ref);
+            break;
+        case SG_EXPR: {
+            uint32_t r = xf_expr_root(it.x);
+            if (r == UINT32_MAX)
+                sig_put(g, "?");
+            else
+                sig_vertex(g, it.x, r);
+            break;
+        }
+        case SG_OPERAND:
+            if (it.x->e.v[it.e].pos > 1)
+                sig_put(g, ",");
+            sig_vertex(g, it.x, it.x->e.v[it.e].src);
+            break;
+        }
+    }
+}
+
+/* Write the signature of @first into @g; sig_free after. false: out of memory. */
+static bool
+sig_build(sig *g, sgitem first)
+{
+    g->s = g->local_s;
+    g->n = 0;
+    g->cap = SIG_BYTES;
+    g->s[0] = 0;
+    g->v = g->local_v;
+    g->nv = 0;
+    g->capv = SIG_ITEMS;
+    g->oom = false;
+    sig_push(g, first);
+    sig_run(g);
+    return !g->oom;
+}
+
+static void
+sig_free(sig *g)
+{
+    if (g->s != g->local_s)
+        free(g->s);
+    if (g->v != g->local_v)
+        free(g->v);
+}
+
+static const char *
+sig_interned(xf_doc *doc, sgitem first)
+{
+    sig g;
+    const char *s = sig_build(&g, first) ? xf_intern(doc, g.s) : NULL;
+    sig_free(&g);
+    return s;
+}
+
+const char *
+xf_ref_sig(xf_doc *doc, const xf_varref *r)
+{
+    return sig_interned(doc, (sgitem){.kind = SG_REF, .ref = r});
+}
+
+const char *
+xf_expr_sig(xf_doc *doc, const xf_expr *x)
+{
+    return sig_interned(doc, (sgitem){.kind = SG_EXPR, .x = x});
+}
+
+bool
+xf_refs_alike(const xf_varref *a, const xf_varref *b)
+{
+    sig ga, gb;
+    bool ok = sig_build(&ga, (sgitem){.kind = SG_REF, .ref = a});
+    ok = sig_build(&gb, (sgitem){.kind = SG_REF, .ref = b}) && ok;
+    bool same = ok && ga.n == gb.n && !memcmp(ga.s, gb.s, ga.n);
+    sig_free(&ga);
+    sig_free(&gb);
+    return same;
 }

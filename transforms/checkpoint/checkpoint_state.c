@@ -44,48 +44,30 @@ meet(st *s, xf_symbol *sym, uint8_t what)
         *f |= W | (s->straight ? K : 0);
 }
 
-static void reads_expr(st *s, const xf_expr *x);
+/* Each reference reads its variable once its subscripts are read. */
+static xf_walk_go
+read_step(void *ctx, const xf_walk_step *w)
+{
+    st *s = ctx;
+    const xf_symref *sr = w->ref && w->after ? xf_varref_symref(w->ref) : NULL;
+    if (sr)
+        meet(s, sr->sym, R);
+    return XF_WALK_GO;
+}
 
 /* The subscripts of @r are read. */
 static void
 reads_subscripts(st *s, const xf_varref *r)
 {
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        const xf_vrvertex *v = &r->v.v[k];
-        if (v->kind != XF_VR_ARRAY)
-            continue;
-        for (uint32_t t = 0; t < v->u.arr.t.n; t++) {
-            const xf_triplet *tr = &v->u.arr.t.v[t];
-            if (tr->index)
-                reads_expr(s, tr->index);
-            if (tr->bound)
-                reads_expr(s, tr->bound);
-            if (tr->stride)
-                reads_expr(s, tr->stride);
-        }
-    }
-}
-
-static void
-reads_ref(st *s, const xf_varref *r)
-{
-    reads_subscripts(s, r);
-    const xf_symref *sr = xf_varref_symref(r);
-    if (sr)
-        meet(s, sr->sym, R);
+    if (xf_walk_ref(r, XF_WALK_ARGS | XF_WALK_AFTER | XF_WALK_SUBSCRIPTS, read_step, s) < 0)
+        s->oom = true;
 }
 
 static void
 reads_expr(st *s, const xf_expr *x)
 {
-    for (uint32_t k = 0; k < x->v.n; k++) {
-        const xf_evertex *v = &x->v.v[k];
-        if (v->kind == XF_EV_VARREF)
-            reads_ref(s, v->u.ref);
-        else if (v->kind == XF_EV_FUNCALL)
-            for (uint32_t j = 0; j < v->u.fn.args.n; j++)
-                reads_ref(s, v->u.fn.args.v[j]);
-    }
+    if (xf_walk_expr(x, XF_WALK_ARGS | XF_WALK_AFTER, read_step, s) < 0)
+        s->oom = true;
 }
 
 static void

@@ -124,16 +124,6 @@ temp_for(adj *d, const char *sig)
     return t;
 }
 
-static const char *
-expr_sig(adj *d, const xf_expr *x)
-{
-    char buf[1024];
-    size_t n = 0;
-    buf[0] = 0;
-    xf_sig_expr(x, buf, sizeof buf, &n, 0);
-    return n < sizeof buf ? xf_intern(d->doc, buf) : NULL;
-}
-
 /* An integer push (or pop) of @sym: push_i_s0 / pop_i_s0. */
 static xf_stmt *
 int_tape(adj *d, bool push, const xf_varref *r)
@@ -157,9 +147,9 @@ save(adj *d, xf_expr **slot, bool copy_first, stmtvec *before, stmtvec *after)
         *slot = recovered;
         return 0;
     }
-    const char *sig = expr_sig(d, x);
+    const char *sig = xf_expr_sig(d->doc, x);
     if (!sig)
-        return fail(d, "a subscript too long to tape", NULL);
+        return oom(d);
     xf_symbol *t = temp_for(d, sig);
     xf_varref *tr = t ? xf_ref_new(d->doc, t) : NULL;
     xf_expr *use = XF_NEW(d->doc->arena, xf_expr);
@@ -405,16 +395,6 @@ prp_temp(adj *d, const xf_varref *r)
     return t;
 }
 
-static const char *
-ref_sig(adj *d, const xf_varref *r)
-{
-    char buf[1024];
-    size_t n = 0;
-    buf[0] = 0;
-    xf_sig_ref(r, buf, sizeof buf, &n, 0);
-    return n < sizeof buf ? xf_intern(d->doc, buf) : NULL;
-}
-
 /* Is @r a scalar variable (no subscripts, scalar symbol)? */
 static bool
 plain_scalar(const xf_varref *r)
@@ -451,9 +431,9 @@ static int
 adjoint_op(adj *d, xf_stmt *ops, const xf_varref *y, const term *t, uint32_t n, bool overwrite)
 {
     bool same[64], alias = false, any_same = false;
-    const char *ys = ref_sig(d, y);
+    const char *ys = xf_ref_sig(d->doc, y);
     for (uint32_t i = 0; i < n; i++) {
-        const char *xs = ref_sig(d, t[i].x);
+        const char *xs = xf_ref_sig(d->doc, t[i].x);
         same[i] = ys && xs == ys;
         any_same = any_same || same[i];
         alias = alias || (!same[i] && may_alias(d, y, t[i].x));

@@ -144,25 +144,27 @@ call_may_change(const conv *c, const xf_stmt *call, const xf_symbol *s)
     return false;
 }
 
-/* Does @x read a variable that @call may change? */
-static bool
-reads_changed(const conv *c, const xf_stmt *call, const xf_expr *x, int depth)
+typedef struct changed {
+    const conv *c;
+    const xf_stmt *call;
+} changed;
+
+static xf_walk_go
+changed_step(void *ctx, const xf_walk_step *s)
 {
-    for (uint32_t i = 0; x && i < x->v.n && depth < 50; i++) {
-        if (x->v.v[i].kind != XF_EV_VARREF)
-            continue;
-        const xf_varref *r = x->v.v[i].u.ref;
-        const xf_symref *sr = xf_varref_symref(r);
-        if (!sr || !sr->sym || call_may_change(c, call, sr->sym))
-            return true;
-        const xf_arrref *ar = xf_varref_arrref(r);
-        for (uint32_t t = 0; ar && t < ar->t.n; t++)
-            if (reads_changed(c, call, ar->t.v[t].index, depth + 1) ||
-                reads_changed(c, call, ar->t.v[t].bound, depth + 1) ||
-                reads_changed(c, call, ar->t.v[t].stride, depth + 1))
-                return true;
-    }
-    return false;
+    const changed *g = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    return s->ref && (!sr || !sr->sym || call_may_change(g->c, g->call, sr->sym)) ? XF_WALK_STOP
+                                                                                  : XF_WALK_GO;
+}
+
+/* Does @x, or a subscript in it, read a variable that @call may change? So
+ * it may when out of memory. */
+static bool
+reads_changed(const conv *c, const xf_stmt *call, const xf_expr *x)
+{
+    changed g = {c, call};
+    return xf_walk_expr(x, 0, changed_step, &g) != 0;
 }
 
 /* The call may change what a subscript of @r reads (an index variable that
@@ -177,7 +179,7 @@ save_subscripts(conv *c, const xf_stmt *call, xf_varref *r)
         xf_expr **parts[3] = {&ar->t.v[i].index, &ar->t.v[i].bound, &ar->t.v[i].stride};
         for (int k = 0; k < 3; k++) {
             xf_expr *x = *parts[k];
-            if (!reads_changed(c, call, x, 0))
+            if (!reads_changed(c, call, x))
                 continue;
             xf_symbol *t = xf_fresh_symbol(c->doc, c->rt->cfg_scope, "OpenAD_Symbol_", &c->nsave,
                                            XF_TYPE_INTEGER, XF_SHAPE_SCALAR, false);

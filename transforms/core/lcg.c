@@ -37,26 +37,19 @@ xf_lcg_oom(const xf_lcg *g)
     return -1;
 }
 
-/* Variables the subscripts of @r read. */
-static int
-note_index_vars(xf_lcg *g, const xf_varref *r, int depth)
+static xf_walk_go
+index_var_step(void *ctx, const xf_walk_step *s)
 {
-    const xf_arrref *a = xf_varref_arrref(r);
-    if (!a || depth > 50)
-        return 0;
-    for (uint32_t i = 0; i < a->t.n; i++) {
-        const xf_expr *parts[3] = {a->t.v[i].index, a->t.v[i].bound, a->t.v[i].stride};
-        for (int k = 0; k < 3; k++)
-            for (uint32_t q = 0; parts[k] && q < parts[k]->v.n; q++)
-                if (parts[k]->v.v[q].kind == XF_EV_VARREF) {
-                    const xf_symref *s = xf_varref_symref(parts[k]->v.v[q].u.ref);
-                    if (s && !XF_VEC_PUSH(g->a, g->ixv, s->sym))
-                        return -1;
-                    if (note_index_vars(g, parts[k]->v.v[q].u.ref, depth + 1))
-                        return -1;
-                }
-    }
-    return 0;
+    xf_lcg *g = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    return !sr || XF_VEC_PUSH(g->a, g->ixv, sr->sym) ? XF_WALK_GO : XF_WALK_STOP;
+}
+
+/* Variables the subscripts of @r read. -1: out of memory. */
+static int
+note_index_vars(xf_lcg *g, const xf_varref *r)
+{
+    return xf_walk_ref(r, XF_WALK_SUBSCRIPTS, index_var_step, g) ? -1 : 0;
 }
 
 bool
@@ -105,17 +98,13 @@ find_loc(xf_lcg *g, const xf_varref *r, bool *ambiguous)
         *ambiguous = true;
         return UINT32_MAX;
     }
-    char buf[1024];
-    size_t n = 0;
-    buf[0] = 0;
     const char *sig = NULL;
     if (xf_varref_arrref(r)) {
-        xf_sig_ref(r, buf, sizeof buf, &n, 0);
-        if (n >= sizeof buf) {
+        sig = xf_ref_sig(g->doc, r);
+        if (!sig) {
             *ambiguous = true;
             return UINT32_MAX;
         }
-        sig = xf_intern(g->doc, buf);
     }
     for (uint32_t i = 0; i < g->locs.n; i++)
         if (same_loc(&g->locs.v[i], s->sym, sig))
@@ -133,7 +122,7 @@ find_loc(xf_lcg *g, const xf_varref *r, bool *ambiguous)
             *ambiguous = true;
             return UINT32_MAX;
         }
-    if (note_index_vars(g, r, 0) || !XF_VEC_PUSH(g->a, g->locs, l))
+    if (note_index_vars(g, r) || !XF_VEC_PUSH(g->a, g->locs, l))
         return UINT32_MAX;
     return g->locs.n - 1;
 }

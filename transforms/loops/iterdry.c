@@ -64,36 +64,26 @@ sym_of(const xf_varref *r)
     return s ? s->sym : NULL;
 }
 
-/* Does expression @x (or a subscript in it) read a variable set in @in? */
-static bool
-reads_any(const uint8_t *in, uint32_t n, const xf_expr *x)
+typedef struct symset {
+    const uint8_t *in; /* by symbol index */
+    uint32_t n;
+} symset;
+
+static xf_walk_go
+in_set_step(void *ctx, const xf_walk_step *s)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *ev = &x->v.v[i];
-        if (ev->kind != XF_EV_VARREF)
-            continue;
-        const xf_symbol *s = sym_of(ev->u.ref);
-        if (s && s->index < n && in[s->index])
-            return true;
-        const xf_arrref *a = xf_varref_arrref(ev->u.ref);
-        for (uint32_t k = 0; a && k < a->t.n; k++)
-            if (reads_any(in, n, a->t.v[k].index) || reads_any(in, n, a->t.v[k].bound) ||
-                reads_any(in, n, a->t.v[k].stride))
-                return true;
-    }
-    return false;
+    const symset *set = ctx;
+    const xf_symbol *sym = s->ref ? sym_of(s->ref) : NULL;
+    return sym && sym->index < set->n && set->in[sym->index] ? XF_WALK_STOP : XF_WALK_GO;
 }
 
-/* Do the subscripts of @r read a variable set in @in? */
+/* Do the subscripts of @r read a variable set in @in? So they may when out
+ * of memory. */
 static bool
 subscripts_read(const uint8_t *in, uint32_t n, const xf_varref *r)
 {
-    const xf_arrref *a = xf_varref_arrref(r);
-    for (uint32_t k = 0; a && k < a->t.n; k++)
-        if (reads_any(in, n, a->t.v[k].index) || reads_any(in, n, a->t.v[k].bound) ||
-            reads_any(in, n, a->t.v[k].stride))
-            return true;
-    return false;
+    symset set = {in, n};
+    return xf_walk_ref(r, XF_WALK_SUBSCRIPTS, in_set_step, &set) != 0;
 }
 
 typedef struct f6 {
@@ -168,7 +158,6 @@ snapshot(f6 *p, const xf_region *l2)
             xf_dry_stmt_reads_own(all, n, st, 1);
         }
     }
-    char sig[512], sig2[512];
     for (uint32_t k = 0; k < l2->body.v.n; k++) {
         const xf_cvertex *b = l2->body.v.v[k]->v;
         for (uint32_t j = 0; j < b->stmts.n; j++) {
@@ -199,14 +188,9 @@ snapshot(f6 *p, const xf_region *l2)
                          s->id);
                 return p->why;
             }
-            size_t l1 = 0;
-            xf_sig_ref(&st->u.as.lhs, sig, sizeof sig, &l1, 0);
             bool dup = false;
-            for (uint32_t q = 0; q < p->snap.n && !dup && l1 < sizeof sig; q++) {
-                size_t l2n = 0;
-                xf_sig_ref(p->snap.v[q], sig2, sizeof sig2, &l2n, 0);
-                dup = l2n == l1 && !memcmp(sig, sig2, l1);
-            }
+            for (uint32_t q = 0; q < p->snap.n && !dup; q++)
+                dup = xf_refs_alike(&st->u.as.lhs, p->snap.v[q]);
             if (!dup && !XF_VEC_PUSH(ctx->scratch, p->snap, &st->u.as.lhs))
                 return "out of memory";
         }

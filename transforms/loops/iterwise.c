@@ -82,47 +82,40 @@ typedef struct mention {
     uint32_t n;
 } mention;
 
-static bool expr_mentions(const mention *m, const xf_expr *x);
+typedef struct mentioning {
+    const mention *m;
+    bool adjoint; /* the walk's own reference names an adjoint */
+} mentioning;
 
-/* Does @r read or write the value of a variable of the set, or does one of
- * its subscripts? A derivative reference (@adjoint, or marked deriv) names
- * the adjoint, not the value: only its subscripts count. */
+/* Does a reference read or write the value of a variable of the set? A
+ * derivative reference (the walk's own when @adjoint, or marked deriv)
+ * names the adjoint, not the value: only its subscripts count. */
+static xf_walk_go
+mention_step(void *ctx, const xf_walk_step *s)
+{
+    const mentioning *g = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    bool adjoint = !s->vertex && !s->in_arg && g->adjoint;
+    if (sr && sr->sym && !adjoint && !xf_flag_is(s->ref->deriv, false) &&
+        sr->sym->index < g->m->n && g->m->in[sr->sym->index])
+        return XF_WALK_STOP;
+    return XF_WALK_GO;
+}
+
+/* Does @r, or one of its subscripts, mention a variable of the set (so it
+ * may when out of memory)? */
 static bool
 ref_mentions_as(const mention *m, const xf_varref *r, bool adjoint)
 {
-    const xf_symref *s = xf_varref_symref(r);
-    if (!adjoint && !xf_flag_is(r->deriv, false) && s && s->sym && s->sym->index < m->n &&
-        m->in[s->sym->index])
-        return true;
-    const xf_arrref *a = xf_varref_arrref(r);
-    for (uint32_t i = 0; a && i < a->t.n; i++) {
-        const xf_triplet *t = &a->t.v[i];
-        if ((t->index && expr_mentions(m, t->index)) || (t->bound && expr_mentions(m, t->bound)) ||
-            (t->stride && expr_mentions(m, t->stride)))
-            return true;
-    }
-    return false;
-}
-
-static bool
-ref_mentions(const mention *m, const xf_varref *r)
-{
-    return ref_mentions_as(m, r, false);
+    mentioning g = {m, adjoint};
+    return xf_walk_ref(r, XF_WALK_ARGS, mention_step, &g) != 0;
 }
 
 static bool
 expr_mentions(const mention *m, const xf_expr *x)
 {
-    for (uint32_t i = 0; i < x->v.n; i++) {
-        const xf_evertex *ev = &x->v.v[i];
-        if (ev->kind == XF_EV_VARREF && ref_mentions(m, ev->u.ref))
-            return true;
-        if (ev->kind == XF_EV_FUNCALL)
-            for (uint32_t k = 0; k < ev->u.fn.args.n; k++)
-                if (ref_mentions(m, ev->u.fn.args.v[k]))
-                    return true;
-    }
-    return false;
+    mentioning g = {m, false};
+    return xf_walk_expr(x, XF_WALK_ARGS, mention_step, &g) != 0;
 }
 
 static bool

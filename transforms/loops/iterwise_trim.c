@@ -14,43 +14,45 @@
 
 #include "iterdry.h"
 
-static void expr_reads(int32_t *c, uint32_t n, const xf_expr *x, const xf_symbol *self, int32_t d);
+typedef struct counting {
+    int32_t *c;
+    uint32_t n;
+    bool value;            /* the walk's own reference is read */
+    const xf_symbol *self; /* not counted at the top: neither the walk's own
+                              reference nor the expression's references */
+    int32_t d;
+} counting;
 
-/* The value of @r (unless @value is false, or it names an adjoint, or its
- * variable is @self) and its subscripts. */
-static void
-ref_reads(int32_t *c, uint32_t n, const xf_varref *r, bool value, const xf_symbol *self, int32_t d)
+/* Each value a reference reads, counted by @d: not a derivative's, not
+ * @self's at the top. */
+static xf_walk_go
+count_step(void *ctx, const xf_walk_step *s)
 {
-    const xf_symref *s = xf_varref_symref(r);
-    if (value && !xf_flag_is(r->deriv, false) && s && s->sym && s->sym != self && s->sym->index < n)
-        c[s->sym->index] += d;
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        if (r->v.v[k].kind != XF_VR_ARRAY)
-            continue;
-        const xf_arrref *a = &r->v.v[k].u.arr;
-        for (uint32_t i = 0; i < a->t.n; i++) {
-            const xf_triplet *t = &a->t.v[i];
-            if (t->index)
-                expr_reads(c, n, t->index, NULL, d);
-            if (t->bound)
-                expr_reads(c, n, t->bound, NULL, d);
-            if (t->stride)
-                expr_reads(c, n, t->stride, NULL, d);
-        }
-    }
+    const counting *g = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    bool top = s->depth == 0 && !s->in_arg;
+    bool value = top && !s->vertex ? g->value : true;
+    if (sr && sr->sym && value && !xf_flag_is(s->ref->deriv, false) &&
+        !(top && sr->sym == g->self) && sr->sym->index < g->n)
+        g->c[sr->sym->index] += g->d;
+    return XF_WALK_GO;
 }
 
+/* The value of @r (unless @value is false, or it names an adjoint) and its
+ * subscripts. */
+static void
+ref_reads(int32_t *c, uint32_t n, const xf_varref *r, bool value, int32_t d)
+{
+    counting g = {c, n, value, NULL, d};
+    (void)xf_walk_ref(r, XF_WALK_ARGS, count_step, &g);
+}
+
+/* What @x reads, its references to @self apart (not those in subscripts). */
 static void
 expr_reads(int32_t *c, uint32_t n, const xf_expr *x, const xf_symbol *self, int32_t d)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *ev = &x->v.v[i];
-        if (ev->kind == XF_EV_VARREF)
-            ref_reads(c, n, ev->u.ref, true, self, d);
-        else if (ev->kind == XF_EV_FUNCALL)
-            for (uint32_t k = 0; k < ev->u.fn.args.n; k++)
-                ref_reads(c, n, ev->u.fn.args.v[k], true, NULL, d);
-    }
+    counting g = {c, n, true, self, d};
+    (void)xf_walk_expr(x, XF_WALK_ARGS, count_step, &g);
 }
 
 static const xf_symbol *
@@ -76,7 +78,7 @@ stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d, bool own)
         return;
     switch (st->kind) {
     case XF_STMT_ASSIGN:
-        ref_reads(c, n, &st->u.as.lhs, false, NULL, d);
+        ref_reads(c, n, &st->u.as.lhs, false, d);
         expr_reads(c, n, &st->u.as.rhs, own ? NULL : lhs_sym(st), d);
         return;
     case XF_STMT_CALL:
@@ -86,7 +88,7 @@ stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d, bool own)
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
             if (pop && x->v.n == 1 && x->v.v[0].kind == XF_EV_VARREF)
-                ref_reads(c, n, x->v.v[0].u.ref, false, NULL, d);
+                ref_reads(c, n, x->v.v[0].u.ref, false, d);
             else
                 expr_reads(c, n, x, NULL, d);
         }
@@ -95,12 +97,12 @@ stmt_reads(int32_t *c, uint32_t n, const xf_stmt *st, int32_t d, bool own)
     case XF_STMT_DERIVPROP:
         for (uint32_t k = 0; k < st->u.dp.n; k++) {
             const xf_dpop *op = &st->u.dp.v[k];
-            ref_reads(c, n, &op->tgt, false, NULL, d);
-            ref_reads(c, n, &op->src, false, NULL, d);
-            ref_reads(c, n, &op->y, false, NULL, d);
+            ref_reads(c, n, &op->tgt, false, d);
+            ref_reads(c, n, &op->src, false, d);
+            ref_reads(c, n, &op->y, false, d);
             for (uint32_t j = 0; j < op->ax.n; j++) {
                 expr_reads(c, n, &op->ax.v[j].a, NULL, d);
-                ref_reads(c, n, &op->ax.v[j].x, false, NULL, d);
+                ref_reads(c, n, &op->ax.v[j].x, false, d);
             }
         }
         return;

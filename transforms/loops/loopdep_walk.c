@@ -65,35 +65,14 @@ push(ld_walk *w, const xf_symbol *sym, const xf_varref *ref, int64_t line, bool 
         w->oom = true;
 }
 
+static void subscripts(ld_walk *w, const xf_varref *r, int64_t line);
 static void expr_reads(ld_walk *w, const xf_expr *x, int64_t line, uint32_t red_v);
-
-static void
-subscripts(ld_walk *w, const xf_varref *r, int64_t line)
-{
-    const xf_arrref *a = xf_varref_arrref(r);
-    for (uint32_t i = 0; a && i < a->t.n; i++) {
-        const xf_triplet *t = &a->t.v[i];
-        if (t->index)
-            expr_reads(w, t->index, line, UINT32_MAX);
-        if (t->bound)
-            expr_reads(w, t->bound, line, UINT32_MAX);
-        if (t->stride)
-            expr_reads(w, t->stride, line, UINT32_MAX);
-    }
-}
 
 static const xf_symbol *
 sym_of(const xf_varref *r)
 {
     const xf_symref *s = r ? xf_varref_symref(r) : NULL;
     return s ? s->sym : NULL;
-}
-
-static void
-read_ref(ld_walk *w, const xf_varref *r, int64_t line, bool red)
-{
-    subscripts(w, r, line);
-    push(w, sym_of(r), r, line, false, red);
 }
 
 static void
@@ -136,10 +115,10 @@ formal(const xf_routine *rt, int64_t pos)
     return NULL;
 }
 
-/* A call of @sym (@name for the report) with actual arguments @act[0..n)
- * (NULL: a constant) at positions 1..n. */
+/* A call of @sym: without side-effect lists, the first such call is noted
+ * for the report. */
 static void
-call(ld_walk *w, const xf_symbol *sym, const xf_varref *const *act, uint32_t n, int64_t line)
+call_begin(ld_walk *w, const xf_symbol *sym, int64_t line)
 {
     const xf_routine *rt = callee(w->doc, sym);
     bool lists = rt && (rt->se[XF_SE_MOD].present || rt->se[XF_SE_MODLOCAL].present);
@@ -147,6 +126,16 @@ call(ld_walk *w, const xf_symbol *sym, const xf_varref *const *act, uint32_t n, 
         w->unknown_call = sym ? sym->id : "?";
         w->unknown_line = line;
     }
+}
+
+/* What a call of @sym with actual arguments @act[0..n) (NULL: a constant)
+ * at positions 1..n reads and writes, once the subscripts of the arguments
+ * are read. */
+static void
+call_end(ld_walk *w, const xf_symbol *sym, const xf_varref *const *act, uint32_t n, int64_t line)
+{
+    const xf_routine *rt = callee(w->doc, sym);
+    bool lists = rt && (rt->se[XF_SE_MOD].present || rt->se[XF_SE_MODLOCAL].present);
     bool rd[64], wr[64];
     for (uint32_t k = 0; k < n && k < 64; k++) {
         const xf_argsym *f = rt ? formal(rt, (int64_t)k + 1) : NULL;
@@ -155,8 +144,6 @@ call(ld_walk *w, const xf_symbol *sym, const xf_varref *const *act, uint32_t n, 
         rd[k] =
             !lists || in == XF_INTENT_IN || (f && listed(rt, XF_SE_READ, XF_SE_READLOCAL, f->sym));
         wr[k] = lists ? f && listed(rt, XF_SE_MOD, XF_SE_MODLOCAL, f->sym) : in != XF_INTENT_IN;
-        if (act[k])
-            subscripts(w, act[k], line);
     }
     for (uint32_t k = 0; k < n && k < 64; k++)
         if (act[k] && rd[k])
@@ -198,26 +185,60 @@ subroutine_call(ld_walk *w, const xf_call *c, int64_t line)
         else
             expr_reads(w, x, line, UINT32_MAX);
     }
-    call(w, c->sym, act, n, line);
+    call_begin(w, c->sym, line);
+    for (uint32_t k = 0; k < n; k++)
+        if (act[k])
+            subscripts(w, act[k], line);
+    call_end(w, c->sym, act, n, line);
 }
 
 /* ---- expressions and statements */
 
+typedef struct reading {
+    ld_walk *w;
+    int64_t line;
+    const xf_evertex *red; /* the reduction's read, or NULL */
+} reading;
+
+/* Each reference in an expression is read after its subscripts; a function
+ * call reads (writes) its arguments after their subscripts. */
+static xf_walk_go
+read_step(void *ctx, const xf_walk_step *s)
+{
+    const reading *g = ctx;
+    if (s->ref) {
+        if (s->after && s->vertex)
+            push(g->w, sym_of(s->ref), s->ref, g->line, false, s->vertex == g->red);
+        return XF_WALK_GO;
+    }
+    if (s->vertex->kind != XF_EV_FUNCALL)
+        return XF_WALK_GO;
+    if (!s->after) {
+        call_begin(g->w, s->vertex->u.fn.sym, g->line);
+        return XF_WALK_GO;
+    }
+    const xf_varref *act[64] = {0};
+    uint32_t n = s->vertex->u.fn.args.n < 64 ? s->vertex->u.fn.args.n : 64;
+    for (uint32_t k = 0; k < n; k++)
+        act[k] = s->vertex->u.fn.args.v[k];
+    call_end(g->w, s->vertex->u.fn.sym, act, n, g->line);
+    return XF_WALK_GO;
+}
+
+static void
+subscripts(ld_walk *w, const xf_varref *r, int64_t line)
+{
+    reading g = {w, line, NULL};
+    if (xf_walk_ref(r, XF_WALK_ARGS | XF_WALK_AFTER | XF_WALK_SUBSCRIPTS, read_step, &g) < 0)
+        w->oom = true;
+}
+
 static void
 expr_reads(ld_walk *w, const xf_expr *x, int64_t line, uint32_t red_v)
 {
-    for (uint32_t i = 0; i < x->v.n; i++) {
-        const xf_evertex *ev = &x->v.v[i];
-        if (ev->kind == XF_EV_VARREF)
-            read_ref(w, ev->u.ref, line, i == red_v);
-        else if (ev->kind == XF_EV_FUNCALL) {
-            const xf_varref *act[64] = {0};
-            uint32_t n = ev->u.fn.args.n < 64 ? ev->u.fn.args.n : 64;
-            for (uint32_t k = 0; k < n; k++)
-                act[k] = ev->u.fn.args.v[k];
-            call(w, ev->u.fn.sym, act, n, line);
-        }
-    }
+    reading g = {w, line, red_v < x->v.n ? &x->v.v[red_v] : NULL};
+    if (xf_walk_expr(x, XF_WALK_ARGS | XF_WALK_AFTER, read_step, &g) < 0)
+        w->oom = true;
 }
 
 void
@@ -240,18 +261,13 @@ reduction(const xf_assign *as, uint32_t *v)
     if (!add && !sub)
         return false;
     const xf_symbol *s = sym_of(&as->lhs);
-    char want[512], got[512];
-    size_t nw = 0;
-    xf_sig_ref(&as->lhs, want, sizeof want, &nw, 0);
-    if (!s || nw >= sizeof want)
+    if (!s)
         return false;
     for (int64_t pos = 1; pos <= (add ? 2 : 1); pos++) {
         uint32_t c = xf_expr_operand(x, root, pos), o = xf_expr_operand(x, root, 3 - pos);
         if (c == UINT32_MAX || o == UINT32_MAX || x->v.v[c].kind != XF_EV_VARREF)
             continue;
-        size_t ng = 0;
-        xf_sig_ref(x->v.v[c].u.ref, got, sizeof got, &ng, 0);
-        if (ng >= sizeof got || strcmp(want, got) != 0 || xf_expr_reads(x, o, s))
+        if (!xf_refs_alike(&as->lhs, x->v.v[c].u.ref) || xf_expr_reads(x, o, s))
             continue;
         *v = c;
         return true;

@@ -77,39 +77,39 @@ typedef struct walk {
     bool oom;
 } walk;
 
-static void walk_expr(walk *w, const xf_expr *x);
+typedef struct walking {
+    walk *w;
+    bool write; /* the walk's own reference is written */
+} walking;
+
+/* Each reference, among the reads or the writes: the walk's own as said,
+ * a call's argument written (by reference), the others read. */
+static xf_walk_go
+walk_step(void *ctx, const xf_walk_step *s)
+{
+    const walking *g = ctx;
+    if (!s->ref)
+        return XF_WALK_GO;
+    bool write = !s->vertex && (s->in_arg || g->write);
+    if (!XF_VEC_PUSH(g->w->a, *(write ? &g->w->writes : &g->w->reads), s->ref))
+        g->w->oom = true;
+    return XF_WALK_GO;
+}
 
 static void
 walk_ref(walk *w, const xf_varref *r, bool write)
 {
-    if (!r)
-        return;
-    if (!XF_VEC_PUSH(w->a, *(write ? &w->writes : &w->reads), r))
+    walking g = {w, write};
+    if (xf_walk_ref(r, XF_WALK_ARGS, walk_step, &g) < 0)
         w->oom = true;
-    for (uint32_t i = 0; i < r->v.n; i++)
-        if (r->v.v[i].kind == XF_VR_ARRAY)
-            for (uint32_t t = 0; t < r->v.v[i].u.arr.t.n; t++) {
-                const xf_triplet *tr = &r->v.v[i].u.arr.t.v[t];
-                if (tr->index)
-                    walk_expr(w, tr->index);
-                if (tr->bound)
-                    walk_expr(w, tr->bound);
-                if (tr->stride)
-                    walk_expr(w, tr->stride);
-            }
 }
 
 static void
 walk_expr(walk *w, const xf_expr *x)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind == XF_EV_VARREF)
-            walk_ref(w, v->u.ref, false);
-        else if (v->kind == XF_EV_FUNCALL)
-            for (uint32_t k = 0; k < v->u.fn.args.n; k++)
-                walk_ref(w, v->u.fn.args.v[k], true); /* by reference: may write */
-    }
+    walking g = {w, false};
+    if (xf_walk_expr(x, XF_WALK_ARGS, walk_step, &g) < 0)
+        w->oom = true;
 }
 
 static void

@@ -18,7 +18,7 @@
  * (faint variables): one fixpoint, a worklist over the blocks. A variable
  * whose alias set in the front end's map overlaps another variable's is
  * never a target. When the routine is too large for the sets (words per
- * set times vertices past a bound) or a reference nests too deep, nothing
+ * set times vertices past a bound) or memory runs out on the way, nothing
  * is removed.
  *
  * --reversal joint: under OpenAD's joint template the taping sweep of a
@@ -43,7 +43,6 @@
 #include "callfacts.h"
 #include "pass.h"
 
-enum { MAX_DEPTH = 64 };
 #define MAX_SET_WORDS ((uint64_t)1 << 22) /* vertices times words per set */
 
 /* Whole-program facts, gathered before any routine is changed. */
@@ -66,7 +65,7 @@ typedef struct ds {
     uint64_t *nonlocal; /* the bits of formals, globals, host variables */
     uint64_t *all;
     bool host;           /* the routine hosts internal procedures: a call reads its locals */
-    bool failed;         /* a reference nests too deep: remove nothing */
+    bool failed;         /* out of memory on the way: remove nothing */
     bool unknown_callee; /* placeholder 3 calls a routine without a Read list */
     XF_VEC(const xf_varref *) refs; /* every reference of both sweeps */
 } ds;
@@ -87,50 +86,45 @@ typedef struct visitor {
     void *arg;
 } visitor;
 
-static void visit_expr(ds *p, const visitor *vis, const xf_expr *x, int depth);
+typedef struct visit {
+    ds *p;
+    const visitor *vis;
+} visit;
 
-static void
-visit_ref(ds *p, const visitor *vis, const xf_varref *r, int depth)
+static xf_walk_go
+visit_step(void *ctx, const xf_walk_step *s)
 {
-    if (depth > MAX_DEPTH) {
+    const visit *v = ctx;
+    if (s->ref)
+        v->vis->ref(v->p, v->vis->arg, s->ref);
+    else if (s->vertex->kind == XF_EV_FUNCALL && v->vis->call)
+        v->vis->call(v->p, v->vis->arg, NULL);
+    return XF_WALK_GO;
+}
+
+/* Each reference of @r (@flags XF_WALK_SUBSCRIPTS: only of its subscripts),
+ * subscripts and call arguments included, and each function call. */
+static void
+visit_ref(ds *p, const visitor *vis, const xf_varref *r, unsigned flags)
+{
+    visit v = {p, vis};
+    if (xf_walk_ref(r, XF_WALK_ARGS | flags, visit_step, &v) < 0)
         p->failed = true;
-        return;
-    }
-    vis->ref(p, vis->arg, r);
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        if (r->v.v[k].kind != XF_VR_ARRAY)
-            continue;
-        const xf_arrref *ar = &r->v.v[k].u.arr;
-        for (uint32_t i = 0; i < ar->t.n; i++) {
-            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
-            for (int j = 0; j < 3; j++)
-                if (q[j])
-                    visit_expr(p, vis, q[j], depth + 1);
-        }
-    }
 }
 
 static void
-visit_expr(ds *p, const visitor *vis, const xf_expr *x, int depth)
+visit_expr(ds *p, const visitor *vis, const xf_expr *x)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind == XF_EV_VARREF) {
-            visit_ref(p, vis, v->u.ref, depth);
-        } else if (v->kind == XF_EV_FUNCALL) {
-            if (vis->call)
-                vis->call(p, vis->arg, NULL);
-            for (uint32_t k = 0; k < v->u.fn.args.n; k++)
-                visit_ref(p, vis, v->u.fn.args.v[k], depth);
-        }
-    }
+    visit v = {p, vis};
+    if (xf_walk_expr(x, XF_WALK_ARGS, visit_step, &v) < 0)
+        p->failed = true;
 }
 
 static void
 visit_args(ds *p, const visitor *vis, const xf_arg_vec *args)
 {
     for (uint32_t k = 0; k < args->n; k++)
-        visit_expr(p, vis, &args->v[k].val, 0);
+        visit_expr(p, vis, &args->v[k].val);
 }
 
 /* Every reference of @s (its target too) and its calls. */
@@ -140,7 +134,7 @@ visit_stmt(ds *p, const visitor *vis, const xf_stmt *s)
     switch (s->kind) {
     case XF_STMT_ASSIGN:
         visit_ref(p, vis, &s->u.as.lhs, 0);
-        visit_expr(p, vis, &s->u.as.rhs, 0);
+        visit_expr(p, vis, &s->u.as.rhs);
         break;
     case XF_STMT_CALL:
         if (vis->call)
@@ -158,7 +152,7 @@ visit_stmt(ds *p, const visitor *vis, const xf_stmt *s)
             visit_ref(p, vis, &op->y, 0);
             for (uint32_t j = 0; j < op->ax.n; j++) {
                 visit_ref(p, vis, &op->ax.v[j].x, 0);
-                visit_expr(p, vis, &op->ax.v[j].a, 0);
+                visit_expr(p, vis, &op->ax.v[j].a);
             }
         }
         break;
@@ -172,7 +166,7 @@ static void
 visit_header(ds *p, const visitor *vis, const xf_cvertex *v)
 {
     if (v->cond)
-        visit_expr(p, vis, v->cond, 0);
+        visit_expr(p, vis, v->cond);
     if (v->init)
         visit_stmt(p, vis, v->init);
     if (v->update)
@@ -309,15 +303,8 @@ transfer(ds *p, const xf_cvertex *v, uint64_t *live, bool *dead)
             if (kills(s, y))
                 live[b / 64] &= ~m;
             /* the target's subscripts, the right-hand side */
-            const xf_varref *l = &s->u.as.lhs;
-            const xf_arrref *ar = xf_varref_arrref(l);
-            for (uint32_t i = 0; ar && i < ar->t.n; i++) {
-                const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
-                for (int j = 0; j < 3; j++)
-                    if (q[j])
-                        visit_expr(p, &gen, q[j], 1);
-            }
-            visit_expr(p, &gen, &s->u.as.rhs, 0);
+            visit_ref(p, &gen, &s->u.as.lhs, XF_WALK_SUBSCRIPTS);
+            visit_expr(p, &gen, &s->u.as.rhs);
             continue;
         }
         visit_stmt(p, &gen, s);

@@ -55,35 +55,41 @@ typedef struct refs {
     bool call, oom;
 } refs;
 
-static void refs_expr(refs *x, const xf_expr *e);
+typedef struct refwalk {
+    refs *x;
+    bool write; /* the walk's own reference is written */
+} refwalk;
+
+/* Each reference, among the reads or the writes (the walk's own as said);
+ * whether a function is called. */
+static xf_walk_go
+refs_step(void *ctx, const xf_walk_step *s)
+{
+    const refwalk *g = ctx;
+    if (!s->ref) {
+        if (s->vertex->kind == XF_EV_FUNCALL)
+            g->x->call = true;
+        return XF_WALK_GO;
+    }
+    if (!XF_VEC_PUSH(g->x->a, *(!s->vertex && g->write ? &g->x->w : &g->x->r), s->ref))
+        g->x->oom = true;
+    return XF_WALK_GO;
+}
 
 static void
 refs_ref(refs *x, const xf_varref *r, bool write)
 {
-    if (!r)
-        return;
-    if (!XF_VEC_PUSH(x->a, *(write ? &x->w : &x->r), r))
+    refwalk g = {x, write};
+    if (xf_walk_ref(r, 0, refs_step, &g) < 0)
         x->oom = true;
-    for (uint32_t i = 0; i < r->v.n; i++)
-        if (r->v.v[i].kind == XF_VR_ARRAY)
-            for (uint32_t t = 0; t < r->v.v[i].u.arr.t.n; t++) {
-                const xf_triplet *tr = &r->v.v[i].u.arr.t.v[t];
-                refs_expr(x, tr->index);
-                refs_expr(x, tr->bound);
-                refs_expr(x, tr->stride);
-            }
 }
 
 static void
 refs_expr(refs *x, const xf_expr *e)
 {
-    for (uint32_t i = 0; e && i < e->v.n; i++) {
-        const xf_evertex *v = &e->v.v[i];
-        if (v->kind == XF_EV_VARREF)
-            refs_ref(x, v->u.ref, false);
-        else if (v->kind == XF_EV_FUNCALL)
-            x->call = true;
-    }
+    refwalk g = {x, false};
+    if (xf_walk_expr(e, 0, refs_step, &g) < 0)
+        x->oom = true;
 }
 
 static void

@@ -448,33 +448,39 @@ cand_index(const xf_addr *p, const xf_symbol *s)
     return UINT32_MAX;
 }
 
-static void reads_expr(const xf_addr *p, const xf_expr *x, uint8_t *set, int depth);
+typedef struct reading {
+    const xf_addr *p;
+    uint8_t *set;
+} reading;
 
-static void
-reads_ref(const xf_addr *p, const xf_varref *r, uint8_t *set, int depth)
+/* Each candidate read as a whole (a scalar reference). */
+static xf_walk_go
+read_step(void *ctx, const xf_walk_step *s)
 {
-    const xf_symref *s = xf_varref_symref(r);
-    const xf_arrref *ar = xf_varref_arrref(r);
-    uint32_t c = s && !ar ? cand_index(p, s->sym) : UINT32_MAX;
+    const reading *g = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    uint32_t c = sr && !xf_varref_arrref(s->ref) ? cand_index(g->p, sr->sym) : UINT32_MAX;
     if (c != UINT32_MAX)
-        set[c] = 1;
-    for (uint32_t i = 0; ar && i < ar->t.n && depth < 100; i++) {
-        reads_expr(p, ar->t.v[i].index, set, depth + 1);
-        reads_expr(p, ar->t.v[i].bound, set, depth + 1);
-        reads_expr(p, ar->t.v[i].stride, set, depth + 1);
-    }
+        g->set[c] = 1;
+    return XF_WALK_GO;
+}
+
+/* What @r (@x) reads, subscripts and call arguments included; out of
+ * memory, every candidate. */
+static void
+reads_ref(const xf_addr *p, const xf_varref *r, uint8_t *set)
+{
+    reading g = {p, set};
+    if (xf_walk_ref(r, XF_WALK_ARGS, read_step, &g) < 0)
+        memset(set, 1, p->cand.n);
 }
 
 static void
-reads_expr(const xf_addr *p, const xf_expr *x, uint8_t *set, int depth)
+reads_expr(const xf_addr *p, const xf_expr *x, uint8_t *set)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        if (x->v.v[i].kind == XF_EV_VARREF)
-            reads_ref(p, x->v.v[i].u.ref, set, depth);
-        else if (x->v.v[i].kind == XF_EV_FUNCALL)
-            for (uint32_t k = 0; k < x->v.v[i].u.fn.args.n; k++)
-                reads_ref(p, x->v.v[i].u.fn.args.v[k], set, depth);
-    }
+    reading g = {p, set};
+    if (xf_walk_expr(x, XF_WALK_ARGS, read_step, &g) < 0)
+        memset(set, 1, p->cand.n);
 }
 
 /* in = (out \ defs) ∪ uses, statement by statement from the last. */
@@ -482,11 +488,11 @@ static void
 transfer(const xf_addr *p, const xf_cvertex *v, uint8_t *set)
 {
     if (v->cond)
-        reads_expr(p, v->cond, set, 0);
+        reads_expr(p, v->cond, set);
     if (v->init)
-        reads_expr(p, &v->init->u.as.rhs, set, 0);
+        reads_expr(p, &v->init->u.as.rhs, set);
     if (v->update)
-        reads_expr(p, &v->update->u.as.rhs, set, 0);
+        reads_expr(p, &v->update->u.as.rhs, set);
     for (uint32_t k = v->stmts.n; k-- > 0;) {
         const xf_stmt *s = v->stmts.v[k];
         switch (s->kind) {
@@ -495,26 +501,26 @@ transfer(const xf_addr *p, const xf_cvertex *v, uint8_t *set)
             if (c != UINT32_MAX)
                 set[c] = 0;
             else
-                reads_ref(p, &s->u.as.lhs, set, 0);
-            reads_expr(p, &s->u.as.rhs, set, 0);
+                reads_ref(p, &s->u.as.lhs, set);
+            reads_expr(p, &s->u.as.rhs, set);
             break;
         }
         case XF_STMT_CALL:
             for (uint32_t i = 0; i < s->u.call.args.n; i++)
-                reads_expr(p, &s->u.call.args.v[i].val, set, 0);
+                reads_expr(p, &s->u.call.args.v[i].val, set);
             break;
         case XF_STMT_ICALL:
             for (uint32_t i = 0; i < s->u.icall.args.n; i++)
-                reads_expr(p, &s->u.icall.args.v[i].val, set, 0);
+                reads_expr(p, &s->u.icall.args.v[i].val, set);
             break;
         case XF_STMT_DERIVPROP:
             for (uint32_t o = 0; o < s->u.dp.n; o++) {
                 const xf_dpop *op = &s->u.dp.v[o];
-                reads_ref(p, &op->tgt, set, 0);
-                reads_ref(p, &op->src, set, 0);
-                reads_ref(p, &op->y, set, 0);
+                reads_ref(p, &op->tgt, set);
+                reads_ref(p, &op->src, set);
+                reads_ref(p, &op->y, set);
                 for (uint32_t i = 0; i < op->ax.n; i++)
-                    reads_ref(p, &op->ax.v[i].x, set, 0);
+                    reads_ref(p, &op->ax.v[i].x, set);
             }
             break;
         case XF_STMT_MARKER:

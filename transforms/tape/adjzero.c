@@ -184,44 +184,38 @@ set_all(const az *z, uint64_t *s)
 
 /* ------------------------------------------------------------ reads */
 
-static void use_expr(const az *z, const xf_expr *x, uint64_t *live, int depth);
+typedef struct reads {
+    const az *z;
+    uint64_t *live;
+} reads;
 
-/* Every candidate @r mentions, its subscripts included. */
-static void
-use_ref(const az *z, const xf_varref *r, uint64_t *live, int depth)
+static xf_walk_go
+use_step(void *ctx, const xf_walk_step *s)
 {
-    set_bit(live, cand(z, r));
-    if (depth > 64) {
+    const reads *u = ctx;
+    if (s->ref)
+        set_bit(u->live, cand(u->z, s->ref));
+    else if (s->vertex->kind == XF_EV_FUNCALL && u->z->calls_all)
+        set_all(u->z, u->live);
+    return XF_WALK_GO;
+}
+
+/* Every candidate @r mentions, its subscripts included (out of memory:
+ * every candidate). */
+static void
+use_ref(const az *z, const xf_varref *r, uint64_t *live)
+{
+    reads u = {z, live};
+    if (xf_walk_ref(r, XF_WALK_ARGS, use_step, &u) < 0)
         set_all(z, live);
-        return;
-    }
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        if (r->v.v[k].kind != XF_VR_ARRAY)
-            continue;
-        const xf_arrref *ar = &r->v.v[k].u.arr;
-        for (uint32_t i = 0; i < ar->t.n; i++) {
-            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
-            for (int j = 0; j < 3; j++)
-                if (q[j])
-                    use_expr(z, q[j], live, depth + 1);
-        }
-    }
 }
 
 static void
-use_expr(const az *z, const xf_expr *x, uint64_t *live, int depth)
+use_expr(const az *z, const xf_expr *x, uint64_t *live)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind == XF_EV_VARREF)
-            use_ref(z, v->u.ref, live, depth);
-        else if (v->kind == XF_EV_FUNCALL) {
-            if (z->calls_all)
-                set_all(z, live);
-            for (uint32_t k = 0; k < v->u.fn.args.n; k++)
-                use_ref(z, v->u.fn.args.v[k], live, depth);
-        }
-    }
+    reads u = {z, live};
+    if (xf_walk_expr(x, XF_WALK_ARGS, use_step, &u) < 0)
+        set_all(z, live);
 }
 
 /* ------------------------------------------------------------ transfer */
@@ -290,7 +284,7 @@ op_back(az *z, const xf_dpop *op, uint64_t *live, bool record)
         /* an array's site leaves its own read out: it reads other elements next */
         uint32_t c = cand(z, src[i]);
         bool site = is_site(z, c, src[i]), was = site && has_bit(live, c);
-        use_ref(z, src[i], live, 0);
+        use_ref(z, src[i], live);
         if (site && !was)
             clear_bit(live, c);
     }
@@ -310,13 +304,13 @@ stmt_back(az *z, const xf_stmt *s, uint64_t *live, bool record)
     case XF_STMT_ASSIGN:
         if (xf_flag_is(s->u.as.lhs.deriv, false)) {
             /* a direct action reads and writes derivatives: a read */
-            use_ref(z, &s->u.as.lhs, live, 0);
-            use_expr(z, &s->u.as.rhs, live, 0);
+            use_ref(z, &s->u.as.lhs, live);
+            use_expr(z, &s->u.as.rhs, live);
             return 0;
         }
         for (uint32_t i = 0; i < s->u.as.rhs.v.n; i++)
             if (s->u.as.rhs.v.v[i].kind == XF_EV_FUNCALL)
-                use_expr(z, &s->u.as.rhs, live, 0);
+                use_expr(z, &s->u.as.rhs, live);
         return 0;
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
@@ -324,7 +318,7 @@ stmt_back(az *z, const xf_stmt *s, uint64_t *live, bool record)
         if (z->calls_all && s->kind == XF_STMT_CALL)
             set_all(z, live);
         for (uint32_t k = 0; k < args->n; k++)
-            use_expr(z, &args->v[k].val, live, 0);
+            use_expr(z, &args->v[k].val, live);
         return 0;
     }
     case XF_STMT_MARKER:

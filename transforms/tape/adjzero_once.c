@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "adjzero.h"
+#include "pass.h"
 
 /* Is @x (an index expression) @i, @i + c, c + @i or @i - c, c an integer constant? */
 static bool
@@ -50,40 +51,27 @@ shifted(const xf_expr *x, const xf_symbol *i)
     return s && s->sym == i && !xf_varref_arrref(var->u.ref) && var->u.ref->v.n == 1;
 }
 
-/* Does expression @x mention @i anywhere (subscripts and call arguments included)? */
-static bool mentions_ref(const xf_varref *r, const xf_symbol *i, int depth);
-
-static bool
-mentions(const xf_expr *x, const xf_symbol *i, int depth)
+/* Does expression @x (reference @r) mention @i anywhere, subscripts and
+ * call arguments included? A reference without a variable may, and so may
+ * anything when out of memory. */
+static xf_walk_go
+mentions_step(void *ctx, const xf_walk_step *s)
 {
-    if (depth > 64)
-        return true;
-    for (uint32_t k = 0; x && k < x->v.n; k++) {
-        const xf_evertex *v = &x->v.v[k];
-        if (v->kind == XF_EV_VARREF && mentions_ref(v->u.ref, i, depth + 1))
-            return true;
-        if (v->kind == XF_EV_FUNCALL)
-            for (uint32_t j = 0; j < v->u.fn.args.n; j++)
-                if (mentions_ref(v->u.fn.args.v[j], i, depth + 1))
-                    return true;
-    }
-    return false;
+    const xf_symbol *const *i = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    return s->ref && (!sr || sr->sym == *i) ? XF_WALK_STOP : XF_WALK_GO;
 }
 
 static bool
-mentions_ref(const xf_varref *r, const xf_symbol *i, int depth)
+mentions(const xf_expr *x, const xf_symbol *i)
 {
-    const xf_symref *s = xf_varref_symref(r);
-    if (!s || s->sym == i || depth > 64)
-        return true;
-    const xf_arrref *ar = xf_varref_arrref(r);
-    for (uint32_t k = 0; ar && k < ar->t.n; k++) {
-        const xf_expr *q[3] = {ar->t.v[k].index, ar->t.v[k].bound, ar->t.v[k].stride};
-        for (int j = 0; j < 3; j++)
-            if (q[j] && mentions(q[j], i, depth + 1))
-                return true;
-    }
-    return false;
+    return xf_walk_expr(x, XF_WALK_ARGS, mentions_step, &i) != 0;
+}
+
+static bool
+mentions_ref(const xf_varref *r, const xf_symbol *i)
+{
+    return xf_walk_ref(r, XF_WALK_ARGS, mentions_step, &i) != 0;
 }
 
 /* What a call may assign: the loop variable @i, and whether every call may. */
@@ -103,7 +91,7 @@ calls_with(const xf_expr *x, const var *v)
         if (v->any_call)
             return true;
         for (uint32_t j = 0; j < e->u.fn.args.n; j++)
-            if (mentions_ref(e->u.fn.args.v[j], v->i, 0))
+            if (mentions_ref(e->u.fn.args.v[j], v->i))
                 return true;
     }
     return false;
@@ -124,7 +112,7 @@ stmt_assigns(const xf_stmt *s, const var *v)
             return true;
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
         for (uint32_t k = 0; k < args->n; k++)
-            if (mentions(&args->v[k].val, v->i, 0))
+            if (mentions(&args->v[k].val, v->i))
                 return true;
         return false;
     }

@@ -48,27 +48,18 @@ count(const xf_map *m, const xf_symbol *s)
     return (uintptr_t)xf_map_get(m, s);
 }
 
+static xf_walk_go
+read_step(void *ctx, const xf_walk_step *s)
+{
+    cp *p = ctx;
+    return !s->ref || bump(p, &p->reads, xf_tbr_sym(s->ref)) ? XF_WALK_GO : XF_WALK_STOP;
+}
+
 /* Every variable @x reads (here and in subscripts), counted. */
 static bool
-read_expr(cp *p, const xf_expr *x, int depth)
+read_expr(cp *p, const xf_expr *x)
 {
-    if (depth > 64)
-        return false;
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind != XF_EV_VARREF)
-            continue;
-        if (!bump(p, &p->reads, xf_tbr_sym(v->u.ref)))
-            return false;
-        const xf_arrref *ar = xf_varref_arrref(v->u.ref);
-        for (uint32_t k = 0; ar && k < ar->t.n; k++) {
-            const xf_expr *q[3] = {ar->t.v[k].index, ar->t.v[k].bound, ar->t.v[k].stride};
-            for (int j = 0; j < 3; j++)
-                if (q[j] && !read_expr(p, q[j], depth + 1))
-                    return false;
-        }
-    }
-    return true;
+    return xf_walk_expr(x, 0, read_step, p) == 0;
 }
 
 static bool
@@ -77,15 +68,15 @@ count_stmt(cp *p, const xf_stmt *s)
     if (s->kind == XF_STMT_ASSIGN) {
         const xf_arrref *ar = xf_varref_arrref(&s->u.as.lhs);
         for (uint32_t k = 0; ar && k < ar->t.n; k++)
-            if (ar->t.v[k].index && !read_expr(p, ar->t.v[k].index, 1))
+            if (ar->t.v[k].index && !read_expr(p, ar->t.v[k].index))
                 return false;
-        return bump(p, &p->writes, xf_tbr_sym(&s->u.as.lhs)) && read_expr(p, &s->u.as.rhs, 0);
+        return bump(p, &p->writes, xf_tbr_sym(&s->u.as.lhs)) && read_expr(p, &s->u.as.rhs);
     }
     if (s->kind == XF_STMT_CALL || s->kind == XF_STMT_ICALL) {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
-            if (!read_expr(p, x, 0))
+            if (!read_expr(p, x))
                 return false;
             for (uint32_t v = 0; v < x->v.n; v++)
                 if (x->v.v[v].kind == XF_EV_VARREF &&
@@ -144,16 +135,6 @@ typedef struct part {
     const xf_stmt *def;
     uint32_t at; /* the assignment's index in the block */
 } part;
-
-static const char *
-sig_of(cp *p, const xf_varref *r)
-{
-    char buf[512];
-    size_t n = 0;
-    buf[0] = 0;
-    xf_sig_ref(r, buf, sizeof buf, &n, 0);
-    return n < sizeof buf ? xf_intern(p->doc, buf) : NULL;
-}
 
 /* Does partial @q (assigned at @at in @bb, its propagator at @k) qualify? */
 static bool
@@ -216,7 +197,7 @@ propagator(cp *p, const xf_cvertex *bb, uint32_t k)
             for (uint32_t v = 0; v < x->v.n && room; v++) {
                 if (x->v.v[v].kind != XF_EV_VARREF)
                     continue;
-                const char *g = sig_of(p, x->v.v[v].u.ref);
+                const char *g = xf_ref_sig(p->doc, x->v.v[v].u.ref);
                 bool have = false;
                 for (uint32_t i = 0; i < nl && !have; i++)
                     have = sigs[i] == g;
@@ -251,7 +232,7 @@ propagator(cp *p, const xf_cvertex *bb, uint32_t k)
         for (uint32_t v = 0; v < x->v.n; v++) {
             if (x->v.v[v].kind != XF_EV_VARREF)
                 continue;
-            const char *g = sig_of(p, x->v.v[v].u.ref);
+            const char *g = xf_ref_sig(p->doc, x->v.v[v].u.ref);
             uint32_t l = 0;
             while (l < nl && sigs[l] != g)
                 l++;
@@ -296,7 +277,7 @@ xf_tbr_cut_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *
                 return -1;
         }
         if ((v->init && !count_stmt(&p, v->init)) || (v->update && !count_stmt(&p, v->update)) ||
-            (v->cond && !read_expr(&p, v->cond, 0)))
+            (v->cond && !read_expr(&p, v->cond)))
             return 0;
     }
     p.budget = 64 * n;

@@ -56,39 +56,25 @@ sym_of(const xf_varref *r)
     return s ? s->sym : NULL;
 }
 
-/* Does expression @x call a function, here or in a subscript? */
-static bool has_call(const xf_expr *x, int depth);
-
-static bool
-ref_has_call(const xf_varref *r, int depth)
+/* Does expression @x (a subscript of @r) call a function? So it may, when
+ * out of memory. */
+static xf_walk_go
+call_step(void *ctx, const xf_walk_step *s)
 {
-    if (depth > 64)
-        return true;
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        if (r->v.v[k].kind != XF_VR_ARRAY)
-            continue;
-        const xf_arrref *ar = &r->v.v[k].u.arr;
-        for (uint32_t i = 0; i < ar->t.n; i++) {
-            const xf_expr *p[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
-            for (int j = 0; j < 3; j++)
-                if (p[j] && has_call(p[j], depth + 1))
-                    return true;
-        }
-    }
-    return false;
+    (void)ctx;
+    return s->ref ? XF_WALK_GO : XF_WALK_STOP; /* a FunctionCall or ArgumentReference */
 }
 
 static bool
-has_call(const xf_expr *x, int depth)
+ref_has_call(const xf_varref *r)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind == XF_EV_FUNCALL || v->kind == XF_EV_ARGREF)
-            return true;
-        if (v->kind == XF_EV_VARREF && ref_has_call(v->u.ref, depth))
-            return true;
-    }
-    return false;
+    return xf_walk_ref(r, 0, call_step, NULL) != 0;
+}
+
+static bool
+has_call(const xf_expr *x)
+{
+    return xf_walk_expr(x, 0, call_step, NULL) != 0;
 }
 
 /* May a write to @lhs change what @w watches? */
@@ -167,8 +153,8 @@ stmt_ok(const inv *p, const watch *w, const xf_stmt *s, const xf_symbol *i, bool
         *uses =
             *uses || (xf_flag_is(s->u.as.lhs.deriv, false) &&
                       (subscript_reads(&s->u.as.lhs, i) || expr_subscript_reads(&s->u.as.rhs, i)));
-        return !conflicts(p, w, &s->u.as.lhs) && !ref_has_call(&s->u.as.lhs, 0) &&
-               !has_call(&s->u.as.rhs, 0);
+        return !conflicts(p, w, &s->u.as.lhs) && !ref_has_call(&s->u.as.lhs) &&
+               !has_call(&s->u.as.rhs);
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
@@ -176,7 +162,7 @@ stmt_ok(const inv *p, const watch *w, const xf_stmt *s, const xf_symbol *i, bool
             return false;
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
-            if (has_call(x, 0))
+            if (has_call(x))
                 return false;
             *uses = *uses || expr_subscript_reads(x, i);
             for (uint32_t v = 0; v < x->v.n; v++)
@@ -243,7 +229,7 @@ loop_ok(inv *p, const xf_region *r, const xf_loophead *h, uint32_t last)
             }
             continue;
         }
-        if (v->cond && has_call(v->cond, 0))
+        if (v->cond && has_call(v->cond))
             return false;
         const xf_stmt *hs[2] = {v->init, v->update};
         for (int j = 0; j < 2; j++)

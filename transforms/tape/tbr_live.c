@@ -54,49 +54,42 @@ info_of(lv *p, const xf_symbol *s)
 
 /* ------------------------------------------------------------ where each variable is touched */
 
-static bool touch_expr(lv *p, const xf_cvertex *bb, const xf_expr *x, int depth);
+typedef struct touch {
+    lv *p;
+    const xf_cvertex *bb; /* NULL: not in a block */
+} touch;
 
-static bool
-touch_ref(lv *p, const xf_cvertex *bb, const xf_varref *r, int depth)
+/* Each variable a reference reaches is touched in the block, or elsewhere
+ * when passed to a call (its subscripts too). */
+static xf_walk_go
+touch_step(void *ctx, const xf_walk_step *s)
 {
-    const xf_symbol *s = xf_tbr_sym(r);
-    if (s) {
-        info *f = info_of(p, s);
-        if (!f)
-            return false;
-        if (!bb || (f->block && f->block != bb))
-            f->elsewhere = true;
-        f->block = bb ? bb : f->block;
-    }
-    if (depth > 64)
-        return false;
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        if (r->v.v[k].kind != XF_VR_ARRAY)
-            continue;
-        const xf_arrref *ar = &r->v.v[k].u.arr;
-        for (uint32_t i = 0; i < ar->t.n; i++) {
-            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
-            for (int j = 0; j < 3; j++)
-                if (q[j] && !touch_expr(p, bb, q[j], depth + 1))
-                    return false;
-        }
-    }
-    return true;
+    const touch *t = ctx;
+    const xf_symbol *sym = s->ref ? xf_tbr_sym(s->ref) : NULL;
+    if (!sym)
+        return XF_WALK_GO;
+    const xf_cvertex *bb = s->in_arg ? NULL : t->bb;
+    info *f = info_of(t->p, sym);
+    if (!f)
+        return XF_WALK_STOP;
+    if (!bb || (f->block && f->block != bb))
+        f->elsewhere = true;
+    f->block = bb ? bb : f->block;
+    return XF_WALK_GO;
 }
 
 static bool
-touch_expr(lv *p, const xf_cvertex *bb, const xf_expr *x, int depth)
+touch_ref(lv *p, const xf_cvertex *bb, const xf_varref *r)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind == XF_EV_VARREF && !touch_ref(p, bb, v->u.ref, depth))
-            return false;
-        if (v->kind == XF_EV_FUNCALL)
-            for (uint32_t k = 0; k < v->u.fn.args.n; k++)
-                if (!touch_ref(p, NULL, v->u.fn.args.v[k], depth))
-                    return false;
-    }
-    return true;
+    touch t = {p, bb};
+    return xf_walk_ref(r, XF_WALK_ARGS, touch_step, &t) == 0;
+}
+
+static bool
+touch_expr(lv *p, const xf_cvertex *bb, const xf_expr *x)
+{
+    touch t = {p, bb};
+    return xf_walk_expr(x, XF_WALK_ARGS, touch_step, &t) == 0;
 }
 
 /* @bb NULL: not in a block (a header, or passed to a call). */
@@ -105,23 +98,23 @@ touch_stmt(lv *p, const xf_cvertex *bb, const xf_stmt *s)
 {
     switch (s->kind) {
     case XF_STMT_ASSIGN:
-        return touch_ref(p, bb, &s->u.as.lhs, 0) && touch_expr(p, bb, &s->u.as.rhs, 0);
+        return touch_ref(p, bb, &s->u.as.lhs) && touch_expr(p, bb, &s->u.as.rhs);
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
         for (uint32_t k = 0; k < args->n; k++)
-            if (!touch_expr(p, NULL, &args->v[k].val, 0))
+            if (!touch_expr(p, NULL, &args->v[k].val))
                 return false;
         return true;
     }
     case XF_STMT_DERIVPROP:
         for (uint32_t k = 0; k < s->u.dp.n; k++) {
             const xf_dpop *op = &s->u.dp.v[k];
-            if (!touch_ref(p, bb, &op->tgt, 0) || !touch_ref(p, bb, &op->src, 0) ||
-                !touch_ref(p, bb, &op->y, 0))
+            if (!touch_ref(p, bb, &op->tgt) || !touch_ref(p, bb, &op->src) ||
+                !touch_ref(p, bb, &op->y))
                 return false;
             for (uint32_t j = 0; j < op->ax.n; j++)
-                if (!touch_ref(p, bb, &op->ax.v[j].x, 0) || !touch_expr(p, bb, &op->ax.v[j].a, 0))
+                if (!touch_ref(p, bb, &op->ax.v[j].x) || !touch_expr(p, bb, &op->ax.v[j].a))
                     return false;
         }
         return true;
@@ -272,59 +265,54 @@ candidate(const lv *p, const xf_stmt *s)
     return true;
 }
 
-static bool need_expr(lv *p, const xf_expr *x, int depth);
+typedef struct need {
+    lv *p;
+    bool value; /* the value of the walk's own reference is read */
+} need;
+
+/* Each variable whose value a reference reaches reads is needed: the walk's
+ * own reference as said, a call's argument, a reference in an expression
+ * unless it names a derivative. */
+static xf_walk_go
+need_step(void *ctx, const xf_walk_step *s)
+{
+    const need *n = ctx;
+    if (!s->ref)
+        return XF_WALK_GO;
+    bool value = s->vertex ? !xf_flag_is(s->ref->deriv, false) : s->in_arg || n->value;
+    const xf_symbol *sym = value ? xf_tbr_sym(s->ref) : NULL;
+    if (!sym)
+        return XF_WALK_GO;
+    info *f = info_of(n->p, sym);
+    if (!f)
+        return XF_WALK_STOP;
+    if (!f->needed) {
+        f->needed = true;
+        if (!XF_VEC_PUSH(n->p->a, n->p->work, sym))
+            return XF_WALK_STOP;
+    }
+    return XF_WALK_GO;
+}
 
 /* The value of @r is read (@value), or only its subscripts (a derivative). */
 static bool
-need_ref_as(lv *p, const xf_varref *r, bool value, int depth)
+need_ref_as(lv *p, const xf_varref *r, bool value)
 {
-    const xf_symbol *s = value ? xf_tbr_sym(r) : NULL;
-    if (s) {
-        info *f = info_of(p, s);
-        if (!f)
-            return false;
-        if (!f->needed) {
-            f->needed = true;
-            if (!XF_VEC_PUSH(p->a, p->work, s))
-                return false;
-        }
-    }
-    if (depth > 64)
-        return false;
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        if (r->v.v[k].kind != XF_VR_ARRAY)
-            continue;
-        const xf_arrref *ar = &r->v.v[k].u.arr;
-        for (uint32_t i = 0; i < ar->t.n; i++) {
-            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
-            for (int j = 0; j < 3; j++)
-                if (q[j] && !need_expr(p, q[j], depth + 1))
-                    return false;
-        }
-    }
-    return true;
+    need n = {p, value};
+    return xf_walk_ref(r, XF_WALK_ARGS, need_step, &n) == 0;
 }
 
 static bool
-need_ref(lv *p, const xf_varref *r, int depth)
+need_ref(lv *p, const xf_varref *r)
 {
-    return need_ref_as(p, r, true, depth);
+    return need_ref_as(p, r, true);
 }
 
 static bool
-need_expr(lv *p, const xf_expr *x, int depth)
+need_expr(lv *p, const xf_expr *x)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind == XF_EV_VARREF &&
-            !need_ref_as(p, v->u.ref, !xf_flag_is(v->u.ref->deriv, false), depth))
-            return false;
-        if (v->kind == XF_EV_FUNCALL)
-            for (uint32_t k = 0; k < v->u.fn.args.n; k++)
-                if (!need_ref(p, v->u.fn.args.v[k], depth))
-                    return false;
-    }
-    return true;
+    need n = {p, true};
+    return xf_walk_expr(x, XF_WALK_ARGS, need_step, &n) == 0;
 }
 
 /* What statement @s, which stays, reads (all of it but a plain target). */
@@ -336,14 +324,14 @@ need_stmt(lv *p, const xf_stmt *s)
         /* the target's subscripts are read; a whole target is written */
         if (xf_varref_arrref(&s->u.as.lhs) || s->u.as.lhs.v.n != 1 ||
             !xf_tbr_is_local(p->rt, xf_tbr_sym(&s->u.as.lhs)))
-            if (!need_ref(p, &s->u.as.lhs, 0))
+            if (!need_ref(p, &s->u.as.lhs))
                 return false;
-        return need_expr(p, &s->u.as.rhs, 0);
+        return need_expr(p, &s->u.as.rhs);
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
         for (uint32_t k = 0; k < args->n; k++)
-            if (!need_expr(p, &args->v[k].val, 0))
+            if (!need_expr(p, &args->v[k].val))
                 return false;
         return true;
     }
@@ -354,8 +342,8 @@ need_stmt(lv *p, const xf_stmt *s)
             const xf_dpop *op = &s->u.dp.v[k];
             if (xf_map_get(&p->plan->deadop, op))
                 continue;
-            if (!need_ref_as(p, &op->tgt, false, 0) || !need_ref_as(p, &op->src, false, 0) ||
-                !need_ref_as(p, &op->y, false, 0))
+            if (!need_ref_as(p, &op->tgt, false) || !need_ref_as(p, &op->src, false) ||
+                !need_ref_as(p, &op->y, false))
                 return false;
             for (uint32_t j = 0; j < op->ax.n; j++) {
                 const xf_expr *a = &op->ax.v[j].a;
@@ -365,10 +353,9 @@ need_stmt(lv *p, const xf_stmt *s)
                 const xf_tbr_cut *c = as ? xf_map_get(&p->plan->cut, as) : NULL;
                 bool recomputed = c || (as && xf_map_get(&p->plan->recomp, as));
                 for (uint32_t m = 0; c && m < c->leaf.n; m++)
-                    if (!need_ref(p, c->leaf.v[m], 0)) /* taped at the propagator */
+                    if (!need_ref(p, c->leaf.v[m])) /* taped at the propagator */
                         return false;
-                if (!need_ref_as(p, &op->ax.v[j].x, false, 0) ||
-                    (!recomputed && !need_expr(p, a, 0)))
+                if (!need_ref_as(p, &op->ax.v[j].x, false) || (!recomputed && !need_expr(p, a)))
                     return false;
             }
         }
@@ -399,7 +386,7 @@ dead_stmts(lv *p, const xf_graph *g)
             }
         }
         if ((v->init && !need_stmt(p, v->init)) || (v->update && !need_stmt(p, v->update)) ||
-            (v->cond && !need_expr(p, v->cond, 0)))
+            (v->cond && !need_expr(p, v->cond)))
             return 1;
     }
     /* what the assignments to a needed variable read is needed */
@@ -441,7 +428,7 @@ touches(lv *p, const xf_graph *g)
         }
         if ((v->init && !touch_stmt(p, NULL, v->init)) ||
             (v->update && !touch_stmt(p, NULL, v->update)) ||
-            (v->cond && !touch_expr(p, NULL, v->cond, 0)))
+            (v->cond && !touch_expr(p, NULL, v->cond)))
             return false;
     }
     return true;

@@ -96,45 +96,43 @@ use_of(vp *p, const xf_symbol *s)
 
 /* ------------------------------------------------------------ the routine's uses */
 
-static bool scan_expr(vp *p, const xf_expr *x, int depth);
+typedef struct scanning {
+    vp *p;
+    bool read; /* the walk's own reference is read */
+} scanning;
 
-static bool
-scan_ref(vp *p, const xf_varref *r, bool read, int depth)
+/* The reads of each variable a reference reaches (the walk's own as said);
+ * whether a function is called. */
+static xf_walk_go
+scan_step(void *ctx, const xf_walk_step *s)
 {
-    if (depth > 64)
-        return false;
-    const xf_symbol *s = xf_tbr_sym(r);
-    if (s && read) {
-        use *u = use_of(p, s);
+    const scanning *c = ctx;
+    if (!s->ref) {
+        c->p->any_call = true; /* a FunctionCall or ArgumentReference */
+        return XF_WALK_GO;
+    }
+    const xf_symbol *sym = xf_tbr_sym(s->ref);
+    if (sym && (s->vertex || c->read)) {
+        use *u = use_of(c->p, sym);
         if (!u)
-            return false;
+            return XF_WALK_STOP;
         u->reads++;
     }
-    for (uint32_t k = 0; k < r->v.n; k++) {
-        if (r->v.v[k].kind != XF_VR_ARRAY)
-            continue;
-        const xf_arrref *ar = &r->v.v[k].u.arr;
-        for (uint32_t i = 0; i < ar->t.n; i++) {
-            const xf_expr *q[3] = {ar->t.v[i].index, ar->t.v[i].bound, ar->t.v[i].stride};
-            for (int j = 0; j < 3; j++)
-                if (q[j] && !scan_expr(p, q[j], depth + 1))
-                    return false;
-        }
-    }
-    return true;
+    return XF_WALK_GO;
 }
 
 static bool
-scan_expr(vp *p, const xf_expr *x, int depth)
+scan_ref(vp *p, const xf_varref *r, bool read)
 {
-    for (uint32_t i = 0; x && i < x->v.n; i++) {
-        const xf_evertex *v = &x->v.v[i];
-        if (v->kind == XF_EV_FUNCALL || v->kind == XF_EV_ARGREF)
-            p->any_call = true;
-        if (v->kind == XF_EV_VARREF && !scan_ref(p, v->u.ref, true, depth))
-            return false;
-    }
-    return true;
+    scanning c = {p, read};
+    return xf_walk_ref(r, 0, scan_step, &c) == 0;
+}
+
+static bool
+scan_expr(vp *p, const xf_expr *x)
+{
+    scanning c = {p, true};
+    return xf_walk_expr(x, 0, scan_step, &c) == 0;
 }
 
 static bool
@@ -146,7 +144,7 @@ write(vp *p, const xf_varref *lhs)
         return false;
     if (u)
         u->writes++;
-    return XF_VEC_PUSH(p->a, p->writes, lhs) && scan_ref(p, lhs, false, 0);
+    return XF_VEC_PUSH(p->a, p->writes, lhs) && scan_ref(p, lhs, false);
 }
 
 static bool
@@ -154,7 +152,7 @@ scan_stmt(vp *p, const xf_stmt *s)
 {
     switch (s->kind) {
     case XF_STMT_ASSIGN:
-        return write(p, &s->u.as.lhs) && scan_expr(p, &s->u.as.rhs, 0);
+        return write(p, &s->u.as.lhs) && scan_expr(p, &s->u.as.rhs);
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
@@ -162,7 +160,7 @@ scan_stmt(vp *p, const xf_stmt *s)
             p->any_call = true;
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
-            if (!scan_expr(p, x, 0))
+            if (!scan_expr(p, x))
                 return false;
             for (uint32_t v = 0; v < x->v.n; v++)
                 if (x->v.v[v].kind == XF_EV_VARREF && !write(p, x->v.v[v].u.ref))
@@ -192,7 +190,7 @@ scan(vp *p, const xf_graph *g)
                 u->def = s, u->bb = v, u->at = k;
         }
         if ((v->init && !scan_stmt(p, v->init)) || (v->update && !scan_stmt(p, v->update)) ||
-            (v->cond && !scan_expr(p, v->cond, 0)))
+            (v->cond && !scan_expr(p, v->cond)))
             return false;
     }
     return true;
