@@ -39,5 +39,6 @@ Suite *test_loopdep_suite(void);
 Suite *test_iterdry_suite(void);
 Suite *test_iterwise_suite(void);
 Suite *test_xaif2c_suite(void);
+Suite *test_passmgr_suite(void);
 
 #endif
