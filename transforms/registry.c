@@ -25,7 +25,8 @@
     X(iterdry)                                                                                     \
     X(constprop)                                                                                   \
     X(sink)                                                                                        \
-    X(deadstore)
+    X(deadstore)                                                                                   \
+    /* a new pass: X(NAME) on a line of its own above */
 
 #define DECLARE(name) extern const xf_pass xf_pass_##name;
 PASSES(DECLARE)
