@@ -250,6 +250,13 @@ empty_propagator(xf_pass_ctx *ctx, xf_routine *rt)
     return 0;
 }
 
+static int
+nothing_at_all(xf_pass_ctx *ctx)
+{
+    (void)ctx;
+    return 0;
+}
+
 static void
 run_one(const xf_pass *p, bool verify_each, int want, const char *msg)
 {
@@ -281,6 +288,11 @@ START_TEST(verify_each_checks_what_a_pass_promises)
     run_one(&prop, true, -1,
             "xaiform: error: after pass propagate: it promises no empty propagator; no one-term "
             "Sax or Saxpy with the partial 1 or -1: t.xaif:24: an empty propagator is left");
+    xf_pass ren = xf_pass_rename;
+    ren.run = nothing_at_all;
+    run_one(&ren, true, -1,
+            "xaiform: error: after pass rename: it promises every routine the document defines is "
+            "named with the prefix (OpenAD_): t.xaif:21: routine head does not begin with OpenAD_");
     /* without --verify-each (in a release build) the promise is not checked */
 #ifndef XF_VERIFY_ALWAYS
     run_one(&tpl, false, 0, NULL);
@@ -288,6 +300,7 @@ START_TEST(verify_each_checks_what_a_pass_promises)
     /* the real passes keep their promises */
     run_one(&xf_pass_propagate, true, 0, NULL);
     run_one(&xf_pass_inout, true, 0, NULL);
+    run_one(&xf_pass_rename, true, 0, NULL);
 }
 END_TEST
 
