@@ -67,6 +67,23 @@ START_TEST(the_everyday_pipelines_pass_their_own_rules)
 }
 END_TEST
 
+/* A rule naming no pass would never apply: every name is the registry's. */
+START_TEST(the_rules_name_passes_of_the_registry)
+{
+    int names = 0;
+    for (const xf_pass *const *q = xf_passes; *q; q++) {
+        for (const char *const *a = (*q)->after; a && *a; a++, names++)
+            ck_assert_msg(xf_pass_find(*a) != NULL, "%s needs '%s', no such pass", (*q)->name, *a);
+        for (const char *const *b = (*q)->before; b && *b; b++, names++)
+            ck_assert_msg(xf_pass_find(*b) != NULL, "%s runs before '%s', no such pass", (*q)->name,
+                          *b);
+        ck_assert_msg(!(*q)->verify || (*q)->promise, "%s: a verify without its promise",
+                      (*q)->name);
+    }
+    ck_assert_int_ge(names, 15);
+}
+END_TEST
+
 START_TEST(an_unknown_name_is_refused)
 {
     refused("linearize,nosuchpass",
@@ -312,6 +329,7 @@ test_passmgr_suite(void)
     Suite *s = suite_create("passmgr");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, the_everyday_pipelines_pass_their_own_rules);
+    tcase_add_test(tc, the_rules_name_passes_of_the_registry);
     tcase_add_test(tc, an_unknown_name_is_refused);
     tcase_add_test(tc, a_pass_that_runs_once_listed_twice_is_refused);
     tcase_add_test(tc, a_missing_prerequisite_is_refused);
