@@ -360,11 +360,7 @@ static int
 report(const args *a, const xf_batch_list *list, const xf_batch_result *res, char **files,
        int nfiles)
 {
-    static const char *const orders[] = {[XF_ELIM_BEST] = "best",
-                                         [XF_ELIM_FORWARD] = "forward",
-                                         [XF_ELIM_REVERSE] = "reverse",
-                                         [XF_ELIM_MARKOWITZ] = "markowitz"};
-    const char *elim = orders[a->conf.cp.opts.elimination];
+    const char *elim = xf_pm_option_show(&a->conf.cp.opts, "elimination");
     static const char *const revs[] = {
         [XF_REV_BOTH] = "both", [XF_REV_JOINT] = "joint", [XF_REV_SPLIT] = "split"};
     char shard[32] = "";

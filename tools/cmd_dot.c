@@ -170,14 +170,21 @@ parse(int argc, char **argv, args *a, bool *help)
     if (a->elim && !a->o.eliminated)
         return xf_usage_error("dot", "--elimination applies to --eliminated");
     if (a->o.eliminated) {
-        static const xf_elim_order orders[] = {[XF_ELIM_FORWARD] = XF_ORDER_FORWARD,
-                                               [XF_ELIM_REVERSE] = XF_ORDER_REVERSE,
-                                               [XF_ELIM_MARKOWITZ] = XF_ORDER_MARKOWITZ};
-        if (!a->elim || a->passes.elimination == XF_ELIM_BEST)
+        static const struct {
+            const char *name;
+            xf_elim_order order;
+        } orders[] = {{"forward", XF_ORDER_FORWARD},
+                      {"reverse", XF_ORDER_REVERSE},
+                      {"markowitz", XF_ORDER_MARKOWITZ}};
+        const char *e = a->elim ? xf_pm_option_show(&a->passes, "elimination") : NULL;
+        size_t k = 0;
+        while (e && k < sizeof orders / sizeof orders[0] && strcmp(orders[k].name, e) != 0)
+            k++;
+        if (!e || k == sizeof orders / sizeof orders[0])
             return xf_usage_error("dot", "--eliminated needs --elimination forward, reverse or "
                                          "markowitz (best is chosen by the code each order "
                                          "writes: preaccumulate --report shows it)");
-        a->o.order = orders[a->passes.elimination];
+        a->o.order = orders[k].order;
     }
     const char *name = a->format;
     if (!name && !strcmp(a->out, "-"))
@@ -213,7 +220,8 @@ lcg(const args *a, const xf_dot_opts *o, xf_diag *diag)
 int
 xf_cmd_dot(int argc, char **argv)
 {
-    args a = {.o = {.max_lines = 24, .width = 80}, .passes = {.elimination = XF_ELIM_BEST}};
+    args a = {.o = {.max_lines = 24, .width = 80}};
+    xf_pm_opts_init(&a.passes);
     bool help = false;
     int ret = parse(argc, argv, &a, &help);
     if (help) {

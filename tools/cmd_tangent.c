@@ -14,12 +14,12 @@
 /* What the differentiating verbs refuse. */
 /* --stream */
 #define XF_STREAM_HELP                                                                             \
-    "  -s, --stream WHEN        keep one routine in memory at a time: always, never,\n"          \
-    "                           or auto (the default: inputs of 32 MiB or more). The\n"           \
-    "                           input is read twice (whole-program facts first), the\n"          \
-    "                           routines are written to a spool file in $TMPDIR; the\n"          \
-    "                           output is the same byte for byte. Not with --xslt,\n"            \
-    "                           --verify-each, --time-passes, --dump-after or standard\n"        \
+    "  -s, --stream WHEN        keep one routine in memory at a time: always, never,\n"            \
+    "                           or auto (the default: inputs of 32 MiB or more). The\n"            \
+    "                           input is read twice (whole-program facts first), the\n"            \
+    "                           routines are written to a spool file in $TMPDIR; the\n"            \
+    "                           output is the same byte for byte. Not with --xslt,\n"              \
+    "                           --verify-each, --time-passes, --dump-after or standard\n"          \
     "                           input (auto then keeps the whole document)\n"
 
 #define XF_DERIV_HELP                                                                              \
@@ -41,8 +41,7 @@ static const char tangent_usage[] =
     "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n"
-    XF_STREAM_HELP;
+    "                           schema/intrinsics.xaif)\n" XF_STREAM_HELP;
 
 static const char adjoint_usage[] =
     "usage: xaiform adjoint IN.xaif -o OUT.xaif [--reversal joint|split] [options]\n"
@@ -74,25 +73,27 @@ static const char adjoint_usage[] =
     "\n" XF_DERIV_HELP "\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n"
-    XF_STREAM_HELP;
+    "                           schema/intrinsics.xaif)\n" XF_STREAM_HELP;
 
 static const char passes_usage[] =
     "usage: xaiform passes IN.xaif -o OUT.xaif --passes LIST [options]\n"
     "       xaiform passes --list\n"
     "\n"
     "Run the passes in LIST (comma-separated pass or pipeline names, e.g.\n"
-    "linearize,preaccumulate or tangent) over IN and write the result. Each pass's\n"
-    "prerequisites must come before it. An option of a pass (below, after -c)\n"
-    "is refused when LIST does not run that pass.\n"
+    "linearize,preaccumulate or tangent) over IN and write the result. The list\n"
+    "is checked before any pass runs against each pass's rules (passes --list):\n"
+    "what it needs comes before it, what it runs before does not, and a pass\n"
+    "that runs once is not listed twice; a list that breaks one is refused\n"
+    "(exit 2). An option of a pass (below, after -c) is refused when LIST does\n"
+    "not run that pass.\n"
     "\n" XF_DERIV_HELP "\n"
     "  -p, --passes LIST        the passes to run\n"
-    "  -l, --list               list the passes and pipelines: what each does, needs\n"
-    "                           and breaks, per routine or per document, its options\n"
+    "  -l, --list               list the passes and pipelines: what each does, needs,\n"
+    "                           runs before, runs once, breaks and promises, per\n"
+    "                           routine or per document, its options\n"
     "  -o, --output FILE        where to write (required; '-' for stdout)\n"
     "  -c, --catalogue FILE     the intrinsics catalogue (default: the built-in\n"
-    "                           schema/intrinsics.xaif)\n"
-    XF_STREAM_HELP;
+    "                           schema/intrinsics.xaif)\n" XF_STREAM_HELP;
 
 /* After a verb's own options: the passes' options, the manager's, the output's. */
 static void

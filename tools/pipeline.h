@@ -34,8 +34,9 @@ enum { XF_OPT_VERIFY_EACH = 0x1200, XF_OPT_TIME_PASSES, XF_OPT_DUMP_AFTER, XF_OP
     "      --verify-each        check the IR after the reader and after every pass\n"              \
     "                           (references resolve, expressions acyclic with operands\n"          \
     "                           1..n, one Entry and one Exit, branches and loops nested\n"         \
-    "                           unless marked structured=\"0\"); a broken invariant is an\n"       \
-    "                           internal error naming the pass (exit status 3)\n"                  \
+    "                           unless marked structured=\"0\"), and what the pass\n"              \
+    "                           promises (passes --list); a broken invariant or promise\n"         \
+    "                           is an internal error naming the pass (exit status 3)\n"            \
     "      --time-passes        print each pass's time (ms), the document's size after it,\n"      \
     "                           its growth, the peak of its scratch arena and the process's\n"     \
     "                           peak RSS so far (KiB) as a table on stderr\n"                      \

@@ -1,19 +1,25 @@
 /* pass.h: a pass is one function over the IR (QBE's shape); the registry
- * lists them and the named pipelines. A pass declares which passes must have
- * run before it (after), what it leaves broken until a later pass (breaks),
- * and its command-line options (opts); the pass manager (passmgr.h) reads
- * those declarations: it checks a pass list, parses the options, and runs
- * the passes, per routine for those that have run_routine. */
+ * lists them and the named pipelines. A pass declares as data its ordering
+ * rules (the passes that must have run before it, after; those it must run
+ * before, before; whether it runs once), what it leaves broken until a
+ * later pass (breaks), what it promises (verify), and its command-line
+ * options with their storage (opts, own_size); the pass manager (passmgr.h)
+ * reads those declarations: it checks a pass list against the rules before
+ * any pass runs, parses the options, and runs the passes, per routine for
+ * those that have run_routine. */
 #ifndef XF_TRANSFORMS_PASS_H
 #define XF_TRANSFORMS_PASS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "diag.h"
 #include "ir.h"
 
+/* preaccumulate's --elimination orders, a vocabulary the verbs and tests
+ * share (the option itself is preaccumulate's own: xf_pass_own). */
 typedef enum xf_elimination {
     XF_ELIM_BEST, /* per block, the cheapest of the orders below (and of none) */
     XF_ELIM_FORWARD,
@@ -26,27 +32,22 @@ typedef enum xf_elimination {
  * (deadstore trims the reruns, --loops auto takes what joint allows). */
 typedef enum xf_rev_template { XF_REV_BOTH, XF_REV_JOINT, XF_REV_SPLIT } xf_rev_template;
 
-enum { XF_CKP_MAX = 16 }; /* the most loops --checkpoint-loop names */
+/* The bytes of xf_opts that hold the passes' own options (all of them). */
+enum { XF_OPTS_OWN = 512 };
 
+/*
+ * xf_opts: the options of the passes. A pass's options are declared in its
+ * own file (xf_pass.opts, parsed by the pass manager) and kept in its own
+ * bytes of own[], a struct of its file's (xf_pass.own_size; read with
+ * xf_pass_own). Only the few that passes other than the one declaring them
+ * read are fields here. A plain value: copying it copies every option.
+ * Initialise with xf_pm_opts_init (passmgr.h).
+ */
 typedef struct xf_opts {
-    xf_elimination elimination;
-    FILE *report;             /* preaccumulate: one line per block with the costs of each order */
-    xf_rev_template reversal; /* adjoint: --reversal (default: both templates) */
-    bool addr_store;          /* adjoin: tape every subscript (--address-recovery store) */
-    unsigned tape_off;        /* adjoin: the tape savings left out (tbr.h, --tape-off) */
-    /* checkpoint: the loops of --checkpoint-loop ROUTINE:LINE, --snapshots S (0:
-     * chosen from the trip count at run time), --schedule */
-    const char *ckp_loops[XF_CKP_MAX];
-    int ckp_nloops;
-    int64_t ckp_snaps;
-    int ckp_schedule; /* --schedule: 0 binomial, 1 periodic:K, 2 two-level:K */
-    int64_t ckp_k;
-
-    FILE *report_loops; /* loopdep: one line per loop (--report-loops) */
-    int iterwise;       /* iterwise: 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
-    bool dry_run;       /* iterwise: also dry-run parallel loops that are not terminal */
-    bool per_iter_dry;  /* iterdry: per-iteration dry-running (F6, --per-iteration-dry-run) */
-    bool loops_auto;    /* iterwise: --loops auto, the selection rule per loop (F8) */
+    xf_rev_template reversal; /* template's --reversal; deadstore, iterwise, iterdry read it */
+    FILE *report_loops;       /* loopdep's --report-loops; iterwise and iterdry report there */
+    FILE *reports;            /* where a pass's own report goes (--report); NULL: stderr */
+    _Alignas(max_align_t) unsigned char own[XF_OPTS_OWN]; /* the passes' own (xf_pass_own) */
 } xf_opts;
 
 /* What the passes counted (for --report and the benchmark). */
@@ -78,19 +79,29 @@ typedef struct xf_pass_opt {
     char letter;      /* short option, or 0 */
     const char *arg;  /* the argument in --help ("ORDER"); NULL: a switch without one */
     const char *help; /* what it does, for --help (lines end in '\n') */
-    /* Set @o from @arg (NULL for a switch). @returns 0, or -1 with the reason in @err. */
-    int (*parse)(xf_opts *o, const char *arg, char *err, size_t len);
+    /* Set @own (the declaring pass's own options, xf_pass_own) or a field
+     * of @o from @arg (NULL for a switch). @returns 0, or -1 with the
+     * reason in @err. */
+    int (*parse)(xf_opts *o, void *own, const char *arg, char *err, size_t len);
+    /* Optional: the option's value in @o as text ("best"), for reports. */
+    const char *(*show)(const xf_opts *o, const void *own);
 } xf_pass_opt;
 
 typedef struct xf_pass {
     const char *name;
-    const char *summary;          /* one line */
-    const char *help;             /* a paragraph for --help */
-    const char *const *after;     /* needs: passes that must have run before, NULL-terminated */
+    const char *summary;      /* one line */
+    const char *help;         /* a paragraph for --help */
+    const char *const *after; /* needs: passes that must have run before, NULL-terminated */
+    /* Runs before these, NULL-terminated: a list where one of them comes
+     * ahead of this pass is refused ("sink: runs before linearize, ..."). */
+    const char *const *before;
+    bool once;                    /* runs once: a list naming it twice is refused */
     const char *breaks;           /* what it leaves broken until a later pass, or NULL */
     unsigned breaks_ir;           /* xf_ir_check's invariants it breaks (XF_IR_FLOW), left
                                      unchecked until a pass that needs this one has run */
     const xf_pass_opt *opts;      /* its options, ended by one without a name; or NULL */
+    size_t own_size;              /* the size of its own options' struct (xf_pass_own), or 0 */
+    void (*own_init)(void *own);  /* their defaults; NULL: all zero */
     int (*run)(xf_pass_ctx *ctx); /* the whole document: 0, or -1 after reporting to ctx->diag */
     /* Or one routine at a time, with ctx->scratch (then run is NULL): 0 or -1.
      * Such a pass runs the same whether the whole document is in memory or
@@ -110,10 +121,25 @@ typedef struct xf_pass {
     /* A per-routine pass that looks into other routines' code (not only their
      * ids, symbols and formals): not one routine at a time unless idle. */
     bool needs_document;
+    /* Optional: what the pass promises, checked by --verify-each right after
+     * it (and after xf_ir_check): 0, or -1 after reporting to ctx->diag the
+     * first place where the promise does not hold. @promise says it in words
+     * (passes --list). */
+    int (*verify)(xf_pass_ctx *ctx);
+    const char *promise;
 } xf_pass;
 
 /** xf_passes: every pass, NULL-terminated (registry.c). */
 extern const xf_pass *const xf_passes[];
+
+/**
+ * xf_pass_own:
+ * The own options of the registry's pass named as @p (its own_size bytes
+ * in @o->own, placed by the registry's order), or NULL when @o is NULL or
+ * the pass has none. xf_pass_own_c: the same, read only.
+ */
+void *xf_pass_own(xf_opts *o, const xf_pass *p);
+const void *xf_pass_own_c(const xf_opts *o, const xf_pass *p);
 
 /** xf_pass_find: the pass named @name, or NULL. */
 const xf_pass *xf_pass_find(const char *name);

@@ -18,6 +18,7 @@ enum { verify_always = 0 };
 
 /* ---------------------------------------------------------- pass lists */
 
+/* Append pass or pipeline @name (@len bytes) to @out, pipelines expanded. */
 static int
 add(const char *name, size_t len, const xf_pass **out, int n, int max, char *err, size_t errlen,
     int depth)
@@ -49,17 +50,43 @@ add(const char *name, size_t len, const xf_pass **out, int n, int max, char *err
         snprintf(err, errlen, "too many passes");
         return -1;
     }
-    for (const char *const *a = pass->after; a && *a; a++) {
-        bool found = false;
-        for (int i = 0; i < n && !found; i++)
-            found = !strcmp(out[i]->name, *a);
-        if (!found) {
-            snprintf(err, errlen, "pass %s needs %s to run before it", pass->name, *a);
-            return -1;
-        }
-    }
     out[n++] = pass;
     return n;
+}
+
+/* Is a pass named @name among @out[0..@n)? */
+static bool
+listed(const xf_pass *const *out, int n, const char *name)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(out[i]->name, name))
+            return true;
+    return false;
+}
+
+int
+xf_pipeline_check(const xf_pass *const *out, int n, char *err, size_t errlen)
+{
+    for (int i = 0; i < n; i++) {
+        const xf_pass *p = out[i];
+        if (p->once && listed(out, i, p->name)) {
+            snprintf(err, errlen, "%s: listed twice; a pass of this kind runs once", p->name);
+            return -1;
+        }
+        for (const char *const *a = p->after; a && *a; a++)
+            if (!listed(out, i, *a)) {
+                snprintf(err, errlen, "%s: needs %s, which the list does not have before it",
+                         p->name, *a);
+                return -1;
+            }
+        for (const char *const *b = p->before; b && *b; b++)
+            if (listed(out, i, *b)) {
+                snprintf(err, errlen, "%s: runs before %s, which the list has before it", p->name,
+                         *b);
+                return -1;
+            }
+    }
+    return 0;
 }
 
 int
@@ -77,7 +104,7 @@ xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, siz
         snprintf(err, errlen, "no passes");
         return -1;
     }
-    return n;
+    return xf_pipeline_check(out, n, err, errlen) == 0 ? n : -1;
 }
 
 /* ------------------------------------------------------------- options */
@@ -108,7 +135,8 @@ xf_pm_option_find(const char *name, const xf_pass **owner)
 int
 xf_pm_option(xf_opts *o, const char *name, const char *arg, char *err, size_t len)
 {
-    const xf_pass_opt *opt = xf_pm_option_find(name, NULL);
+    const xf_pass *owner = NULL;
+    const xf_pass_opt *opt = xf_pm_option_find(name, &owner);
     if (!opt) {
         snprintf(err, len, "no pass has an option --%s", name);
         return -1;
@@ -117,7 +145,15 @@ xf_pm_option(xf_opts *o, const char *name, const char *arg, char *err, size_t le
         snprintf(err, len, "--%s %s", name, arg ? "takes no argument" : "needs an argument");
         return -1;
     }
-    return opt->parse(o, arg, err, len);
+    return opt->parse(o, xf_pass_own(o, owner), arg, err, len);
+}
+
+const char *
+xf_pm_option_show(const xf_opts *o, const char *name)
+{
+    const xf_pass *owner = NULL;
+    const xf_pass_opt *opt = xf_pm_option_find(name, &owner);
+    return opt && opt->show ? opt->show(o, xf_pass_own_c(o, owner)) : NULL;
 }
 
 int
@@ -138,7 +174,11 @@ xf_pm_option_text(xf_opts *o, const char *text, char *err, size_t len)
 void
 xf_pm_opts_init(xf_opts *o)
 {
-    *o = (xf_opts){.elimination = XF_ELIM_BEST, .report = NULL, .reversal = XF_REV_BOTH};
+    memset(o, 0, sizeof *o);
+    o->reversal = XF_REV_BOTH;
+    for (const xf_pass *const *p = xf_passes; *p; p++)
+        if ((*p)->own_init)
+            (*p)->own_init(xf_pass_own(o, *p));
 }
 
 void
@@ -152,8 +192,13 @@ xf_pm_list(FILE *out)
             fputs("nothing", out);
         for (const char *const *a = ps->after; a && *a; a++)
             fprintf(out, "%s%s", a == ps->after ? "" : ", ", *a);
-        fprintf(out, "; breaks: %s; %s\n", ps->breaks ? ps->breaks : "nothing",
+        for (const char *const *b = ps->before; b && *b; b++)
+            fprintf(out, "%s%s", b == ps->before ? "; runs before: " : ", ", *b);
+        fprintf(out, "%s; breaks: %s; %s\n", ps->once ? "; runs once" : "",
+                ps->breaks ? ps->breaks : "nothing",
                 ps->run_routine ? "per routine" : "per document");
+        if (ps->promise)
+            fprintf(out, "%-14s promises (--verify-each): %s\n", "", ps->promise);
         for (const xf_pass_opt *o = ps->opts; o && o->name; o++) {
             char head[80];
             snprintf(head, sizeof head, "%s%c%s--%s%s%s", o->letter ? "-" : "",
@@ -233,6 +278,32 @@ verify(xf_pass_ctx *ctx, unsigned skip, const char *when)
         const char *e = strstr(msg, "error: ");
         xf_diag_report(ctx->diag, XF_INTERNAL, NULL, 0, "%s: %.*s%s", when, e ? (int)(e - msg) : 0,
                        msg, e ? e + 7 : msg);
+    }
+    xf_diag_free(d);
+    return ret;
+}
+
+/* Check what pass @p promised (its verify); a broken promise becomes an
+ * internal error naming the pass and the promise. */
+static int
+verify_promise(xf_pass_ctx *ctx, const xf_pass *p)
+{
+    if (!p->verify)
+        return 0;
+    xf_diag *d = xf_diag_new(NULL), *keep = ctx->diag;
+    if (!d) {
+        xf_internal(ctx->diag, "out of memory");
+        return -1;
+    }
+    ctx->diag = d;
+    int ret = p->verify(ctx);
+    ctx->diag = keep;
+    if (ret != 0) {
+        const char *msg = xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "broken";
+        const char *e = strstr(msg, "error: ");
+        xf_diag_report(ctx->diag, XF_INTERNAL, NULL, 0, "after pass %s: it promises %s: %.*s%s",
+                       p->name, p->promise ? p->promise : "more", e ? (int)(e - msg) : 0, msg,
+                       e ? e + 7 : msg);
     }
     xf_diag_free(d);
     return ret;
@@ -446,7 +517,7 @@ xf_pm_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n, const xf_pm_con
         }
         char when[160];
         snprintf(when, sizeof when, "after pass %s", p->name);
-        if (check && verify(ctx, skip, when) != 0)
+        if (check && (verify(ctx, skip, when) != 0 || verify_promise(ctx, p) != 0))
             return -1;
         if (conf->dump_after &&
             (!strcmp(conf->dump_after, "all") || !strcmp(conf->dump_after, p->name)) &&

@@ -18,7 +18,8 @@ enum { XF_PM_MAX = 32 };
 
 /* What the manager does besides running the passes. */
 typedef struct xf_pm_conf {
-    bool verify_each;       /* xf_ir_check after the reader and after every pass */
+    bool verify_each;       /* xf_ir_check after the reader and after every pass, and
+                               each pass's promise (xf_pass.verify) after it */
     FILE *time_passes;      /* print each pass's time and memory here; NULL: not */
     const char *dump_after; /* write the IR after this pass ("all": after each); NULL: none */
     const char *dump_base;  /* the IR after pass P goes to DUMP_BASE.P.xaif; NULL or "-": stderr */
@@ -26,11 +27,23 @@ typedef struct xf_pm_conf {
 
 /**
  * xf_pipeline_parse:
- * Resolve @list (pass and pipeline names, comma-separated) into passes.
- * Each pass's prerequisites must come before it.
+ * Resolve @list (pass and pipeline names, comma-separated) into passes and
+ * check them with xf_pipeline_check.
  * @returns the number of passes (up to @max), or -1 after a message on @err.
  */
 int xf_pipeline_parse(const char *list, const xf_pass **out, int max, char *err, size_t errlen);
+
+/**
+ * xf_pipeline_check:
+ * Check @n passes in order against each pass's rules: one that runs once is
+ * not listed twice ("linearize: listed twice; a pass of this kind runs
+ * once"), what it needs (after) comes before it ("preaccumulate: needs
+ * linearize to run before it, ..."), what it runs before (before) does not
+ * ("sink: runs before
+ * linearize, which the list has before it").
+ * @returns 0, or -1 with the first rule broken in @err.
+ */
+int xf_pipeline_check(const xf_pass *const *passes, int n, char *err, size_t errlen);
 
 /**
  * xf_pipeline_run:
@@ -45,7 +58,9 @@ int xf_pipeline_run(xf_pass_ctx *ctx, const xf_pass *const *passes, int n);
  * xf_pipeline_run with @conf (NULL: as xf_pipeline_run). With verify_each
  * (or in a Debug build) the IR is checked before the first pass and after
  * each; a violation is reported as an internal error naming the pass,
- * "after pass linearize: FILE:LINE: ...", and stops the run. A pass that
+ * "after pass linearize: FILE:LINE: ...", and stops the run; so is a pass's
+ * broken promise (its verify), "after pass propagate: it promises ...:
+ * FILE:LINE: ...". A pass that
  * fails is named too when it reported nothing. The time table and the
  * dumps are written as each pass ends, so that they show how far a failing
  * run got.
@@ -79,10 +94,14 @@ const xf_pass_opt *xf_pm_option_find(const char *name, const xf_pass **owner);
  */
 int xf_pm_option(xf_opts *o, const char *name, const char *arg, char *err, size_t len);
 
+/** xf_pm_option_show: the value of option @name in @o as text ("best"), or NULL
+ * when its pass does not say (no show). */
+const char *xf_pm_option_show(const xf_opts *o, const char *name);
+
 /** xf_pm_option_text: xf_pm_option of "NAME" or "NAME=VALUE" (a verb's --pass-option). */
 int xf_pm_option_text(xf_opts *o, const char *text, char *err, size_t len);
 
-/** xf_pm_opts_init: the default options of every pass. */
+/** xf_pm_opts_init: the default options of every pass (each pass's own_init). */
 void xf_pm_opts_init(xf_opts *o);
 
 /**

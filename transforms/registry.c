@@ -1,27 +1,40 @@
-/* registry.c: the table of passes and the named pipelines. */
+/* registry.c: the table of passes and the named pipelines. A pass is one
+ * file (its xf_pass with its rules, options and their storage) and one
+ * line of PASSES below; pass.h declares only the passes other modules
+ * name. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pass.h"
 
-const xf_pass *const xf_passes[] = {
-    &xf_pass_convert,
-    &xf_pass_template,
-    &xf_pass_linearize,
-    &xf_pass_preaccumulate,
-    &xf_pass_propagate,
-    &xf_pass_adjoin,
-    &xf_pass_reverse,
-    &xf_pass_rename,
-    &xf_pass_inout,
-    &xf_pass_checkpoint,
-    &xf_pass_loopdep,
-    &xf_pass_iterwise,
-    &xf_pass_iterdry,
-    &xf_pass_constprop,
-    &xf_pass_sink,
-    &xf_pass_deadstore,
-    NULL,
-};
+/* The passes in the order passes --list shows them: X(NAME) for xf_pass_NAME. */
+#define PASSES(X)                                                                                  \
+    X(convert)                                                                                     \
+    X(template)                                                                                    \
+    X(linearize)                                                                                   \
+    X(preaccumulate)                                                                               \
+    X(propagate)                                                                                   \
+    X(adjoin)                                                                                      \
+    X(reverse)                                                                                     \
+    X(rename)                                                                                      \
+    X(inout)                                                                                       \
+    X(checkpoint)                                                                                  \
+    X(loopdep)                                                                                     \
+    X(iterwise)                                                                                    \
+    X(iterdry)                                                                                     \
+    X(constprop)                                                                                   \
+    X(sink)                                                                                        \
+    X(deadstore)                                                                                   \
+    /* a new pass: X(NAME) on a line of its own above */
+
+#define DECLARE(name) extern const xf_pass xf_pass_##name;
+PASSES(DECLARE)
+#undef DECLARE
+
+#define ENTRY(name) &xf_pass_##name,
+const xf_pass *const xf_passes[] = {PASSES(ENTRY) NULL};
+#undef ENTRY
 
 static const struct {
     const char *name, *passes;
@@ -53,4 +66,42 @@ xf_pipeline_expand(const char *name)
         if (!strcmp(pipelines[i].name, name))
             return pipelines[i].passes;
     return NULL;
+}
+
+/* Where pass @p's own options start in xf_opts.own: after those of the
+ * passes before it in the table, each block aligned as any object. */
+static size_t
+own_offset(const xf_pass *p)
+{
+    size_t at = 0, align = _Alignof(max_align_t);
+    for (const xf_pass *const *q = xf_passes; *q; q++) {
+        if (!strcmp((*q)->name, p->name)) {
+            if (at + (*q)->own_size > XF_OPTS_OWN) {
+                /* a programming error, caught by any run: make XF_OPTS_OWN larger */
+                fprintf(stderr,
+                        "xaiform: internal error at %s:%d: XF_OPTS_OWN (%d bytes) too "
+                        "small for pass %s's options\n",
+                        __FILE__, __LINE__, XF_OPTS_OWN, p->name);
+                abort();
+            }
+            return at;
+        }
+        at += ((*q)->own_size + align - 1) / align * align;
+    }
+    return SIZE_MAX;
+}
+
+void *
+xf_pass_own(xf_opts *o, const xf_pass *p)
+{
+    if (!o || !p->own_size)
+        return NULL;
+    size_t at = own_offset(p);
+    return at == SIZE_MAX ? NULL : o->own + at;
+}
+
+const void *
+xf_pass_own_c(const xf_opts *o, const xf_pass *p)
+{
+    return xf_pass_own((xf_opts *)o, p);
 }

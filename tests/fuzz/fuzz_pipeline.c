@@ -82,7 +82,7 @@ fail(const char *what, const char *pipeline, const xf_diag *diag, const char *te
 
 static void
 transform(const uint8_t *data, size_t size, const char *name, const xf_pass *const *passes, int n,
-          xf_elimination elim)
+          const char *elim)
 {
     xf_diag *diag = xf_diag_new(NULL);
     if (!diag)
@@ -94,7 +94,11 @@ transform(const uint8_t *data, size_t size, const char *name, const xf_pass *con
         xf_diag_free(diag);
         return;
     }
-    xf_opts opts = {.elimination = elim};
+    xf_opts opts;
+    xf_pm_opts_init(&opts);
+    char err[200];
+    if (xf_pm_option(&opts, "elimination", elim, err, sizeof err) != 0)
+        fail(err, name, diag, NULL, 0);
     xf_pass_ctx ctx = {
         .doc = doc, .opts = &opts, .diag = diag, .catalogue = catalogue, .direct = direct};
     /* --verify-each: the IR is checked after the reader and after every
@@ -126,8 +130,7 @@ transform(const uint8_t *data, size_t size, const char *name, const xf_pass *con
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const xf_elimination orders[] = {XF_ELIM_BEST, XF_ELIM_FORWARD, XF_ELIM_REVERSE,
-                                            XF_ELIM_MARKOWITZ};
+    static const char *const orders[] = {"best", "forward", "reverse", "markowitz"};
     uint32_t h = 2166136261u; /* FNV-1a */
     for (size_t i = 0; i < size; i++)
         h = (h ^ data[i]) * 16777619u;

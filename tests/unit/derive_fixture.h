@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "opts_fixture.h"
 #include "pipeline.h"
 #include "read.h"
 #include "run.h"
@@ -89,8 +90,11 @@ transform(tg *t, xb *b, const char *pipeline, xf_elimination e)
     char err[256];
     int n = xf_pipeline_parse(pipeline, passes, 16, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
-    xf_opts o = {
-        .elimination = e, .addr_store = addr_store, .tape_off = tape_off, .reversal = rev_template};
+    xf_opts o;
+    opt_init(&o, e);
+    opt_set(&o, "address-recovery", addr_store ? "store" : "recover");
+    opt_tape_off(&o, tape_off);
+    o.reversal = rev_template;
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = t->d, .catalogue = cat, .direct = direct};
     t->rc = xf_pipeline_run(&ctx, passes, n);
     t->stats = ctx.stats;

@@ -49,6 +49,7 @@ main(void)
     srunner_add_suite(sr, test_iterdry_suite());
     srunner_add_suite(sr, test_iterwise_suite());
     srunner_add_suite(sr, test_deadstore_suite());
+    srunner_add_suite(sr, test_passmgr_suite());
     srunner_add_suite(sr, test_xaif2c_suite());
     srunner_add_suite(sr, test_walk_suite());
     /* XF_UNIT_SMALL: without the scale suite (100 000-deep expressions, long

@@ -40,5 +40,6 @@ Suite *test_iterdry_suite(void);
 Suite *test_iterwise_suite(void);
 Suite *test_xaif2c_suite(void);
 Suite *test_walk_suite(void);
+Suite *test_passmgr_suite(void);
 
 #endif

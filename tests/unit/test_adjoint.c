@@ -412,7 +412,8 @@ START_TEST(calls_get_their_formal_count)
         char err[256];
         int n = xf_pipeline_parse(pipelines[k], passes, 16, err, sizeof err);
         ck_assert_msg(n > 0, "%s", err);
-        xf_opts o = {.elimination = XF_ELIM_BEST};
+        xf_opts o;
+        xf_pm_opts_init(&o);
         xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
         ck_assert_int_eq(xf_pipeline_run(&ctx, passes, n), 0);
         char *out;

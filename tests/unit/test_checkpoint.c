@@ -15,6 +15,7 @@
  *
  * e.g. T = 1000: S = 2: r = 44, 28 820 steps; S = 5: r = 8, 6 284;
  * S = 10: r = 4, 3 636; S = 20: r = 3, 2 747. */
+#include "checkpoint.h"
 #include "derive_fixture.h"
 #include "suites.h"
 
@@ -126,7 +127,11 @@ adjoint_run(const char *text, const char *loop, int64_t snaps, xf_driver driver,
         ck_assert_int_eq(xf_pm_option(&o, "checkpoint-loop", specs[nspec], err, sizeof err), 0);
         p = q ? q + 1 : p + len;
     }
-    o.ckp_snaps = snaps;
+    if (snaps > 0) {
+        char s[32];
+        snprintf(s, sizeof s, "%lld", (long long)snaps);
+        ck_assert_int_eq(xf_pm_option(&o, "snapshots", s, err, sizeof err), 0);
+    }
     if (loop && sched_kind != 'b') {
         char sch[48];
         snprintf(sch, sizeof sch, "%s:%lld", sched_kind == 'p' ? "periodic" : "two-level",
@@ -635,7 +640,9 @@ START_TEST(loops_that_cannot_be_checkpointed)
     ck_assert_msg(strstr(err, "K must be"), "%s", err);
     ck_assert_int_eq(xf_pm_option(&o, "snapshots", "0", err, sizeof err), -1);
     ck_assert_int_eq(xf_pm_option(&o, "schedule", "periodic:12", err, sizeof err), 0);
-    ck_assert_int_eq(o.ckp_k, 12);
+    const xf_ckp_opts *own = xf_pass_own_c(&o, &xf_pass_checkpoint);
+    ck_assert_int_eq(own->k, 12);
+    ck_assert_int_eq(own->schedule, 1);
 }
 END_TEST
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "derive_fixture.h"
+#include "iterwise.h"
 #include "suites.h"
 
 /* What one run printed: the decision lines, the loop-tape lines. */
@@ -469,9 +470,10 @@ START_TEST(bad_rule_refused)
     ck_assert_int_ne(xf_pm_option(&o, "loops", "sometimes", err, sizeof err), 0);
     ck_assert_msg(strstr(err, "sometimes") != NULL, "%s", err);
     ck_assert_int_eq(xf_pm_option(&o, "loops", "auto", err, sizeof err), 0);
-    ck_assert(o.loops_auto);
+    const xf_iw_opts *own = xf_pass_own_c(&o, &xf_pass_iterwise);
+    ck_assert(own->loops_auto);
     ck_assert_int_eq(xf_pm_option(&o, "loops", "off", err, sizeof err), 0);
-    ck_assert(!o.loops_auto);
+    ck_assert(!own->loops_auto);
 }
 END_TEST
 

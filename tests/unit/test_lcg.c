@@ -393,7 +393,8 @@ walk(const char *stmts, const char *passes, uint32_t window, seen *s)
         int n = xf_pipeline_parse(passes, list, 8, err, sizeof err);
         ck_assert_msg(n > 0, "%s", err);
         xf_doc *cat = xf_catalogue_load(NULL, d), *direct = xf_direct_load(NULL, d);
-        xf_opts o = {.elimination = XF_ELIM_BEST};
+        xf_opts o;
+        xf_pm_opts_init(&o);
         xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
         ck_assert_msg(xf_pipeline_run(&ctx, list, n) == 0, "%s", first_message(d));
         xf_doc_free(cat);

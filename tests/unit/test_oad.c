@@ -82,7 +82,8 @@ read_doc(xf_diag *d)
 static int
 run_pass(const xf_pass *p, xf_doc *doc, xf_diag *d)
 {
-    xf_opts o = {.elimination = XF_ELIM_BEST};
+    xf_opts o;
+    xf_pm_opts_init(&o);
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d};
     return xf_pipeline_run(&ctx, &p, 1);
 }

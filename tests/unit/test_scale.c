@@ -226,7 +226,10 @@ derive_text(const char *text, size_t len, const char *pipeline, xf_driver driver
     ck_assert_msg(n > 0, "%s", err);
     FILE *report = open_memstream(&res->report, &res->report_len);
     ck_assert_ptr_nonnull(report);
-    xf_opts o = {.elimination = XF_ELIM_BEST, .report = report};
+    xf_opts o;
+    xf_pm_opts_init(&o);
+    o.reports = report;
+    ck_assert_int_eq(xf_pm_option(&o, "report", NULL, err, sizeof err), 0);
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
     ck_assert_msg(xf_pipeline_run(&ctx, passes, n) == 0, "%s", first_message(d));
     ck_assert_int_eq(fclose(report), 0);
@@ -534,7 +537,8 @@ START_TEST(adjoint_of_a_deep_nest)
     char err[256];
     int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
-    xf_opts o = {.elimination = XF_ELIM_BEST};
+    xf_opts o;
+    xf_pm_opts_init(&o);
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
     ck_assert_msg(xf_pipeline_run(&ctx, passes, n) == 0, "%s", first_message(d));
     const xf_routine *rt = NULL;

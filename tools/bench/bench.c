@@ -317,7 +317,8 @@ read_write(const char *path, const char *out, bool memory, times *t)
     if (ok) {
         t->ir = xf_doc_bytes(doc);
         if (pipe_.n > 0) {
-            xf_opts po = {.elimination = XF_ELIM_BEST};
+            xf_opts po;
+            xf_pm_opts_init(&po);
             xf_pass_ctx ctx = {.doc = doc,
                                .opts = &po,
                                .diag = diag,

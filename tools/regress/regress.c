@@ -746,7 +746,8 @@ int
 xf_check_run(const xf_check_opts *o, FILE *out, xf_check_results *res, bool *searched)
 {
     int failed = 0, ret = 0;
-    transforms trs = {.tangent = {.opts = {.elimination = XF_ELIM_BEST}}};
+    transforms trs = {0};
+    xf_pm_opts_init(&trs.tangent.opts);
     xf_doc *cat = NULL, *direct = NULL;
     xf_schema *schema = NULL;
     tapes tp[XF_CHECK_MODES] = {0};

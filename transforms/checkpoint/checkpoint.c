@@ -281,10 +281,10 @@ one_loop(ck *c)
         names[nnames++] = (ck_name){vars[k], sym};
     }
     names[nnames++] = (ck_name){"i", h.i};
-    const xf_opts *o = c->ctx->opts;
-    ck_sched s = {.kind = (ck_kind)o->ckp_schedule,
-                  .k = o->ckp_k,
-                  .snaps = o->ckp_snaps,
+    const xf_ckp_opts *o = xf_pass_own_c(c->ctx->opts, &xf_pass_checkpoint);
+    ck_sched s = {.kind = (ck_kind)o->schedule,
+                  .k = o->k,
+                  .snaps = o->snaps,
                   .adjust = h.adjust,
                   .state = &state,
                   .inputs = &inputs,
@@ -347,10 +347,10 @@ one_loop(ck *c)
 static int
 run(xf_pass_ctx *ctx)
 {
-    const xf_opts *o = ctx->opts;
+    const xf_ckp_opts *o = xf_pass_own_c(ctx->opts, &xf_pass_checkpoint);
     int rc = 0;
-    for (int k = 0; k < o->ckp_nloops; k++) {
-        ck c = {.ctx = ctx, .doc = ctx->doc, .spec = o->ckp_loops[k], .nth = (unsigned)k + 1};
+    for (int k = 0; o && k < o->nloops; k++) {
+        ck c = {.ctx = ctx, .doc = ctx->doc, .spec = o->loops[k], .nth = (unsigned)k + 1};
         if (one_loop(&c))
             rc = -1;
     }
@@ -362,45 +362,52 @@ run(xf_pass_ctx *ctx)
 static bool
 idle(const xf_opts *o)
 {
-    return o->ckp_nloops == 0;
+    const xf_ckp_opts *own = xf_pass_own_c(o, &xf_pass_checkpoint);
+    return own->nloops == 0;
 }
 
 /* ------------------------------------------------------------ options */
 
 static int
-parse_loop(xf_opts *o, const char *arg, char *err, size_t len)
+parse_loop(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
 {
+    (void)opts;
+    xf_ckp_opts *o = own;
     const char *colon = strrchr(arg, ':');
     if (!colon || colon == arg || !colon[1]) {
         snprintf(err, len, "--checkpoint-loop '%s': expected ROUTINE:LINE", arg);
         return -1;
     }
-    if (o->ckp_nloops == XF_CKP_MAX) {
+    if (o->nloops == XF_CKP_MAX) {
         snprintf(err, len, "--checkpoint-loop: at most %d loops", XF_CKP_MAX);
         return -1;
     }
-    o->ckp_loops[o->ckp_nloops++] = arg;
+    o->loops[o->nloops++] = arg;
     return 0;
 }
 
 static int
-parse_snaps(xf_opts *o, const char *arg, char *err, size_t len)
+parse_snaps(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
 {
+    (void)opts;
+    xf_ckp_opts *o = own;
     char *end;
     long long v = strtoll(arg, &end, 10);
     if (*end || v < 1 || v > 1000000) {
         snprintf(err, len, "--snapshots '%s': expected a number of snapshots >= 1", arg);
         return -1;
     }
-    o->ckp_snaps = v;
+    o->snaps = v;
     return 0;
 }
 
 static int
-parse_schedule(xf_opts *o, const char *arg, char *err, size_t len)
+parse_schedule(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
 {
+    (void)opts;
+    xf_ckp_opts *o = own;
     if (!strcmp(arg, "binomial")) {
-        o->ckp_schedule = CK_BINOMIAL;
+        o->schedule = CK_BINOMIAL;
         return 0;
     }
     int kind = !strncmp(arg, "periodic:", 9)     ? CK_PERIODIC
@@ -416,8 +423,8 @@ parse_schedule(xf_opts *o, const char *arg, char *err, size_t len)
         snprintf(err, len, "--schedule %s: K must be a number of steps >= 1", arg);
         return -1;
     }
-    o->ckp_schedule = kind;
-    o->ckp_k = k;
+    o->schedule = kind;
+    o->k = k;
     return 0;
 }
 
@@ -453,7 +460,9 @@ const xf_pass xf_pass_checkpoint = {
             "step only; the adjoint sweep restores, recomputes, tapes and adjoins one\n"
             "step at a time. Without --checkpoint-loop nothing changes.\n",
     .after = after,
+    .once = true,
     .opts = opts,
+    .own_size = sizeof(xf_ckp_opts),
     .run = run,
     .idle = idle,
 };

@@ -7,6 +7,17 @@
 #include "cfgtree.h"
 #include "pass.h"
 
+enum { XF_CKP_MAX = 16 }; /* the most loops --checkpoint-loop names */
+
+/* checkpoint's own options (xf_pass_own), which iterwise reads too. */
+typedef struct xf_ckp_opts {
+    const char *loops[XF_CKP_MAX]; /* --checkpoint-loop ROUTINE:LINE */
+    int nloops;
+    int64_t snaps; /* --snapshots S (0: chosen from the trip count at run time) */
+    int schedule;  /* --schedule: 0 binomial, 1 periodic:K, 2 two-level:K */
+    int64_t k;
+} xf_ckp_opts;
+
 /* A name the emitter's expressions may use, and its symbol. */
 typedef XF_VEC(xf_symbol *) ck_syms;
 

@@ -36,8 +36,15 @@
 
 typedef XF_VEC(xf_stmt *) stmtvec;
 
+/* adjoin's own options (xf_pass_own). */
+typedef struct adj_opts {
+    bool addr_store;   /* --address-recovery store: tape every subscript */
+    unsigned tape_off; /* --tape-off: the tape savings left out (tbr.h) */
+} adj_opts;
+
 typedef struct adj {
     xf_pass_ctx *ctx;
+    const adj_opts *own;
     xf_doc *doc;
     xf_routine *rt;
     xf_scope *scope;
@@ -706,20 +713,19 @@ routine(adj *d, xf_routine *rt)
     xf_loopscope_init(&d->loops, d->a);
     xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
-        if (!(d->ctx->opts->tape_off & XF_TAPE_OFF_INVERT) &&
+        if (!(d->own->tape_off & XF_TAPE_OFF_INVERT) &&
             xf_tbr_invert_loops(d->doc, rt, &t, d->a, NULL))
             return oom(d);
-        if (!d->ctx->opts->addr_store &&
-            xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
+        if (!d->own->addr_store && xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
             return oom(d);
-        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->ctx->opts->tape_off, d->a, &d->tbr) ||
+        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->own->tape_off, d->a, &d->tbr) ||
             xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
             return oom(d);
         return blocks(d, &t, &rev->g);
     }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
     xf_loopscope_init(&d->loops, d->a);
-    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, d->ctx->opts->tape_off, d->a, &d->tbr) ||
+    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, d->own->tape_off, d->a, &d->tbr) ||
         xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
         return oom(d);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)
@@ -741,7 +747,11 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     adj *d = ctx->state;
     if (!rt->is_rlist)
         return 0;
+    static const adj_opts none = {0};
     d->ctx = ctx;
+    d->own = xf_pass_own_c(ctx->opts, &xf_pass_adjoin);
+    if (!d->own)
+        d->own = &none;
     d->doc = ctx->doc;
     d->a = ctx->scratch;
     int ret = routine(d, rt);
@@ -756,10 +766,18 @@ end(xf_pass_ctx *ctx)
 }
 
 static int
-parse_recovery(xf_opts *o, const char *arg, char *err, size_t len)
+parse_tape_off(xf_opts *o, void *own, const char *arg, char *err, size_t len)
 {
+    (void)o;
+    return xf_tbr_parse_off(&((adj_opts *)own)->tape_off, arg, err, len);
+}
+
+static int
+parse_recovery(xf_opts *o, void *own, const char *arg, char *err, size_t len)
+{
+    (void)o;
     if (!strcmp(arg, "recover") || !strcmp(arg, "store")) {
-        o->addr_store = !strcmp(arg, "store");
+        ((adj_opts *)own)->addr_store = !strcmp(arg, "store");
         return 0;
     }
     snprintf(err, len, "unknown address recovery '%s' (recover or store)", arg);
@@ -779,7 +797,7 @@ static const xf_pass_opt opts[] = {
      .help = "tape savings to leave out (comma-separated): invert\n"
              "(loops whose update the adjoint inverts instead of\n"
              "taping their trip count and subscripts), all, none\n",
-     .parse = xf_tbr_parse_off},
+     .parse = parse_tape_off},
     {0},
 };
 
@@ -798,7 +816,9 @@ const xf_pass xf_pass_adjoin = {
             "write are recovered instead by the token game of address recovery (Utke et\n"
             "al., paper 003): invert, else recompute, else store the value that helps most.\n",
     .after = after,
+    .once = true,
     .opts = opts,
+    .own_size = sizeof(adj_opts),
     .breaks = "the control flow of placeholder 3 (its blocks have no edges) until reverse",
     .breaks_ir = XF_IR_FLOW,
     .run_routine = run_routine,

@@ -426,6 +426,7 @@ const xf_pass xf_pass_convert = {
             "allocated first (oad_AllocateMatching) and its shape checked after the call\n"
             "(oad_ShapeTest). Only values are copied, as in xaifBooster's outputs.\n",
     .after = after,
+    .once = true,
     .run_routine = run_routine,
     .begin = begin,
     .end = end,

@@ -16,6 +16,23 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     return 0;
 }
 
+/* The promise (--verify-each): every argument is intent(inout). */
+static int
+verify(xf_pass_ctx *ctx)
+{
+    for (uint32_t r = 0; r < ctx->doc->cg.routines.n; r++) {
+        const xf_routine *rt = ctx->doc->cg.routines.v[r];
+        for (uint32_t k = 0; k < rt->args.n; k++)
+            if (rt->args.v[k].intent != XF_INTENT_INOUT) {
+                xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
+                         "routine %s: argument %u is not intent(inout)",
+                         rt->sym ? rt->sym->id : "?", k + 1);
+                return -1;
+            }
+    }
+    return 0;
+}
+
 const xf_pass xf_pass_inout = {
     .name = "inout",
     .summary = "make every argument intent(inout) (xaifBooster's -I)",
@@ -23,4 +40,6 @@ const xf_pass xf_pass_inout = {
             "does for joint-mode adjoints; the code is unchanged.",
     .after = NULL,
     .run_routine = run_routine,
+    .verify = verify,
+    .promise = "every argument is intent(inout)",
 };

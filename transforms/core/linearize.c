@@ -716,6 +716,7 @@ const xf_pass xf_pass_linearize = {
             "DerivativePropagator that applies them, operation by operation. The result is\n"
             "runnable tangent code; preaccumulate improves it block by block.\n",
     .after = after,
+    .once = true,
     .run_routine = run_routine,
     .begin = begin,
 };

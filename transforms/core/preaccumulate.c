@@ -525,6 +525,12 @@ cost_of(pre *p, xf_elim_order m, const cost *limit, cost *out)
     return ret ? -1 : 0;
 }
 
+/* preaccumulate's own options (xf_pass_own). */
+typedef struct pre_opts {
+    xf_elimination elimination; /* --elimination (default: best) */
+    bool report;                /* --report: a line per sequence to xf_opts.reports */
+} pre_opts;
+
 /* A sequence of the walk (sink): its propagators replaced with the chosen
  * elimination's code. */
 static int
@@ -533,7 +539,8 @@ sequence(void *ctx, xf_lcg_walk *w)
     pre *p = ctx;
     xf_elim_order choice;
     cost costs[XF_ORDER_COUNT];
-    switch (p->ctx->opts ? p->ctx->opts->elimination : XF_ELIM_BEST) {
+    const pre_opts *own = xf_pass_own_c(p->ctx->opts, &xf_pass_preaccumulate);
+    switch (own ? own->elimination : XF_ELIM_BEST) {
     case XF_ELIM_FORWARD:
         choice = XF_ORDER_FORWARD;
         break;
@@ -548,8 +555,9 @@ sequence(void *ctx, xf_lcg_walk *w)
         choice = XF_ORDER_NONE;
         break;
     }
-    bool best = !p->ctx->opts || p->ctx->opts->elimination == XF_ELIM_BEST;
-    bool report = p->ctx->opts && p->ctx->opts->report;
+    bool best = !own || own->elimination == XF_ELIM_BEST;
+    bool report = own && own->report;
+    FILE *out = report && p->ctx->opts->reports ? p->ctx->opts->reports : stderr;
     /* The report shows every order's whole cost; otherwise an order is costed
      * only while it can still beat the cheapest so far, and not at all when
      * the order is given. */
@@ -560,13 +568,13 @@ sequence(void *ctx, xf_lcg_walk *w)
             choice = (xf_elim_order)m;
     }
     if (report) {
-        fprintf(p->ctx->opts->report, "preaccumulate: %s line %u: %u vertices, %u edges;",
+        fprintf(out, "preaccumulate: %s line %u: %u vertices, %u edges;",
                 p->doc->filename ? p->doc->filename : "", w->where ? w->where->h.line : 0,
                 p->g->vs.n, p->g->es.n);
         for (int m = 0; m < XF_ORDER_COUNT; m++)
-            fprintf(p->ctx->opts->report, " %s %llu*+%llu+", xf_elim_order_name((xf_elim_order)m),
+            fprintf(out, " %s %llu*+%llu+", xf_elim_order_name((xf_elim_order)m),
                     (unsigned long long)costs[m].muls, (unsigned long long)costs[m].adds);
-        fprintf(p->ctx->opts->report, "; chose %s\n", xf_elim_order_name(choice));
+        fprintf(out, "; chose %s\n", xf_elim_order_name(choice));
     }
     p->code.n = 0;
     p->dp = NULL;
@@ -638,30 +646,42 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     return ret;
 }
 
+static const struct {
+    const char *name;
+    xf_elimination e;
+} orders[] = {{"best", XF_ELIM_BEST},
+              {"forward", XF_ELIM_FORWARD},
+              {"reverse", XF_ELIM_REVERSE},
+              {"markowitz", XF_ELIM_MARKOWITZ}};
+
 static int
-parse_elimination(xf_opts *o, const char *arg, char *err, size_t len)
+parse_elimination(xf_opts *o, void *own, const char *arg, char *err, size_t len)
 {
-    static const struct {
-        const char *name;
-        xf_elimination e;
-    } orders[] = {{"best", XF_ELIM_BEST},
-                  {"forward", XF_ELIM_FORWARD},
-                  {"reverse", XF_ELIM_REVERSE},
-                  {"markowitz", XF_ELIM_MARKOWITZ}};
+    (void)o;
     for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
         if (!strcmp(arg, orders[i].name)) {
-            o->elimination = orders[i].e;
+            ((pre_opts *)own)->elimination = orders[i].e;
             return 0;
         }
     snprintf(err, len, "unknown elimination order '%s' (forward, reverse, markowitz or best)", arg);
     return -1;
 }
 
-static int
-parse_report(xf_opts *o, const char *arg, char *err, size_t len)
+static const char *
+show_elimination(const xf_opts *o, const void *own)
 {
-    (void)arg, (void)err, (void)len;
-    o->report = stderr;
+    (void)o;
+    for (size_t i = 0; i < sizeof orders / sizeof orders[0]; i++)
+        if (orders[i].e == ((const pre_opts *)own)->elimination)
+            return orders[i].name;
+    return NULL;
+}
+
+static int
+parse_report(xf_opts *o, void *own, const char *arg, char *err, size_t len)
+{
+    (void)o, (void)arg, (void)err, (void)len;
+    ((pre_opts *)own)->report = true;
     return 0;
 }
 
@@ -672,7 +692,8 @@ static const xf_pass_opt opts[] = {
      .help = "forward, reverse, markowitz or best (default:\n"
              "best, the cheapest per sequence, no elimination\n"
              "included)\n",
-     .parse = parse_elimination},
+     .parse = parse_elimination,
+     .show = show_elimination},
     {.name = "report",
      .letter = 'r',
      .help = "print, per preaccumulation sequence, the cost of\n"
@@ -695,6 +716,8 @@ const xf_pass xf_pass_preaccumulate = {
             "statement's temporaries only, and of none. A sequence holds at most 512\n"
             "vertices: a longer block is cut into windows of that size.\n",
     .after = after,
+    .once = true,
     .opts = opts,
+    .own_size = sizeof(pre_opts),
     .run_routine = run_routine,
 };

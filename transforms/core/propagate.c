@@ -67,6 +67,48 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     return 0;
 }
 
+/* The promise (--verify-each): no propagator of @g is empty, and no
+ * one-term Sax or Saxpy has the partial 1 or -1. */
+static int
+verify_graph(xf_pass_ctx *ctx, const xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++)
+        for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++) {
+            const xf_stmt *s = g->v.v[i]->stmts.v[k];
+            if (s->kind != XF_STMT_DERIVPROP)
+                continue;
+            if (!s->u.dp.n) {
+                xf_error(ctx->diag, ctx->doc->filename, s->h.line, "an empty propagator is left");
+                return -1;
+            }
+            for (uint32_t j = 0; j < s->u.dp.n; j++) {
+                const xf_dpop *op = &s->u.dp.v[j];
+                double c;
+                if ((op->kind == XF_DP_SAX || op->kind == XF_DP_SAXPY) && op->ax.n == 1 &&
+                    constant(&op->ax.v[0].a, &c) && (c == 1.0 || c == -1.0)) {
+                    xf_error(ctx->diag, ctx->doc->filename, op->h.line,
+                             "a one-term Sax or Saxpy with the partial %g is left", c);
+                    return -1;
+                }
+            }
+        }
+    return 0;
+}
+
+static int
+verify(xf_pass_ctx *ctx)
+{
+    for (uint32_t r = 0; r < ctx->doc->cg.routines.n; r++) {
+        const xf_routine *rt = ctx->doc->cg.routines.v[r];
+        if (verify_graph(ctx, &rt->g) != 0)
+            return -1;
+        for (uint32_t i = 0; i < rt->reps.n; i++)
+            if (verify_graph(ctx, &rt->reps.v[i]->g) != 0)
+                return -1;
+    }
+    return 0;
+}
+
 static const char *const after[] = {"linearize", NULL};
 
 const xf_pass xf_pass_propagate = {
@@ -76,5 +118,8 @@ const xf_pass xf_pass_propagate = {
             "single term with the partial 1 or -1 becomes SetDeriv, SetNegDeriv, IncDeriv\n"
             "or DecDeriv; empty propagators are removed.\n",
     .after = after,
+    .once = true,
     .run_routine = run_routine,
+    .verify = verify,
+    .promise = "no empty propagator; no one-term Sax or Saxpy with the partial 1 or -1",
 };

@@ -3,9 +3,10 @@
  * xaifBooster's -r does ("force renaming of all non-external routines"):
  * a new symbol of that name beside the old one in the same scope, the
  * routine and every SubroutineCall of it refer to the new one. Calls of
- * routines the document does not define keep their names. Runs before any
- * other pass, so that the adjoint's ReplacementLists carry the new names.
- * Needs: nothing. Breaks: nothing. */
+ * routines the document does not define keep their names. Runs before
+ * template (.before), so that the adjoint's ReplacementLists carry the new
+ * names; runs once (twice would prefix twice). Needs: nothing. Breaks:
+ * nothing. */
 #include <stdio.h>
 #include <string.h>
 
@@ -74,6 +75,26 @@ run(xf_pass_ctx *ctx)
     return 0;
 }
 
+/* The promise (--verify-each): every routine the document defines has a
+ * name that begins with the prefix. */
+static int
+verify(xf_pass_ctx *ctx)
+{
+    const xf_callgraph *cg = &ctx->doc->cg;
+    const char *prefix = cg->prefix && *cg->prefix ? cg->prefix : "OpenAD_";
+    for (uint32_t r = 0; r < cg->routines.n; r++) {
+        const xf_routine *rt = cg->routines.v[r];
+        if (rt->sym && strncmp(rt->sym->id, prefix, strlen(prefix)) != 0) {
+            xf_error(ctx->diag, ctx->doc->filename, rt->h.line, "routine %s does not begin with %s",
+                     rt->sym->id, prefix);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static const char *const runs_before[] = {"template", NULL};
+
 const xf_pass xf_pass_rename = {
     .name = "rename",
     .summary = "prefix every defined routine's name (xaifBooster's -r)",
@@ -81,5 +102,9 @@ const xf_pass xf_pass_rename = {
             "(OpenAD_) followed by its name, in its definition and in every call, as\n"
             "xaifBooster's -r does; a new symbol of that name joins the routine's scope.",
     .after = NULL,
+    .before = runs_before,
+    .once = true,
     .run = run,
+    .verify = verify,
+    .promise = "every routine the document defines is named with the prefix (OpenAD_)",
 };

@@ -868,6 +868,7 @@ const xf_pass xf_pass_reverse = {
             "the routine): an edge back into Entry, a second Entry, an edge without its\n"
             "vertices, a vertex with several out-edges and no condition.\n",
     .after = after,
+    .once = true,
     .run_routine = run_routine,
     .begin = begin,
     .end = end,

@@ -13,8 +13,9 @@
  * the document has no such list); a formal is stored
  * only when some routine of the document calls it, and not when every call
  * passes a constant there; a variable that is not a formal (a global) always.
- * Needs: nothing. Breaks: nothing (the passes that differentiate work on
- * placeholder 2 of a ReplacementList). */
+ * Needs: nothing. Runs before linearize (.before: placeholder 1 keeps the
+ * original code, the passes that differentiate work on placeholder 2) and
+ * once. Breaks: nothing. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,8 +236,9 @@ end(xf_pass_ctx *ctx)
 }
 
 static int
-parse_reversal(xf_opts *o, const char *arg, char *err, size_t len)
+parse_reversal(xf_opts *o, void *own, const char *arg, char *err, size_t len)
 {
+    (void)own;
     if (strcmp(arg, "joint") != 0 && strcmp(arg, "split") != 0) {
         snprintf(err, len, "unknown reversal '%s' (joint or split)", arg);
         return -1;
@@ -265,6 +267,22 @@ static const xf_pass_opt opts[] = {
 };
 
 static const char *const after[] = {NULL};
+static const char *const runs_before[] = {"linearize", NULL};
+
+/* The promise (--verify-each): every routine is a ReplacementList. */
+static int
+verify(xf_pass_ctx *ctx)
+{
+    for (uint32_t r = 0; r < ctx->doc->cg.routines.n; r++) {
+        const xf_routine *rt = ctx->doc->cg.routines.v[r];
+        if (!rt->is_rlist) {
+            xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
+                     "routine %s is not a ReplacementList", rt->sym ? rt->sym->id : "?");
+            return -1;
+        }
+    }
+    return 0;
+}
 
 const xf_pass xf_pass_template = {
     .name = "template",
@@ -275,9 +293,13 @@ const xf_pass xf_pass_template = {
             "reverse), 4 and 6 the argument checkpoints (cp_arg_store_*/cp_arg_restore_*\n"
             "of what the routine reads), the others empty.\n",
     .after = after,
+    .before = runs_before,
+    .once = true,
     .opts = opts,
     .run_routine = run_routine,
     .begin = begin,
     .scan = scan,
     .end = end,
+    .verify = verify,
+    .promise = "every routine is a ReplacementList",
 };

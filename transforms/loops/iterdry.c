@@ -41,6 +41,11 @@
 #include "iterwise.h"
 #include "iterdry.h"
 
+/* iterdry's own options (xf_pass_own). */
+typedef struct dry_opts {
+    bool per_iter_dry; /* --per-iteration-dry-run (F6) */
+} dry_opts;
+
 typedef XF_VEC(xf_stmt *) stmtvec;
 typedef XF_VEC(const xf_varref *) refvec;
 
@@ -246,7 +251,8 @@ written_after(f6 *p, const xf_cfgtree *t2, const xf_region *l2)
 static bool
 split_rules(const xf_opts *o)
 {
-    return o->reversal == XF_REV_SPLIT || (o->reversal == XF_REV_BOTH && !o->per_iter_dry);
+    const dry_opts *own = xf_pass_own_c(o, &xf_pass_iterdry);
+    return o->reversal == XF_REV_SPLIT || (o->reversal == XF_REV_BOTH && !own->per_iter_dry);
 }
 
 /* Why loop @d cannot be dry-run per iteration, or NULL (then it has been). */
@@ -360,13 +366,15 @@ apply(f6 *p, const xf_cfgtree *t2, const xf_cfgtree *t3)
 static bool
 idle(const xf_opts *o)
 {
-    return !o->per_iter_dry && !o->loops_auto;
+    const dry_opts *own = xf_pass_own_c(o, &xf_pass_iterdry);
+    const xf_iw_opts *iw = xf_pass_own_c(o, &xf_pass_iterwise);
+    return !own->per_iter_dry && !iw->loops_auto;
 }
 
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    if (!ctx->opts || (!ctx->opts->per_iter_dry && !ctx->opts->loops_auto) || !rt->is_rlist)
+    if (!ctx->opts || idle(ctx->opts) || !rt->is_rlist)
         return 0;
     xf_replacement *p1 = xf_placeholder(rt, "1"), *p2 = xf_placeholder(rt, "2"),
                    *p3 = xf_placeholder(rt, "3");
@@ -402,10 +410,10 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 }
 
 static int
-parse_per_iteration(xf_opts *o, const char *arg, char *err, size_t len)
+parse_per_iteration(xf_opts *o, void *own, const char *arg, char *err, size_t len)
 {
-    (void)arg, (void)err, (void)len;
-    o->per_iter_dry = true;
+    (void)o, (void)arg, (void)err, (void)len;
+    ((dry_opts *)own)->per_iter_dry = true;
     return 0;
 }
 
@@ -433,7 +441,9 @@ const xf_pass xf_pass_iterdry = {
             "overwrites; the adjoint sweep restores the snapshot, tapes the iteration and\n"
             "adjoins it at once. The tape holds one iteration.\n",
     .after = after,
+    .once = true,
     .opts = opts,
+    .own_size = sizeof(dry_opts),
     .run_routine = run_routine,
     .idle = idle,
     .needs_document = true, /* callers and callees' side effects (loopdep) */

@@ -45,12 +45,13 @@
  * Nothing after the loop may overwrite a value it reads (additive updates
  * apart), and the adjoint sweep outside it may read no value it writes;
  * under --iteration-wise, no local input and not a called routine.
- * Needs: reverse. Breaks: nothing. */
+ * Needs: reverse. Runs before checkpoint, once. Breaks: nothing. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "cfgtree.h"
+#include "checkpoint.h"
 #include "iterwise.h"
 #include "iterdry.h"
 #include "loopdep.h"
@@ -396,8 +397,8 @@ adjoint_assigns(const xf_cfgtree *t3, const xf_region *l3)
 static bool
 joint_ok(const xf_pass_ctx *ctx)
 {
-    return ctx->opts->iterwise >= 2 ||
-           (ctx->opts->loops_auto && ctx->opts->reversal == XF_REV_JOINT);
+    const xf_iw_opts *own = xf_pass_own_c(ctx->opts, &xf_pass_iterwise);
+    return own->iterwise >= 2 || (own->loops_auto && ctx->opts->reversal == XF_REV_JOINT);
 }
 
 /* The taping loop of @d in @t2. */
@@ -663,7 +664,8 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
 static bool
 idle(const xf_opts *o)
 {
-    return !o->iterwise && !o->loops_auto;
+    const xf_iw_opts *own = xf_pass_own_c(o, &xf_pass_iterwise);
+    return !own->iterwise && !own->loops_auto;
 }
 
 /* ---- the selection rule (F8, [004] §5) */
@@ -682,8 +684,9 @@ static bool
 named_for_checkpoint(const xf_opts *o, const xf_routine *rt, const xf_loopdep *d)
 {
     const char *id = rt->sym ? rt->sym->id : NULL;
-    for (int k = 0; id && k < o->ckp_nloops; k++) {
-        const char *spec = o->ckp_loops[k], *colon = strrchr(spec, ':');
+    const xf_ckp_opts *ckp = xf_pass_own_c(o, &xf_pass_checkpoint);
+    for (int k = 0; id && k < ckp->nloops; k++) {
+        const char *spec = ckp->loops[k], *colon = strrchr(spec, ':');
         if (!colon || strtoll(colon + 1, NULL, 10) != d->v->lineno)
             continue;
         size_t len = (size_t)(colon - spec);
@@ -700,7 +703,8 @@ named_for_checkpoint(const xf_opts *o, const xf_routine *rt, const xf_loopdep *d
 }
 
 /* Loops that are checkpointed, or hold one or are held by one: the
- * checkpoint pass (after this one) needs their adjoint where reverse put it. */
+ * checkpoint pass (after this one: .before) needs their adjoint where
+ * reverse put it. */
 static bool *
 checkpoint_nests(xf_pass_ctx *ctx, const xf_routine *rt, const xf_loopdep_vec *v)
 {
@@ -862,8 +866,9 @@ decide_dry(iw_rt *s, uint32_t k, rule_act *act)
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    if (!ctx->opts || (!ctx->opts->iterwise && !ctx->opts->loops_auto) || !rt->is_rlist)
+    if (!ctx->opts || idle(ctx->opts) || !rt->is_rlist)
         return 0;
+    const xf_iw_opts *own = xf_pass_own_c(ctx->opts, &xf_pass_iterwise);
     xf_replacement *p1 = xf_placeholder(rt, "1"), *p2 = xf_placeholder(rt, "2"),
                    *p3 = xf_placeholder(rt, "3");
     if (!p1 || !p2 || !p3)
@@ -891,7 +896,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         const xf_region *l3 = l2 ? xf_iw_adjoint_loop(&s.t2, l2, &s.t3, ctx->scratch) : NULL;
         s.adj[k] = l3 ? l3->v : NULL;
     }
-    bool rule = ctx->opts->loops_auto;
+    bool rule = own->loops_auto;
     /* the iteration-wise adjoint, inner loops first: an outer loop's
      * adjoint then holds theirs, moved */
     for (uint32_t k = v.n; k-- > 0;) {
@@ -913,7 +918,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         if (rule && act[k] == RULE_DRY_RUN && !why[k])
             why[k] = decide_dry(&s, k, &act[k]);
         else if (!rule) {
-            dry[k] = why[k] && s.ok && !s.keep[k] && ctx->opts->dry_run && d->parallel &&
+            dry[k] = why[k] && s.ok && !s.keep[k] && own->dry_run && d->parallel &&
                      d->terminal != XF_LT_YES;
             if (dry[k])
                 why[k] = dry_run(ctx, d, p2, &s.t2, p3, &s.t3, &s.serial, &kept);
@@ -940,26 +945,29 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 }
 
 static int
-parse_iterwise(xf_opts *o, const char *arg, char *err, size_t len)
+parse_iterwise(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
 {
-    (void)arg, (void)err, (void)len;
+    (void)opts, (void)arg, (void)err, (void)len;
+    xf_iw_opts *o = own;
     if (o->iterwise < 1)
         o->iterwise = 1;
     return 0;
 }
 
 static int
-parse_iterwise_joint(xf_opts *o, const char *arg, char *err, size_t len)
+parse_iterwise_joint(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
 {
-    (void)arg, (void)err, (void)len;
+    (void)opts, (void)arg, (void)err, (void)len;
+    xf_iw_opts *o = own;
     o->iterwise = 2;
     return 0;
 }
 
 static int
-parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
+parse_dry_run(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
 {
-    (void)arg, (void)err, (void)len;
+    (void)opts, (void)arg, (void)err, (void)len;
+    xf_iw_opts *o = own;
     o->dry_run = true;
     if (o->iterwise < 1)
         o->iterwise = 1;
@@ -967,8 +975,10 @@ parse_dry_run(xf_opts *o, const char *arg, char *err, size_t len)
 }
 
 static int
-parse_loops(xf_opts *o, const char *arg, char *err, size_t len)
+parse_loops(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
 {
+    (void)opts;
+    xf_iw_opts *o = own;
     if (!arg || (strcmp(arg, "auto") != 0 && strcmp(arg, "off") != 0)) {
         snprintf(err, len, "unknown loop rule '%s' (auto or off)", arg ? arg : "");
         return -1;
@@ -1012,7 +1022,7 @@ static const xf_pass_opt opts[] = {
 };
 
 static const char *const after[] = {"reverse", NULL};
-
+static const char *const runs_before[] = {"checkpoint", NULL};
 const xf_pass xf_pass_iterwise = {
     .name = "iterwise",
     .summary = "the iteration-wise adjoint of parallel terminal loops (--iteration-wise)",
@@ -1022,7 +1032,10 @@ const xf_pass xf_pass_iterwise = {
             "that iteration in the taping sweep, and the adjoint sweep's loop runs no\n"
             "iteration. The tape of the loop is the tape of one iteration.\n",
     .after = after,
+    .before = runs_before,
+    .once = true,
     .opts = opts,
+    .own_size = sizeof(xf_iw_opts),
     .run_routine = run_routine,
     .idle = idle,
     .needs_document = true, /* callers and callees' side effects (loopdep) */

@@ -6,6 +6,14 @@
 #define XF_TRANSFORMS_ITERWISE_H
 
 #include "cfgtree.h"
+#include "pass.h"
+
+/* iterwise's own options (xf_pass_own), which iterdry reads too. */
+typedef struct xf_iw_opts {
+    int iterwise;    /* 0 off; 1 --iteration-wise; 2 --iteration-wise-joint */
+    bool dry_run;    /* also dry-run parallel loops that are not terminal */
+    bool loops_auto; /* --loops auto, the selection rule per loop (F8) */
+} xf_iw_opts;
 
 /**
  * xf_iw_region_calls:

@@ -236,9 +236,9 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 }
 
 static int
-parse_report_loops(xf_opts *o, const char *arg, char *err, size_t len)
+parse_report_loops(xf_opts *o, void *own, const char *arg, char *err, size_t len)
 {
-    (void)arg, (void)err, (void)len;
+    (void)own, (void)arg, (void)err, (void)len;
     o->report_loops = stderr;
     return 0;
 }

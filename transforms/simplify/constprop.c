@@ -20,7 +20,8 @@
  * mentions the variable. That block then runs once, first, and every read
  * of the variable comes after the assignment. The assignment itself stays.
  * Reads in assignment right-hand sides and conditions become the constant.
- * Runs before template and linearize. Needs: nothing. Breaks: nothing. */
+ * Runs before template and linearize (.before); needs nothing; breaks
+ * nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -410,7 +411,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 }
 
 static const char *const after[] = {NULL};
-
+static const char *const runs_before[] = {"template", "linearize", NULL};
 const xf_pass xf_pass_constprop = {
     .name = "constprop",
     .summary = "read a real local set once to a constant as that constant; drop products by 1",
@@ -420,5 +421,6 @@ const xf_pass xf_pass_constprop = {
             "by the constant 1 becomes its other factor (exact). Saves the\n"
             "multiplications of the value and of the partials (a unit weight).",
     .after = after,
+    .before = runs_before,
     .run_routine = run_routine,
 };

@@ -25,7 +25,8 @@
  * The pass's work in a routine is bounded by 64 times the routine's size
  * (vertices, edges, statements, references); beyond, nothing more moves
  * (what moved stays moved: each move is whole).
- * Needs: nothing (run before template and linearize). Breaks: nothing. */
+ * Needs: nothing; runs before template and linearize (.before). Breaks:
+ * nothing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -326,7 +327,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 }
 
 static const char *const after[] = {NULL};
-
+static const char *const runs_before[] = {"template", "linearize", NULL};
 const xf_pass xf_pass_sink = {
     .name = "sink",
     .summary =
@@ -337,5 +338,6 @@ const xf_pass xf_pass_sink = {
             "involved: preaccumulation then eliminates it with the code after the\n"
             "branch. Values are unchanged (the same operations on the same operands).",
     .after = after,
+    .before = runs_before,
     .run_routine = run_routine,
 };

@@ -21,7 +21,7 @@
 #include "cfgtree.h"
 #include "ir.h"
 
-/* Which of the analyses to leave out (xf_opts.tape_off; --tape-off). */
+/* Which of the analyses to leave out (adjoin's --tape-off). */
 enum {
     XF_TAPE_OFF_INVERT = 1u << 0, /* tbr_invert.c */
     XF_TAPE_OFF_VALUES = 1u << 1, /* tbr_values.c */
@@ -30,10 +30,10 @@ enum {
     XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES | XF_TAPE_OFF_LIVE | XF_TAPE_OFF_CUT
 };
 
-struct xf_opts;
 /** xf_tbr_parse_off: --tape-off's argument, a comma-separated list of
- * the names above ("invert", "all", "none"), into @o->tape_off. */
-int xf_tbr_parse_off(struct xf_opts *o, const char *arg, char *err, size_t len);
+ * the names above ("invert", "all", "none"), into *@off. 0, or -1 with
+ * the reason in @err. */
+int xf_tbr_parse_off(unsigned *off, const char *arg, char *err, size_t len);
 
 /**
  * xf_tbr_invert_loops:

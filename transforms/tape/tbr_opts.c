@@ -15,7 +15,7 @@ static const struct {
 };
 
 int
-xf_tbr_parse_off(xf_opts *o, const char *arg, char *err, size_t len)
+xf_tbr_parse_off(unsigned *out, const char *arg, char *err, size_t len)
 {
     unsigned off = 0;
     const char *p = arg;
@@ -34,6 +34,6 @@ xf_tbr_parse_off(xf_opts *o, const char *arg, char *err, size_t len)
         off |= names[k].bit;
         p += n + (p[n] == ',');
     }
-    o->tape_off = off;
+    *out = off;
     return 0;
 }
