@@ -7,10 +7,14 @@
  * own growth (not one large request) is rather a whole number of huge pages,
  * aligned, and asked for as such (MADV_HUGEPAGE): one 2 MB page is mapped
  * and cleared at a tenth of the kernel time of its 512 small pages (6 MB:
- * 0.3 ms against 2.2 ms). */
+ * 0.3 ms against 2.2 ms).
+ * A vector that grows with nothing allocated after it grows where it lies;
+ * one that moves leaves its old block to the next request of that size
+ * (a routine of 20 000 statements: adjoint peak 756 -> 664 MB). */
 #define _DEFAULT_SOURCE
 #include "arena.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,16 +108,25 @@ chunk_free(chunk *c)
         free(c);
 }
 
+#define ALIGN (_Alignof(max_align_t))
+
+/* The blocks a growing vector left behind, by size: a block of k * ALIGN
+ * bytes (k < SPARE_CLASSES) is handed out again for a request of that size. */
+enum { SPARE_CLASSES = 64 };
+
+typedef struct spare {
+    struct spare *next;
+} spare;
+
 struct xf_arena {
     chunk *head;
     size_t next_size;
     size_t used, reserved;
     long fail_after; /* -1: never */
+    spare *spare[SPARE_CLASSES];
 };
 
 enum { MIN_CHUNK = 16 * 1024, MAX_CHUNK = 4 * 1024 * 1024 };
-
-#define ALIGN (_Alignof(max_align_t))
 
 xf_arena *
 xf_arena_new(void)
@@ -175,6 +188,13 @@ xf_arena_alloc(xf_arena *a, size_t size)
     if (size > SIZE_MAX - ALIGN)
         return NULL;
     size = (size + ALIGN - 1) & ~(ALIGN - 1);
+    spare *b = size / ALIGN < SPARE_CLASSES ? a->spare[size / ALIGN] : NULL;
+    if (b) {
+        a->spare[size / ALIGN] = b->next;
+        memset(b, 0, size);
+        a->used += size;
+        return b;
+    }
     chunk *c = a->head;
     if (!c || c->size - c->used < size) {
         c = new_chunk(a, size);
@@ -200,6 +220,50 @@ xf_arena_array(xf_arena *a, size_t n, size_t size)
     return xf_arena_alloc(a, n * size);
 }
 
+/* Extend @old, a block of @from bytes, to @to bytes where it lies (zeroing
+ * the bytes from @keep on), when it is the last one handed out of the
+ * current chunk and the chunk has room; false otherwise. */
+static bool
+extend(xf_arena *a, void *old, size_t keep, size_t from, size_t to)
+{
+    chunk *c = a->head;
+    if (!old || !c || a->fail_after >= 0)
+        return false;
+    from = (from + ALIGN - 1) & ~(ALIGN - 1);
+    to = (to + ALIGN - 1) & ~(ALIGN - 1);
+    char *end = (char *)c->data + c->used;
+    if ((char *)old + from != end || (char *)old < (char *)c->data || to - from > c->size - c->used)
+        return false;
+    /* zero what lies beyond the kept elements, as in a fresh block: the
+     * old block's slack, and what a reset handed back */
+    memset((char *)old + keep, 0, from - keep);
+    if (c->dirty > c->used)
+        memset(end, 0, c->dirty - c->used < to - from ? c->dirty - c->used : to - from);
+    c->used += to - from;
+    if (c->used > c->dirty)
+        c->dirty = c->used;
+    a->used += to - from;
+    return true;
+}
+
+/* Keep @old, a block of @bytes left behind by a growing vector, for a later
+ * request of its size. Nothing may read a vector's old block after it grew
+ * (the doc comment of xf_arena_grow says so). */
+static void
+keep_spare(xf_arena *a, void *old, size_t bytes)
+{
+    bytes = (bytes + ALIGN - 1) & ~(ALIGN - 1);
+    chunk *c = a->head;
+    /* only a block of this arena's current chunk: not one of another arena,
+     * nor a constant table a vector was pointed at */
+    if (!old || bytes == 0 || bytes / ALIGN >= SPARE_CLASSES || !c ||
+        (char *)old < (char *)c->data || (char *)old + bytes > (char *)c->data + c->used)
+        return;
+    spare *b = old;
+    b->next = a->spare[bytes / ALIGN];
+    a->spare[bytes / ALIGN] = b;
+}
+
 void *
 xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, uint32_t need)
 {
@@ -209,11 +273,22 @@ xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, ui
             return NULL;
         c *= 2;
     }
+    if (size && c > SIZE_MAX / size)
+        return NULL;
+    /* a vector filled with nothing allocated in between grows in place: no
+     * block is left behind (a long block's statements, an expression's
+     * vertices) */
+    if (*cap && n <= *cap &&
+        extend(a, old, (size_t)n * size, (size_t)*cap * size, (size_t)c * size)) {
+        *cap = c;
+        return old;
+    }
     void *p = xf_arena_array(a, c, size);
     if (!p)
         return NULL;
     if (n)
         memcpy(p, old, (size_t)n * size);
+    keep_spare(a, old, (size_t)*cap * size);
     *cap = c;
     return p;
 }
@@ -241,6 +316,7 @@ xf_arena_reset(xf_arena *a)
     }
     keep->next = NULL;
     keep->used = 0;
+    memset(a->spare, 0, sizeof a->spare);
     a->used = 0;
     a->reserved = keep->size;
 }

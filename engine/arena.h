@@ -36,7 +36,10 @@ void *xf_arena_array(xf_arena *a, size_t n, size_t size);
 /**
  * xf_arena_grow:
  * Room for at least @need objects of @size bytes, keeping the first @n of @old.
- * Updates *@cap; the old block stays in the arena (arenas never free singly).
+ * Updates *@cap. When @old is the last block handed out and the chunk has room,
+ * it grows in place and is returned; otherwise the first @n objects move to a
+ * new block and @old is kept for a later request of its size: nothing may read
+ * or write @old (or a pointer into it) after the call.
  * @returns the new block, or NULL (then @old is untouched).
  */
 void *xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, uint32_t need);

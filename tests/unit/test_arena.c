@@ -61,6 +61,60 @@ START_TEST(vectors_grow_and_keep_contents)
 }
 END_TEST
 
+START_TEST(a_vector_alone_grows_in_place)
+{
+    xf_arena *a = xf_arena_new();
+    XF_VEC(int64_t) v = {0};
+    ck_assert(XF_VEC_PUSH(a, v, 1));
+    int64_t *first = v.v;
+    for (int64_t i = 1; i < 100; i++)
+        ck_assert(XF_VEC_PUSH(a, v, 7 * i + 1));
+    /* nothing allocated in between: the same block, 128 slots, no copy left behind */
+    ck_assert_ptr_eq(v.v, first);
+    ck_assert_uint_eq(v.cap, 128);
+    ck_assert_uint_eq(xf_arena_used(a), 128 * sizeof(int64_t));
+    for (int64_t i = 0; i < 100; i++)
+        ck_assert_int_eq(v.v[i], 7 * i + 1);
+    for (uint32_t i = v.n; i < v.cap; i++)
+        ck_assert_int_eq(v.v[i], 0);
+    xf_arena_free(a);
+}
+END_TEST
+
+START_TEST(a_grown_vectors_old_block_is_handed_out_again_zeroed)
+{
+    xf_arena *a = xf_arena_new();
+    XF_VEC(int64_t) v = {0};
+    ck_assert(XF_VEC_PUSH(a, v, 1));
+    ck_assert(XF_VEC_PUSH(a, v, 2)); /* in place: 2 slots */
+    int64_t *old = v.v;
+    char *between = xf_arena_alloc(a, 1); /* v's block is no longer the last */
+    ck_assert_ptr_nonnull(between);
+    ck_assert(XF_VEC_PUSH(a, v, 3)); /* moves: 4 slots elsewhere */
+    ck_assert_ptr_ne(v.v, old);
+    ck_assert_int_eq(v.v[0], 1);
+    ck_assert_int_eq(v.v[2], 3);
+    /* the next request of the old block's size gets it, cleared */
+    int64_t *again = xf_arena_alloc(a, 2 * sizeof(int64_t));
+    ck_assert_ptr_eq(again, old);
+    ck_assert_int_eq(again[0], 0);
+    ck_assert_int_eq(again[1], 0);
+    /* and only once: the one after is new */
+    ck_assert_ptr_ne(xf_arena_alloc(a, 2 * sizeof(int64_t)), old);
+    /* a reset forgets the kept blocks with the rest */
+    XF_VEC(int64_t) w = {0};
+    ck_assert(XF_VEC_PUSH(a, w, 1));
+    ck_assert(xf_arena_alloc(a, 1));
+    ck_assert(XF_VEC_PUSH(a, w, 2));
+    xf_arena_reset(a);
+    ck_assert_uint_eq(xf_arena_used(a), 0);
+    int64_t *fresh = xf_arena_alloc(a, sizeof(int64_t));
+    ck_assert_ptr_nonnull(fresh);
+    ck_assert_int_eq(*fresh, 0);
+    xf_arena_free(a);
+}
+END_TEST
+
 START_TEST(failure_hook_fails_the_nth_allocation)
 {
     xf_arena *a = xf_arena_new();
@@ -140,6 +194,8 @@ test_arena_suite(void)
     tcase_add_test(tc, big_blocks_do_not_waste_the_chunk);
     tcase_add_test(tc, array_overflow_is_refused);
     tcase_add_test(tc, vectors_grow_and_keep_contents);
+    tcase_add_test(tc, a_vector_alone_grows_in_place);
+    tcase_add_test(tc, a_grown_vectors_old_block_is_handed_out_again_zeroed);
     tcase_add_test(tc, failure_hook_fails_the_nth_allocation);
     tcase_add_test(tc, strndup_copies);
     tcase_add_test(tc, growth_past_128k_takes_a_whole_huge_page);
