@@ -43,7 +43,13 @@ static const char usage[] =
     "  -O, --pass-option NAME[=VALUE]  a pass option of the transform, as\n"
     "                             'xaiform passes --list' names them (loops=auto,\n"
     "                             say); may be repeated\n"
-    "  -h, --help                 this text\n";
+    "  -h, --help                 this text\n"
+    "\n"
+    "OUT is written to a temporary file beside it and renamed into place; an OUT\n"
+    "that is FILE.c (another name of it, a symbolic or hard link) is refused. The\n"
+    "front end's xaif stays in memory; messages about it name FILE.c and the line\n"
+    "of the statement. Ctrl-C, SIGTERM or SIGHUP removes the temporary file; the\n"
+    "exit status is then 128+N.\n";
 
 /* Where the front end's xaif lines came from: it writes each statement
  * (and control-flow vertex) with lineNumber="N", its line in the C file, on
