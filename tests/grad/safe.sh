@@ -7,8 +7,8 @@
 #    c2xaif, xaif2c, and copy, tangent, adjoint, passes, dot;
 #  - sums of 20 000, 100 000 and 250 000 terms (a C expression as deep):
 #    c2xaif translates the first two and refuses the third with
-#    FILE:LINE:COL; grad (tangent and adjoint) refuses all with the C
-#    file's FILE:LINE; never a crash, never an output;
+#    FILE:LINE:COL; grad (tangent and adjoint; the third: adjoint) refuses
+#    all with the C file's FILE:LINE; never a crash, never an output;
 #  - a grad stopped by SIGTERM or SIGABRT while its output's temporary file
 #    is open (XAIFORM_TEST_SIGNAL) ends by that signal and leaves nothing;
 # after each run TMPDIR (a fresh folder) and the output folder hold no
@@ -98,7 +98,9 @@ for n in 20000 100000 250000; do
             fail "c2xaif sum$n.c: x[$((n - 1))] is not in the xaif"
     fi
     clean "c2xaif sum$n.c"
-    for mode in tangent adjoint; do
+    modes="tangent adjoint"
+    [ $n = 250000 ] && modes=adjoint # refused by the front end, as for tangent
+    for mode in $modes; do
         "$xaiform" grad sum$n.c --function f --independent x --dependent y --mode $mode \
             -o out/sum$n.$mode.c 2>err
         rc=$?
