@@ -74,6 +74,31 @@ for o in h.dot ./h.dot "$work/h.dot"; do
     [ $rc = 1 ] && grep -q "the output is the input file h.dot" err || fail "dot -o $o: exit $rc: $(cat err)"
     cmp -s h.dot hdot.orig || fail "dot -o $o changed h.dot"
 done
+# the other inputs: a stylesheet (--xslt), a catalogue (-c)
+cat >s.xsl <<'EOF2'
+<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
+<xsl:template match="/"><xsl:copy-of select="."/></xsl:template></xsl:stylesheet>
+EOF2
+cp s.xsl s.orig
+cp "$src/schema/intrinsics.xaif" cat.xaif
+cp cat.xaif cat.orig
+for o in s.xsl ./s.xsl; do
+    for verb in copy tangent; do
+        "$xaiform" $verb h.xaif --xslt s.xsl -o "$o" 2>err
+        rc=$?
+        [ $rc = 1 ] && grep -q "the output is the input file s.xsl" err || fail "$verb --xslt s.xsl -o $o: exit $rc: $(cat err)"
+        cmp -s s.xsl s.orig || { fail "$verb -o $o changed s.xsl"; cp s.orig s.xsl; }
+    done
+done
+for o in cat.xaif ./cat.xaif; do
+    "$xaiform" adjoint h.xaif -c cat.xaif -o "$o" 2>err
+    rc=$?
+    [ $rc = 1 ] && grep -q "the output is the input file cat.xaif" err || fail "adjoint -c cat.xaif -o $o: exit $rc: $(cat err)"
+    "$xaiform" oad-driver --algorithm BasicBlockPreaccumulation -i h.xaif -c cat.xaif -o "$o" 2>err
+    rc=$?
+    [ $rc = 1 ] && grep -q "the output is the input file cat.xaif" err || fail "oad-driver -c cat.xaif -o $o: exit $rc: $(cat err)"
+    cmp -s cat.xaif cat.orig || { fail "-o $o changed cat.xaif"; cp cat.orig cat.xaif; }
+done
 clean "output = input"
 
 # ---------------------------------------------------------------- deep expressions
