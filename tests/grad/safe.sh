@@ -10,7 +10,8 @@
 #    FILE:LINE:COL; grad (tangent and adjoint; the third: adjoint) refuses
 #    all with the C file's FILE:LINE; never a crash, never an output;
 #  - a grad stopped by SIGTERM or SIGABRT while its output's temporary file
-#    is open (XAIFORM_TEST_SIGNAL) ends by that signal and leaves nothing;
+#    is open (XAIFORM_TEST_SIGNAL), or killed by SIGTERM while blocked
+#    writing into a FIFO, ends by that signal and leaves nothing;
 # after each run TMPDIR (a fresh folder) and the output folder hold no
 # temporary file. One line per failure; exit 1 if any.
 xaiform=$1 work=$2 src=$3
@@ -149,6 +150,34 @@ for sig in TERM:15 ABRT:6; do
     [ -e out/stopped.c ] && fail "grad stopped by SIG$sig: an output was left"
     clean "grad stopped by SIG$sig"
 done
+# a SIGTERM from outside while grad writes: it writes 1 MB of C into a
+# FIFO (the pipe holds 64 KiB) of which one byte is read, so it is blocked
+# writing when the signal comes, whatever the timing. When grad ends
+# first (a failure), the subshell opens the FIFO itself: the read here
+# sees end of file instead of waiting for ever.
+mkdir fifo
+mkfifo fifo/out.c
+(
+    "$xaiform" grad "$src/tests/grad/longsum.c" --function longsum --independent x \
+        --dependent y --mode adjoint -o fifo/out.c 2>err &
+    echo $! >fifo.pid
+    wait $!
+    echo $? >fifo.rc
+    : >fifo/out.c
+) &
+exec 3<fifo/out.c
+first=$(dd bs=1 count=1 <&3 2>/dev/null)
+if [ -n "$first" ]; then
+    while [ ! -s fifo.pid ]; do :; done
+    kill -TERM "$(cat fifo.pid)"
+fi
+wait $!
+exec 3<&-
+rc=$(cat fifo.rc)
+[ -n "$first" ] && [ "$rc" = 143 ] ||
+    fail "grad killed by SIGTERM while writing: exit $rc, want 143: $(cat err)"
+rm -f fifo.pid fifo.rc
+clean "grad killed by SIGTERM while writing"
 # the same run without the signal writes its output
 "$xaiform" grad f.c --function horner --independent x --dependent y --mode adjoint \
     -o out/stopped.c 2>err || fail "grad horner: $(cat err)"
