@@ -270,16 +270,18 @@ out:
 
 /* ------------------------------------------------------------ on a stack of its own */
 
-/* The translation runs on a thread with a stack of CF_STACK bytes (address
+/* The translation runs on a thread with a stack of CF_STACK_MB MiB (address
  * space; only what is used is ever mapped), because three things recurse
  * over a C expression: clang's parser and semantic checks, libclang's walks
  * of the tree, and this front end's (CF_MAX_DEPTH bounds its own). A sum
  * of N terms is a left-nested tree N deep: on the 8 MiB of a main thread
  * 20 000 terms overflowed the stack, and clang alone (clang -fsyntax-only)
  * stops near 100 000. LIBCLANG_NOTHREADS makes libclang parse on this
- * thread rather than on one of its own, which has 8 MiB. A deeper input
- * than the stack holds ends as a crash of clang: the stack is sized so that
- * the front end refuses long before (docs/c-frontend.md has the figures).
+ * thread rather than on one of its own, which has 8 MiB. The front end's
+ * own walk (about 480 bytes a level) reaches CF_MAX_DEPTH in a tenth of
+ * the stack; clang's parser, which spends about 2 KiB a level on nested
+ * prefix operators, can still overflow it before the walk begins (500 000
+ * of them: docs/c-frontend.md has the figures).
  *
  * The thread has its own alternate signal stack, so that a fatal signal's
  * handler (tools/main.c: removes the temporary files) runs there too. */
