@@ -12,6 +12,8 @@ struct xf_diag {
     char **msgs;
     size_t nmsgs;
     size_t errors, internals;
+    xf_diag_where where;
+    void *where_arg;
 };
 
 xf_diag *
@@ -43,6 +45,13 @@ xf_diag_free(xf_diag *d)
     free(d);
 }
 
+void
+xf_diag_set_where(xf_diag *d, xf_diag_where fn, void *arg)
+{
+    d->where = fn;
+    d->where_arg = arg;
+}
+
 static const char *const sevname[] = {
     [XF_NOTE] = "note", [XF_WARNING] = "warning", [XF_ERROR] = "error", [XF_INTERNAL] = "error"};
 
@@ -58,6 +67,8 @@ xf_diag_report(xf_diag *d, xf_severity sev, const char *file, unsigned long line
     size_t n = strlen(body);
     while (n && body[n - 1] == '\n')
         body[--n] = 0;
+    if (d->where)
+        d->where(d->where_arg, &file, &line);
     if (file && line)
         snprintf(head, sizeof head, "%s:%lu: %s: %s", file, line, sevname[sev], body);
     else if (file)

@@ -34,6 +34,17 @@ void xf_diag_free(xf_diag *d);
 void xf_diag_report(xf_diag *d, xf_severity sev, const char *file, unsigned long line,
                     const char *fmt, ...) XF_PRINTF(5, 6);
 
+/* A rewriter of locations: called with the FILE and LINE of each report,
+ * it may change them (to name the file a temporary file was made from). */
+typedef void (*xf_diag_where)(void *arg, const char **file, unsigned long *line);
+
+/**
+ * xf_diag_set_where:
+ * Pass the location of every later report through @fn (NULL: none) with
+ * @arg, which stays the caller's and must outlive the reports.
+ */
+void xf_diag_set_where(xf_diag *d, xf_diag_where fn, void *arg);
+
 /** xf_diag_errors: number of errors (and internal errors) reported so far. */
 size_t xf_diag_errors(const xf_diag *d);
 

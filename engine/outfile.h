@@ -74,7 +74,8 @@ char *xf_outfile_target(const char *path);
  * xf_outfile_remove_all:
  * Remove every temporary file the process has open through xf_outfile_open.
  * Async-signal-safe: for a handler of SIGINT, SIGTERM or SIGHUP, which then
- * ends the process (_exit); the xf_outfile structures are left as they are.
+ * ends the process (_exit), or of a fatal signal, which then raises it
+ * again; the xf_outfile structures are left as they are.
  */
 void xf_outfile_remove_all(void);
 

@@ -4,6 +4,7 @@
  * The bytes are those xf_write_file writes of the whole document. */
 #define _GNU_SOURCE /* copy_file_range */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,10 +34,18 @@ spool_file(void)
     if (!path)
         return -1;
     snprintf(path, n, "%s/xaiform-spool-XXXXXX", dir);
+    /* a stop signal between the two calls would leave the file: blocked */
+    sigset_t stops, old;
+    sigemptyset(&stops);
+    sigaddset(&stops, SIGINT);
+    sigaddset(&stops, SIGTERM);
+    sigaddset(&stops, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &stops, &old);
     int fd = mkstemp(path);
+    int e = errno;
     if (fd >= 0)
         unlink(path);
-    int e = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     free(path);
     errno = e;
     return fd;

@@ -21,6 +21,17 @@ int xf_cmd_dot(int argc, char **argv);
 int xf_cmd_oad(int argc, char **argv);
 int xf_cmd_c2xaif(int argc, char **argv);
 int xf_cmd_grad(int argc, char **argv);
+/**
+ * xf_c2xaif_verb:
+ * xaiform c2xaif's command line, for grad: as xf_cmd_c2xaif, but the C file
+ * (argv's operand, NULL on a usage error) goes to *@file; when @final
+ * (grad's own output; may be NULL) names that C file, it is refused (exit 1)
+ * before anything is parsed; and when @text is not NULL, the xaif is not
+ * written to a file (no -o then) but handed over in *@text (malloc'd, the
+ * caller frees it; NULL on failure) and *@len.
+ */
+int xf_c2xaif_verb(int argc, char **argv, const char *final, const char **file, char **text,
+                   size_t *len);
 int xf_cmd_xaif2c(int argc, char **argv);
 
 /**

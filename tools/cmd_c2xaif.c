@@ -7,6 +7,7 @@
 
 #include "c2xaif.h"
 #include "cmd.h"
+#include "outfile.h"
 
 static const char usage[] =
     "usage: xaiform c2xaif FILE.c --function F --independent A[,B...] --dependent Y[,...]\n"
@@ -44,6 +45,14 @@ split(char *s, const char ***v, int *n)
 int
 xf_cmd_c2xaif(int argc, char **argv)
 {
+    const char *file;
+    return xf_c2xaif_verb(argc, argv, NULL, &file, NULL, NULL);
+}
+
+int
+xf_c2xaif_verb(int argc, char **argv, const char *final, const char **file, char **text,
+               size_t *size)
+{
     enum { OPT_INDEP = 256, OPT_DEP, OPT_EXTENT };
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"function", required_argument, NULL, 'f'},
@@ -52,9 +61,12 @@ xf_cmd_c2xaif(int argc, char **argv)
                                          {"extent", required_argument, NULL, OPT_EXTENT},
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
+    *file = NULL;
     const char **indep = NULL, **dep = NULL, **cargs = NULL, **ext = NULL;
     int nindep = 0, ndep = 0, ncargs = 0, next = 0, rc = XF_EXIT_OK, c;
-    xf_c2xaif_opts o = {0};
+    xf_c2xaif_opts o = {.text = text, .len = size};
+    if (text)
+        *text = NULL;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:f:I:D:h", opts, NULL)) != -1) {
         switch (c) {
@@ -100,7 +112,7 @@ xf_cmd_c2xaif(int argc, char **argv)
     }
     if (optind != argc - 1)
         rc = xf_usage_error("c2xaif", "one C file is needed");
-    else if (!o.out)
+    else if (!o.out && !text)
         rc = xf_usage_error("c2xaif", "the output file is missing (-o OUT.xaif)");
     else if (!o.function)
         rc = xf_usage_error("c2xaif", "the top function is missing (--function F)");
@@ -108,7 +120,13 @@ xf_cmd_c2xaif(int argc, char **argv)
         rc = xf_usage_error("c2xaif", "--independent and --dependent are needed");
     if (rc != XF_EXIT_OK)
         goto out;
-    o.file = argv[optind];
+    o.file = *file = argv[optind];
+    if (final && xf_outfile_same(final, o.file)) {
+        fprintf(stderr, "%s: error: the output is the input file %s; it is not overwritten\n",
+                final, o.file);
+        rc = XF_EXIT_INPUT;
+        goto out;
+    }
     o.indep = indep;
     o.dep = dep;
     o.clang_args = cargs;

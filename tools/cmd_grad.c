@@ -4,6 +4,8 @@
  * end's options are c2xaif's (passed on to it as they are); its xaif goes
  * to a temporary file, which is read, transformed and written as C. */
 #include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +43,115 @@ static const char usage[] =
     "  -O, --pass-option NAME[=VALUE]  a pass option of the transform, as\n"
     "                             'xaiform passes --list' names them (loops=auto,\n"
     "                             say); may be repeated\n"
-    "  -h, --help                 this text\n";
+    "  -h, --help                 this text\n"
+    "\n"
+    "OUT is written to a temporary file beside it and renamed into place; an OUT\n"
+    "that is FILE.c (another name of it, a symbolic or hard link) is refused. The\n"
+    "front end's xaif stays in memory; messages about it name FILE.c and the line\n"
+    "of the statement. Ctrl-C, SIGTERM or SIGHUP removes the temporary file; the\n"
+    "exit status is then 128+N.\n";
 
-/* Read @xaif, run @mode's pipeline, write C to @out. */
+/* Where the front end's xaif lines came from: it writes each statement
+ * (and control-flow vertex) with lineNumber="N", its line in the C file, on
+ * the line of its start tag. A message about line L of the xaif names the C
+ * file and the line of the last such element at or above L (a control-flow
+ * graph's start ends the previous routine's), so that it points at the
+ * user's file rather than at xaif the user never saw. */
+typedef struct linemap {
+    const char *xaif, *src; /* the name the xaif is read under; the C file */
+    const char *text;       /* the xaif */
+    size_t len;
+    bool built;
+    size_t n, cap;
+    unsigned long *xl, *cl; /* xaif line -> C line (0: none), ascending xaif lines */
+} linemap;
+
+static bool
+add(linemap *m, unsigned long x, unsigned long c)
+{
+    if (m->n == m->cap) {
+        size_t k = m->cap ? 2 * m->cap : 256;
+        unsigned long *a = realloc(m->xl, k * sizeof *a);
+        if (a)
+            m->xl = a;
+        unsigned long *b = a ? realloc(m->cl, k * sizeof *b) : NULL;
+        if (!b)
+            return false;
+        m->cl = b;
+        m->cap = k;
+    }
+    m->xl[m->n] = x;
+    m->cl[m->n++] = c;
+    return true;
+}
+
+/* @s (@k bytes) in the @n bytes at @p, or NULL. */
+static const char *
+find(const char *p, size_t n, const char *s, size_t k)
+{
+    for (size_t i = 0; i + k <= n; i++)
+        if (p[i] == s[0] && memcmp(p + i, s, k) == 0)
+            return p + i;
+    return NULL;
+}
+
+static void
+build(linemap *m)
+{
+    static const char num[] = "lineNumber=\"", cfg[] = "<xaif:ControlFlowGraph ";
+    m->built = true;
+    const char *p = m->text, *end = m->text + m->len;
+    for (unsigned long at = 1; p < end; at++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        const char *k = find(p, n, num, sizeof num - 1);
+        bool ok = true;
+        if (k)
+            ok = add(m, at, strtoul(k + sizeof num - 1, NULL, 10));
+        else if (find(p, n, cfg, sizeof cfg - 1))
+            ok = add(m, at, 0);
+        if (!ok)
+            return;
+        p += n + 1;
+    }
+}
+
+static void
+where(void *arg, const char **file, unsigned long *line)
+{
+    linemap *m = arg;
+    if (!*file || strcmp(*file, m->xaif) != 0)
+        return;
+    if (!m->built)
+        build(m);
+    size_t lo = 0, hi = m->n; /* after the last entry at or above *line */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (m->xl[mid] <= *line)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *file = m->src;
+    *line = lo > 0 ? m->cl[lo - 1] : 0;
+}
+
+/* A test's signal while the output's temporary file is open
+ * (XAIFORM_TEST_SIGNAL=TERM or ABRT), to check that nothing is left behind. */
+static void
+test_signal(void)
+{
+    const char *v = getenv("XAIFORM_TEST_SIGNAL");
+    if (v && strcmp(v, "TERM") == 0)
+        raise(SIGTERM);
+    if (v && strcmp(v, "ABRT") == 0)
+        raise(SIGABRT);
+}
+
+/* Read the xaif @m->text, run @mode's pipeline, write C to @out; messages
+ * about the xaif name the C file. */
 static int
-transform(const char *xaif, const char *mode, const xf_xaif2c_opts *co, const xf_opts *opts,
+transform(linemap *m, const char *mode, const xf_xaif2c_opts *co, const xf_opts *opts,
           const char *out)
 {
     const xf_pass *passes[XF_PM_MAX];
@@ -56,10 +162,11 @@ transform(const char *xaif, const char *mode, const xf_xaif2c_opts *co, const xf
     xf_diag *diag = xf_diag_new(stderr);
     if (!diag)
         return XF_EXIT_INTERNAL;
+    xf_diag_set_where(diag, where, m);
     int ret = XF_EXIT_INPUT;
     xf_doc *cat = xf_catalogue_load(NULL, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
-    xf_doc *doc = direct ? xf_read_file(xaif, NULL, diag) : NULL;
+    xf_doc *doc = direct ? xf_read_memory(m->text, m->len, m->xaif, NULL, diag) : NULL;
     xf_opts o = *opts;
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
     if (doc && xf_pm_run(&ctx, passes, n, NULL) == 0) {
@@ -68,10 +175,12 @@ transform(const char *xaif, const char *mode, const xf_xaif2c_opts *co, const xf
         char why[300];
         if (!strcmp(out, "-"))
             f = stdout;
-        else if (xf_outfile_open(&of, out, NULL, why, sizeof why) == 0)
+        else if (xf_outfile_open(&of, out, m->src, why, sizeof why) == 0)
             f = fdopen(of.fd, "w");
         else
             xf_error(diag, out, 0, "%s", why);
+        if (f && f != stdout)
+            test_signal();
         bool ok = f && xf_xaif2c_write(doc, f, co, diag) == 0;
         if (f && f != stdout && fclose(f) != 0 && ok) {
             xf_error(diag, out, 0, "cannot write");
@@ -93,7 +202,6 @@ transform(const char *xaif, const char *mode, const xf_xaif2c_opts *co, const xf
     xf_diag_free(diag);
     return ret;
 }
-
 int
 xf_cmd_grad(int argc, char **argv)
 {
@@ -158,30 +266,26 @@ xf_cmd_grad(int argc, char **argv)
         free(fwd);
         return rc;
     }
-    const char *dir = getenv("TMPDIR");
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s/xaiform-grad-XXXXXX", dir && *dir ? dir : "/tmp");
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        perror("xaiform grad: a temporary file");
-        free(fwd);
-        return XF_EXIT_INTERNAL;
-    }
-    close(fd);
-    fwd[nf++] = (char *)"-o";
-    fwd[nf++] = tmp;
+    /* the front end's xaif stays in memory: no temporary file */
     fwd[nf] = NULL;
-    rc = xf_cmd_c2xaif(nf, fwd);
-    /* the C file, named at the top of the output (the front end's xaif is
-     * gone): where c2xaif's getopt_long left its one operand */
+    const char *file = NULL;
+    char *text = NULL;
+    size_t len = 0;
+    rc = xf_c2xaif_verb(nf, fwd, strcmp(out, "-") ? out : NULL, &file, &text, &len);
+    /* the C file, named at the top of the output (the front end's xaif is gone) */
     char source[4200];
-    snprintf(source, sizeof source, "%s (by xaiform c2xaif)",
-             optind > 0 && optind < nf ? fwd[optind] : "a C file");
+    snprintf(source, sizeof source, "%s (by xaiform c2xaif)", file ? file : "a C file");
     co.source = source;
     opts.reversal = co.reversal == XF_C_SPLIT ? XF_REV_SPLIT : XF_REV_JOINT;
-    if (rc == XF_EXIT_OK)
-        rc = transform(tmp, mode, &co, &opts, out);
-    unlink(tmp);
+    if (rc == XF_EXIT_OK) {
+        char name[4200];
+        snprintf(name, sizeof name, "%s (as xaif)", file);
+        linemap m = {.xaif = name, .src = file, .text = text, .len = len};
+        rc = transform(&m, mode, &co, &opts, out);
+        free(m.xl);
+        free(m.cl);
+    }
+    free(text);
     free(fwd);
     return rc;
 }

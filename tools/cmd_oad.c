@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "outfile.h"
 #include "output.h"
 #include "pipeline.h"
 #include "read.h"
@@ -256,6 +257,15 @@ transform(const oad_args *a, const char *pipeline, bool adjoint, FILE *msgs)
     xf_diag *diag = xf_diag_new(msgs);
     if (!diag)
         return XF_EXIT_INTERNAL;
+    /* the catalogues and the schema are inputs too (the writer refuses -i) */
+    for (const char *k = "cNs"; *k; k++) {
+        const char *other = a->val[(unsigned char)*k];
+        if (a->set[(unsigned char)*k] && strcmp(out, "-") != 0 && xf_outfile_same(out, other)) {
+            xf_error(diag, out, 0, "the output is the input file %s; it is not overwritten", other);
+            xf_diag_free(diag);
+            return XF_EXIT_INPUT;
+        }
+    }
     int ret = XF_EXIT_INPUT;
     xf_opts o;
     xf_pm_opts_init(&o);

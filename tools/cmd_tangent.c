@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "outfile.h"
 #include "output.h"
 #include "pipeline.h"
 #include "read.h"
@@ -191,6 +192,11 @@ transform(int argc, char **argv, const char *verb)
                                     "--time-passes, --dump-after, standard input or a pass "
                                     "over the whole document");
     bool streamed = can_stream && xf_stream_wanted(stream, in);
+    if (catalogue && strcmp(out, "-") != 0 && xf_outfile_same(out, catalogue)) {
+        fprintf(stderr, "%s: error: the output is the input file %s; it is not overwritten\n", out,
+                catalogue);
+        return XF_EXIT_INPUT;
+    }
     xf_diag *diag = xf_diag_new(stderr);
     if (!diag)
         return XF_EXIT_INTERNAL;

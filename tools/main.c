@@ -1,4 +1,5 @@
 /* main.c: the xaiform program: a verb, then its arguments, as git does. */
+#define _DEFAULT_SOURCE /* sigaltstack, SA_ONSTACK */
 #include <libxml/parser.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -98,6 +99,47 @@ catch_stops(void)
     }
 }
 
+/* A fatal signal during a verb that writes (a crash; SIGPIPE when the
+ * standard output it writes to is closed; a limit): its temporary files
+ * removed, then the signal raised again with its default action, so that
+ * the process ends as it would have. */
+static void
+on_fatal(int sig)
+{
+    xf_outfile_remove_all();
+    raise(sig); /* SA_RESETHAND: the default action, when the handler returns */
+}
+
+/* Catch the fatal signals on an alternate stack (a stack overflow reaches
+ * the handler). Under AddressSanitizer, which reports crashes itself, the
+ * crashes are left to it. */
+static void
+catch_fatal(void)
+{
+    static char alt[1 << 16];
+    stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt};
+    sigaltstack(&ss, NULL);
+    static const int sigs[] = {
+        SIGABRT,
+        SIGPIPE,
+        SIGXFSZ,
+        SIGXCPU,
+#if !defined(__SANITIZE_ADDRESS__)
+        SIGSEGV,
+        SIGBUS,
+        SIGFPE,
+        SIGILL,
+#endif
+    };
+    struct sigaction sa = {.sa_handler = on_fatal, .sa_flags = SA_RESETHAND | SA_ONSTACK};
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction old;
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
+    }
+}
+
 int
 main(int argc, char **argv)
 {
@@ -105,6 +147,7 @@ main(int argc, char **argv)
     if (argc > 0 && xf_oad_algorithm(argv[0], alg, sizeof alg)) { /* .../ALG/driver/oadDriver */
         LIBXML_TEST_VERSION
         catch_stops();
+        catch_fatal();
         int ret = xf_cmd_oad_argv0(argc, argv, alg);
         xmlCleanupParser();
         return ret;
@@ -125,8 +168,10 @@ main(int argc, char **argv)
     for (const xf_verb *v = verbs; v->name; v++)
         if (strcmp(v->name, name) == 0) {
             LIBXML_TEST_VERSION
-            if (v->writes)
+            if (v->writes) {
                 catch_stops();
+                catch_fatal();
+            }
             int ret = v->run(argc - 1, argv + 1);
             xmlCleanupParser();
             return ret;

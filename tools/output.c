@@ -552,6 +552,14 @@ transform_to(const xf_doc *doc, const char *path, const xf_output_opts *o,
 {
     if (strcmp(path, "-") == 0)
         return transform(doc, STDOUT_FILENO, "<stdout>", o, c, d);
+    /* the stylesheets are inputs too (the document's file is checked by
+     * xf_outfile_open) */
+    for (size_t i = 0; i < o->nstyles; i++)
+        if (xf_outfile_same(path, o->styles[i])) {
+            xf_error(d, path, 0, "the output is the input file %s; it is not overwritten",
+                     o->styles[i]);
+            return -1;
+        }
     xf_outfile f;
     char why[300];
     if (xf_outfile_open(&f, path, doc->filename, why, sizeof why) != 0) {

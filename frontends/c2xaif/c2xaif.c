@@ -1,7 +1,11 @@
 /* c2xaif.c: the C front end's driver: parse the file with libclang, find
  * the top function, walk it and every function it calls, analyse, write. */
+#define _DEFAULT_SOURCE /* sigaltstack, setenv */
 #include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +28,14 @@ cf_refuse(cf *c, CXCursor at, const char *fmt, ...)
     fputc('\n', c->err);
     c->status = 1;
     longjmp(c->fail, 1);
+}
+
+void
+cf_enter(cf *c, CXCursor x)
+{
+    if (++c->depth > CF_MAX_DEPTH)
+        cf_refuse(c, x, "an expression or statement nested deeper than %d levels is not supported",
+                  CF_MAX_DEPTH);
 }
 
 void
@@ -179,10 +191,12 @@ find_top(CXCursor x, CXCursor parent, CXClientData d)
     return CXChildVisit_Continue;
 }
 
-int
-xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
+static int
+translate(const xf_c2xaif_opts *o, FILE *err)
 {
     cf c = {.o = o, .err = err};
+    if (o->text)
+        *o->text = NULL;
     c.a = xf_arena_new();
     if (!c.a) {
         fprintf(err, "xaiform c2xaif: out of memory\n");
@@ -252,4 +266,68 @@ out:
     clang_disposeIndex(index);
     xf_arena_free(c.a);
     return status;
+}
+
+/* ------------------------------------------------------------ on a stack of its own */
+
+/* The translation runs on a thread with a stack of CF_STACK_MB MiB (address
+ * space; only what is used is ever mapped), because three things recurse
+ * over a C expression: clang's parser and semantic checks, libclang's walks
+ * of the tree, and this front end's (CF_MAX_DEPTH bounds its own). A sum
+ * of N terms is a left-nested tree N deep: on the 8 MiB of a main thread
+ * 20 000 terms overflowed the stack, and clang alone (clang -fsyntax-only)
+ * stops near 100 000. LIBCLANG_NOTHREADS makes libclang parse on this
+ * thread rather than on one of its own, which has 8 MiB. The front end's
+ * own walk (about 480 bytes a level) reaches CF_MAX_DEPTH in a tenth of
+ * the stack; clang's parser, which spends about 2 KiB a level on nested
+ * prefix operators, can still overflow it before the walk begins (500 000
+ * of them: docs/c-frontend.md has the figures).
+ *
+ * The thread has its own alternate signal stack, so that a fatal signal's
+ * handler (tools/main.c: removes the temporary files) runs there too. */
+enum { CF_STACK_MB = 1024 };
+
+typedef struct job {
+    const xf_c2xaif_opts *o;
+    FILE *err;
+    int status;
+} job;
+
+static void *
+run_job(void *arg)
+{
+    job *j = arg;
+    stack_t ss = {.ss_size = 1 << 16}, old;
+    ss.ss_sp = malloc(ss.ss_size);
+    bool alt = ss.ss_sp && sigaltstack(&ss, &old) == 0;
+    j->status = translate(j->o, j->err);
+    if (alt) {
+        stack_t off = {.ss_flags = SS_DISABLE};
+        sigaltstack(&off, NULL);
+    }
+    free(ss.ss_sp);
+    return NULL;
+}
+
+int
+xf_c2xaif(const xf_c2xaif_opts *o, FILE *err)
+{
+    setenv("LIBCLANG_NOTHREADS", "1", 1);
+    job j = {.o = o, .err = err, .status = 3};
+    pthread_attr_t at;
+    pthread_t t;
+    int e = pthread_attr_init(&at);
+    if (e == 0) {
+        e = pthread_attr_setstacksize(&at, (size_t)CF_STACK_MB << 20);
+        if (e == 0)
+            e = pthread_create(&t, &at, run_job, &j);
+        pthread_attr_destroy(&at);
+    }
+    if (e != 0) {
+        fprintf(err, "xaiform c2xaif: cannot start the front end on a stack of %d MiB: %s\n",
+                CF_STACK_MB, strerror(e));
+        return 3;
+    }
+    pthread_join(t, NULL);
+    return j.status;
 }

@@ -13,12 +13,16 @@ typedef struct xf_c2xaif_opts {
     const char *const *clang_args; /* -I, -D arguments for clang, NULL-terminated */
     const char *const *extents;    /* "NAME=N": F's pointer parameters' extents, NULL-terminated */
     const char *out;               /* the xaif file to write ("-": standard output) */
+    /* when not NULL, the xaif goes here instead of to @out: *text malloc'd
+     * (the caller frees it), *len its bytes; NULL when nothing was made */
+    char **text;
+    size_t *len;
 } xf_c2xaif_opts;
 
 /**
  * xf_c2xaif:
  * Translate @o->file's function @o->function and its callees into xaif in
- * @o->out. Errors go to @err as "FILE:LINE:COL: error: ..."; nothing is
+ * @o->out (or to *@o->text). Errors go to @err as "FILE:LINE:COL: error: ..."; nothing is
  * written then.
  * @returns 0, 1 for an input error (refused or bad C), 3 for an internal
  * error (out of memory, cannot write).

@@ -13,7 +13,12 @@
 #include "c2xaif.h"
 #include "dl_clang.h"
 
-enum { CF_MAXRANK = 3 };
+enum {
+    CF_MAXRANK = 3,
+    /* Expressions and statements nested deeper than this are refused: the
+     * walk recurses, on the front end's own stack (c2xaif.c, CF_STACK). */
+    CF_MAX_DEPTH = 200000,
+};
 
 typedef enum cf_type { CF_INT, CF_FLOAT, CF_DOUBLE } cf_type;
 
@@ -115,6 +120,7 @@ typedef struct cf {
     cf_fn *fn;
     const char *no_calls;
     struct cf_jump *jump;
+    unsigned depth; /* expressions and statements being walked, nested */
     /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
                                                                      cannot be hoisted (for the
                                                                      message) */
@@ -128,6 +134,15 @@ _Noreturn void cf_oom(cf *c);
 /** cf_alloc: zeroed memory from the arena, or leave. */
 void *cf_alloc(cf *c, size_t n);
 const char *cf_strdup(cf *c, const char *s);
+
+/** cf_enter: one level deeper into @x (an expression or statement), refused past
+ * CF_MAX_DEPTH; cf_leave when done. */
+void cf_enter(cf *c, CXCursor x);
+static inline void
+cf_leave(cf *c)
+{
+    c->depth--;
+}
 
 /** cf_children: the children of @p (all of them), in *@n; arena memory. */
 CXCursor *cf_children(cf *c, CXCursor p, unsigned *n);

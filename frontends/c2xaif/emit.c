@@ -450,6 +450,11 @@ cf_write(cf *c, const char *path)
     xf_xo_free(o.x);
     if (!text)
         return -1;
+    if (c->o->text) {
+        *c->o->text = text;
+        *c->o->len = len;
+        return 0;
+    }
     int rc = 0;
     if (strcmp(path, "-") == 0) {
         rc = fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0 ? 0 : -1;

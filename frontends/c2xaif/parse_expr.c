@@ -251,8 +251,29 @@ file_constant(cf *c, CXCursor d)
     return e;
 }
 
+static cf_expr *expr_of(cf *c, CXCursor x);
+static cf_expr *cond_of(cf *c, CXCursor x);
+
 cf_expr *
 cf_expr_of(cf *c, CXCursor x)
+{
+    cf_enter(c, x);
+    cf_expr *e = expr_of(c, x);
+    cf_leave(c);
+    return e;
+}
+
+cf_expr *
+cf_cond_of(cf *c, CXCursor x)
+{
+    cf_enter(c, x);
+    cf_expr *e = cond_of(c, x);
+    cf_leave(c);
+    return e;
+}
+
+static cf_expr *
+expr_of(cf *c, CXCursor x)
 {
     char op[8];
     x = cf_strip(x);
@@ -377,8 +398,8 @@ cf_expr_of(cf *c, CXCursor x)
     }
 }
 
-cf_expr *
-cf_cond_of(cf *c, CXCursor x)
+static cf_expr *
+cond_of(cf *c, CXCursor x)
 {
     char op[8];
     x = cf_strip(x);

@@ -607,8 +607,18 @@ switch_stmt(cf *c, CXCursor x)
     f->open = false;
 }
 
+static void walk_in(cf *c, CXCursor x);
+
 static void
 walk(cf *c, CXCursor x)
+{
+    cf_enter(c, x);
+    walk_in(c, x);
+    cf_leave(c);
+}
+
+static void
+walk_in(cf *c, CXCursor x)
 {
     cf_fn *f = c->fn;
     enum CXCursorKind k = clang_getCursorKind(x);
