@@ -609,9 +609,14 @@ skip_element(rd *d)
 static int
 hollow(rd *d, xf_routine *rt, const xf_argsym *args, uint32_t nargs)
 {
-    xf_routine keep = {.id = rt->id, .scope = rt->scope, .sym = rt->sym,
-                       .cfg_scope = rt->cfg_scope, .index = rt->index, .seq = rt->seq,
-                       .is_rlist = rt->is_rlist, .has_args = rt->has_args};
+    xf_routine keep = {.id = rt->id,
+                       .scope = rt->scope,
+                       .sym = rt->sym,
+                       .cfg_scope = rt->cfg_scope,
+                       .index = rt->index,
+                       .seq = rt->seq,
+                       .is_rlist = rt->is_rlist,
+                       .has_args = rt->has_args};
     keep.h.line = rt->h.line;
     keep.h.annotation = rt->h.annotation;
     if (args) { /* the copy made at the first reading */
@@ -904,8 +909,13 @@ static xf_doc *
 run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts, xf_diag *diag,
     xf_read_sink *sink, xf_doc *again)
 {
-    rd d = {.r = r, .diag = diag, .file = name, .size = size, .lenient = opts && opts->lenient,
-            .sink = sink, .again = again != NULL};
+    rd d = {.r = r,
+            .diag = diag,
+            .file = name,
+            .size = size,
+            .lenient = opts && opts->lenient,
+            .sink = sink,
+            .again = again != NULL};
     xf_doc *doc = NULL;
     if (!r) {
         xf_error(diag, name, 0, "cannot open: %s", errno ? strerror(errno) : "out of memory");
