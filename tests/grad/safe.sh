@@ -7,8 +7,9 @@
 #    c2xaif, xaif2c, and copy, tangent, adjoint, passes, dot;
 #  - sums of 20 000, 100 000 and 250 000 terms (a C expression as deep):
 #    c2xaif translates the first two and refuses the third with
-#    FILE:LINE:COL; grad (tangent and adjoint; the third: adjoint) refuses
-#    all with the C file's FILE:LINE; never a crash, never an output;
+#    FILE:LINE:COL; grad refuses the first (tangent and adjoint) and the
+#    third (adjoint) with the C file's FILE:LINE; never a crash, never an
+#    output;
 #  - a grad stopped by SIGTERM or SIGABRT while its output's temporary file
 #    is open (XAIFORM_TEST_SIGNAL), or killed by SIGTERM while blocked
 #    writing into a FIFO, ends by that signal and leaves nothing;
@@ -125,7 +126,10 @@ for n in 20000 100000 250000; do
     fi
     clean "c2xaif sum$n.c"
     modes="tangent adjoint"
-    [ $n = 250000 ] && modes=adjoint # refused by the front end, as for tangent
+    # refused by the front end, as for tangent; 100 000 terms take grad the
+    # way of 20 000 (the same refusal), at five times the cost under ASan
+    [ $n = 250000 ] && modes=adjoint
+    [ $n = 100000 ] && modes=
     for mode in $modes; do
         "$xaiform" grad sum$n.c --function f --independent x --dependent y --mode $mode \
             -o out/sum$n.$mode.c 2>err
