@@ -75,7 +75,7 @@ own_offset(const xf_pass *p)
 {
     size_t at = 0, align = _Alignof(max_align_t);
     for (const xf_pass *const *q = xf_passes; *q; q++) {
-        if (!strcmp((*q)->name, p->name)) {
+        if (*q == p) {
             if (at + (*q)->own_size > XF_OPTS_OWN) {
                 /* a programming error, caught by any run: make XF_OPTS_OWN larger */
                 fprintf(stderr,
