@@ -212,8 +212,7 @@ simple(cf *c, CXCursor x)
             char name[128];
             snprintf(name, sizeof name, "%s", clang_getCString(s));
             clang_disposeString(s);
-            cf_refuse(c, x, "call to '%s', which is not defined in this file, is not supported",
-                      name);
+            cf_unseen_refuse(c, x, name);
         }
         CXType rt = clang_getCursorResultType(f->decl);
         cf_sym *res = NULL;
