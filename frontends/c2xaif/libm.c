@@ -241,3 +241,42 @@ cf_libm_call(cf *c, CXCursor x, const char *name)
     }
     cf_refuse(c, x, "call to '%s' is not supported", name);
 }
+
+/* See cf.h. */
+bool
+cf_no_op(cf *c, CXCursor x)
+{
+    CXToken *t = NULL;
+    unsigned n = 0;
+    CXFile file;
+    unsigned off;
+    /* the first token as written: a macro's name where the statement is one */
+    clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(x)), &file, NULL, NULL,
+                               &off);
+    if (file)
+        clang_tokenize(c->tu,
+                       clang_getRange(clang_getLocationForOffset(c->tu, file, off),
+                                      clang_getLocationForOffset(c->tu, file, off + 6)),
+                       &t, &n);
+    bool is_assert = false;
+    if (n > 0) {
+        CXString s = clang_getTokenSpelling(c->tu, t[0]);
+        is_assert = strcmp(clang_getCString(s), "assert") == 0;
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(c->tu, t, n);
+    CXCursor e = cf_strip(x);
+    if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr &&
+        clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void) {
+        unsigned k;
+        CXCursor *kids = cf_children(c, e, &k);
+        if (k == 1 && clang_getCursorKind(cf_strip(kids[0])) == CXCursor_IntegerLiteral)
+            return true; /* (void)0 */
+    }
+    if (is_assert)
+        cf_refuse(c, x,
+                  "assert is not kept in the derivative code, and xaiform does not drop a check "
+                  "silently: define NDEBUG (xaiform grad -D NDEBUG) to leave it out, or check "
+                  "before the call of the function to differentiate");
+    return false;
+}

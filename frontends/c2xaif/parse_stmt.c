@@ -701,7 +701,7 @@ walk_in(cf *c, CXCursor x)
     cf_stmt *s = simple(c, x);
     if (s)
         cf_emit_stmt(c, s);
-    else if (clang_getCursorKind(cf_strip(x)) != CXCursor_CallExpr)
+    else if (clang_getCursorKind(cf_strip(x)) != CXCursor_CallExpr && !cf_no_op(c, x))
         cf_refuse(c, x, "an expression statement without an effect is not supported");
 }
 

@@ -442,6 +442,12 @@ static const struct refusal {
      3, 5,
      "call to 'memset' (from <string.h>), which xaiform does not differentiate and does "
      "not pass through: call it outside the function to differentiate"},
+    {"assert",
+     "#include <assert.h>\nvoid f(const double x[2], double y[2]) {\n    assert(x[0] > 0);\n"
+     "    y[0] = x[0];\n}\n",
+     3, 5,
+     "assert is not kept in the derivative code, and xaiform does not drop a check "
+     "silently: define NDEBUG (xaiform grad -D NDEBUG)"},
     {"recursion_cycle",
      "double odd(double v, int n);\nstatic double even(double v, int n) {\n"
      "    if (n == 0)\n        return v;\n    return odd(v, n - 1);\n}\n"
