@@ -137,17 +137,37 @@ cf_find_fn(cf *c, CXCursor callee)
     return f;
 }
 
-/* A call chain that comes back to @f: recursion, which the subset leaves out. */
+/* A call chain that comes back to @f: recursion, which xaiform refuses
+ * (docs/c-frontend.md), naming the cycle: @path holds the @depth functions
+ * of the chain that led to @f. */
 static void
-check_recursion(cf *c, cf_fn *f)
+check_recursion(cf *c, cf_fn *f, cf_fn **path, uint32_t depth)
 {
     if (f->done)
         return;
-    if (f->busy)
-        cf_refuse(c, f->decl, "recursion (function '%s' calls itself) is not supported", f->name);
+    if (f->busy) {
+        uint32_t from = depth;
+        while (from > 0 && path[from - 1] != f)
+            from--;
+        char cycle[512];
+        size_t len = 0;
+        cycle[0] = '\0';
+        for (uint32_t k = from - 1; k < depth && len < sizeof cycle; k++) {
+            int w = snprintf(cycle + len, sizeof cycle - len,
+                             k + 1 == from ? "'%s' calls " : "'%s', which calls ", path[k]->name);
+            len += w > 0 ? (size_t)w : 0;
+        }
+        if (len < sizeof cycle)
+            snprintf(cycle + len, sizeof cycle - len, "'%s'", f->name);
+        cf_refuse(c, f->decl,
+                  "recursion is not supported: %s; xaiform differentiates no function that "
+                  "calls itself, directly or through others: write the recursion as a loop",
+                  cycle);
+    }
     f->busy = true;
+    path[depth] = f;
     for (uint32_t i = 0; i < f->callees.n; i++)
-        check_recursion(c, f->callees.v[i]);
+        check_recursion(c, f->callees.v[i], path, depth + 1);
     f->busy = false;
     f->done = true;
 }
@@ -253,8 +273,9 @@ translate(const xf_c2xaif_opts *o, FILE *err)
     cf_fn *top = cf_find_fn(&c, fd.found);
     for (uint32_t i = 0; i < c.fns.n; i++)
         cf_walk_fn(&c, c.fns.v[i]);
+    cf_fn **path = cf_alloc(&c, ((size_t)c.fns.n + 1) * sizeof *path);
     for (uint32_t i = 0; i < c.fns.n; i++)
-        check_recursion(&c, c.fns.v[i]);
+        check_recursion(&c, c.fns.v[i], path, 0);
     cf_extents(&c);
     cf_analyze(&c, top);
     if (cf_write(&c, o->out) != 0)

@@ -202,6 +202,15 @@ void cf_extents(cf *c);
 /** cf_emit_stmt: append @s to the current block of the function being walked. */
 void cf_emit_stmt(cf *c, cf_stmt *s);
 cf_stmt *cf_new_stmt(cf *c, cf_skind k, unsigned line);
+/** cf_libm_call: the call @x of @name, which the file does not define: a <math.h>
+ * function of the catalogue (libm.c), or refused with what to do. */
+cf_expr *cf_libm_call(cf *c, CXCursor x, const char *name);
+/** cf_unseen_refuse: refuse call @x of @name, which the file does not define, saying
+ * whether it is a <math.h> function without a derivative or the user's own. */
+_Noreturn void cf_unseen_refuse(cf *c, CXCursor x, const char *name);
+/** cf_no_op: whether expression statement @x, which sets nothing, may be left out: `(void)0`
+ * (what assert is under NDEBUG); refuses assert(...) with what to do. */
+bool cf_no_op(cf *c, CXCursor x);
 /** cf_select: a temporary set to @a where @cond holds, else to @b, by a Branch emitted
  * here (fmin, fmax, ?:); its reference. */
 cf_expr *cf_select(cf *c, CXCursor at, cf_expr *cond, cf_expr *a, cf_expr *b);

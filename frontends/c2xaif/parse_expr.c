@@ -6,42 +6,6 @@
 
 #include "cf.h"
 
-/* The C library functions of the catalogue, with their xaif names. */
-static const struct {
-    const char *c, *xaif;
-    int nargs;
-} mathfns[] = {
-    {"sin", "sin_scal", 1},       {"cos", "cos_scal", 1},      {"tan", "tan_scal", 1},
-    {"asin", "arcsin_scal", 1},   {"acos", "arccos_scal", 1},  {"atan", "arctan_scal", 1},
-    {"sinh", "sinh_scal", 1},     {"cosh", "cosh_scal", 1},    {"tanh", "tanh_scal", 1},
-    {"exp", "exp_scal", 1},       {"log", "ln_scal", 1},       {"sqrt", "sqrt_scal", 1},
-    {"log10", "log10", 1},        {"pow", "pow_scal_scal", 2}, {"fabs", "abs_scal", 1},
-    {"abs", "abs_scal", 1},       {"fmin", "less_than", 2},    {"fmax", "greater_than", 2},
-    {"fmod", "mod_scal_scal", 2},
-};
-
-static const char *
-math_name(const char *name, int *nargs)
-{
-    char base[32];
-    size_t n = strlen(name);
-    for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1) { /* sinf, powf, ...: the float versions */
-            if (n < 2 || n >= sizeof base || name[n - 1] != 'f')
-                return NULL;
-            memcpy(base, name, n - 1);
-            base[n - 1] = '\0';
-            name = base;
-        }
-        for (size_t i = 0; i < sizeof mathfns / sizeof *mathfns; i++)
-            if (strcmp(mathfns[i].c, name) == 0 && (pass == 0 || strcmp(name, "abs") != 0)) {
-                *nargs = mathfns[i].nargs;
-                return mathfns[i].xaif;
-            }
-    }
-    return NULL;
-}
-
 cf_type
 cf_type_of(cf *c, CXType t, CXCursor at)
 {
@@ -440,28 +404,9 @@ call_value(cf *c, CXCursor x)
     char name[128];
     snprintf(name, sizeof name, "%s", clang_getCString(s));
     clang_disposeString(s);
-    int nargs = clang_Cursor_getNumArguments(x);
     cf_fn *f = cf_find_fn(c, callee);
-    if (!f) {
-        int want;
-        const char *xn = math_name(name, &want);
-        if (!xn)
-            cf_refuse(c, x, "call to '%s', which is not defined in this file, is not supported",
-                      name);
-        if (nargs != want)
-            cf_refuse(c, x, "call to '%s' with %d arguments is not supported", name, nargs);
-        cf_expr *e = new_expr(c, CF_E_OP);
-        e->op = xn;
-        e->nargs = nargs;
-        for (int i = 0; i < nargs; i++)
-            e->a[i] = cf_expr_of(c, clang_Cursor_getArgument(x, (unsigned)i));
-        if (strcmp(xn, "less_than") == 0 || strcmp(xn, "greater_than") == 0) {
-            /* the catalogue's nc_min/nc_max are integer-valued (no derivative): a branch */
-            e->kind = CF_E_BOOL;
-            return cf_select(c, x, e, e->a[0], e->a[1]);
-        }
-        return e;
-    }
+    if (!f)
+        return cf_libm_call(c, x, name);
     CXType rt = clang_getCursorResultType(f->decl);
     if (clang_getCanonicalType(rt).kind == CXType_Void)
         cf_refuse(c, x, "a call of void function '%s' used as a value is not supported", name);

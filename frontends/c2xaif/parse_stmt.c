@@ -212,8 +212,7 @@ simple(cf *c, CXCursor x)
             char name[128];
             snprintf(name, sizeof name, "%s", clang_getCString(s));
             clang_disposeString(s);
-            cf_refuse(c, x, "call to '%s', which is not defined in this file, is not supported",
-                      name);
+            cf_unseen_refuse(c, x, name);
         }
         CXType rt = clang_getCursorResultType(f->decl);
         cf_sym *res = NULL;
@@ -702,7 +701,7 @@ walk_in(cf *c, CXCursor x)
     cf_stmt *s = simple(c, x);
     if (s)
         cf_emit_stmt(c, s);
-    else if (clang_getCursorKind(cf_strip(x)) != CXCursor_CallExpr)
+    else if (clang_getCursorKind(cf_strip(x)) != CXCursor_CallExpr && !cf_no_op(c, x))
         cf_refuse(c, x, "an expression statement without an effect is not supported");
 }
 

@@ -673,6 +673,9 @@ rt_intrinsic(rt *m, const char *name, const xf_evertex *v, const xf_expr *x, con
     for (i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(table[i].name, name))
             break;
+    rt_val r;
+    if (i == sizeof table / sizeof table[0] && rt_libm(m, name, nops, args, &r))
+        return r;
     if (i == sizeof table / sizeof table[0])
         rt_fault(m, "unknown intrinsic '%s' (line %u)", name, v->h.line);
     op o = table[i].o;

@@ -212,6 +212,10 @@ void rt_lvalue(rt *m, const xf_varref *r, bool deriv, rt_lval *out);
 rt_view *rt_ref_view(rt *m, const xf_varref *r);
 int64_t rt_eval_int(rt *m, const xf_expr *x);
 
+/* libm.c: intrinsic @name when it is a C99 <math.h> function of the
+ * catalogue (or digamma): its value in *@out, true; false for another name. */
+bool rt_libm(rt *m, const char *name, int nops, const rt_val *args, rt_val *out);
+
 /* intrinsics.c */
 rt_val rt_intrinsic(rt *m, const char *name, const xf_evertex *v, const xf_expr *x,
                     const uint32_t *ops, int nops, rt_val *args);

@@ -337,11 +337,46 @@ by_target(const void *a, const void *b)
 }
 
 static const char *const math1[][2] = {
-    {"sin_scal", "sin"},     {"cos_scal", "cos"},     {"tan_scal", "tan"},
-    {"arcsin_scal", "asin"}, {"arccos_scal", "acos"}, {"arctan_scal", "atan"},
-    {"sinh_scal", "sinh"},   {"cosh_scal", "cosh"},   {"tanh_scal", "tanh"},
-    {"exp_scal", "exp"},     {"ln_scal", "log"},      {"log10", "log10"},
+    {"sin_scal", "sin"},
+    {"cos_scal", "cos"},
+    {"tan_scal", "tan"},
+    {"arcsin_scal", "asin"},
+    {"arccos_scal", "acos"},
+    {"arctan_scal", "atan"},
+    {"sinh_scal", "sinh"},
+    {"cosh_scal", "cosh"},
+    {"tanh_scal", "tanh"},
+    {"exp_scal", "exp"},
+    {"ln_scal", "log"},
+    {"log10", "log10"},
     {"sqrt_scal", "sqrt"},
+    /* C99 <math.h> (schema/intrinsics.xaif) */
+    {"cbrt_scal", "cbrt"},
+    {"log1p_scal", "log1p"},
+    {"expm1_scal", "expm1"},
+    {"log2_scal", "log2"},
+    {"exp2_scal", "exp2"},
+    {"erf_scal", "erf"},
+    {"erfc_scal", "erfc"},
+    {"asinh_scal", "asinh"},
+    {"acosh_scal", "acosh"},
+    {"atanh_scal", "atanh"},
+    {"lgamma_scal", "lgamma"},
+    {"tgamma_scal", "tgamma"},
+    {"floor_scal", "floor"},
+    {"ceil_scal", "ceil"},
+    {"round_scal", "round"},
+    {"trunc_scal", "trunc"},
+    {"rint_scal", "rint"},
+    {"digamma_scal", "xf_ad_digamma"},
+};
+
+/* Two real arguments; ldexp's second is an int. */
+static const char *const math2[][2] = {
+    {"atan2_scal_scal", "atan2"},
+    {"hypot_scal_scal", "hypot"},
+    {"copysign_scal_scal", "copysign"},
+    {"remainder_scal_scal", "remainder"},
 };
 
 static const char *const binop[][2] = {
@@ -506,7 +541,16 @@ intrinsic(cw *w, const ops *o, uint32_t v, int depth)
             t = i < 4 ? (real ? CT_REAL : CT_INT) : CT_BOOL;
             goto out;
         }
-    if (!strcmp(n, "pow_scal_scal")) {
+    for (size_t i = 0; i < sizeof math2 / sizeof *math2; i++)
+        if (!strcmp(n, math2[i][0])) {
+            fprintf(w->o, "%s((double)%s, (double)%s)", math2[i][1], a, b);
+            t = CT_REAL;
+            goto out;
+        }
+    if (!strcmp(n, "ldexp_scal_scal")) {
+        fprintf(w->o, "ldexp((double)%s, (int)%s)", a, b);
+        t = CT_REAL;
+    } else if (!strcmp(n, "pow_scal_scal")) {
         if (tb != CT_REAL) {
             fprintf(w->o, ta == CT_REAL ? "xf_ad_powi(%s, %s)" : "xf_ad_ipow(%s, %s)", a, b);
             t = ta == CT_REAL ? CT_REAL : CT_INT;

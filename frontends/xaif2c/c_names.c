@@ -79,22 +79,24 @@ nset_free(nset *s)
 /* Words a generated name must not be: C99's keywords, what <math.h>,
  * <stdlib.h> and <stdio.h> declare that generated code might meet, main. */
 static const char *const reserved[] = {
-    "auto",     "break",      "case",     "char",    "const",    "continue", "default",
-    "do",       "double",     "else",     "enum",    "extern",   "float",    "for",
-    "goto",     "if",         "inline",   "int",     "long",     "register", "restrict",
-    "return",   "short",      "signed",   "sizeof",  "static",   "struct",   "switch",
-    "typedef",  "union",      "unsigned", "void",    "volatile", "while",    "_Bool",
-    "_Complex", "_Imaginary", "bool",     "true",    "false",    "main",     "sin",
-    "cos",      "tan",        "asin",     "acos",    "atan",     "atan2",    "sinh",
-    "cosh",     "tanh",       "exp",      "log",     "log10",    "sqrt",     "pow",
-    "fabs",     "fmod",       "floor",    "ceil",    "lround",   "labs",     "abs",
-    "fmin",     "fmax",       "copysign", "round",   "trunc",    "erf",      "exp2",
-    "log2",     "cbrt",       "hypot",    "y0",      "y1",       "yn",       "j0",
-    "j1",       "jn",         "gamma",    "signgam", "errno",    "stdin",    "stdout",
-    "stderr",   "printf",     "fprintf",  "malloc",  "calloc",   "realloc",  "free",
-    "abort",    "exit",       "memset",   "memcpy",  "size_t",   "NULL",     "HUGE_VAL",
-    "INFINITY", "NAN",        "index",    "time",    "clock",    "rand",     "div",
-    "ldiv",     "remainder",  "nan",      "modf",    "frexp",    "ldexp",    "scalbn"};
+    "auto",     "break",      "case",      "char",    "const",    "continue", "default",
+    "do",       "double",     "else",      "enum",    "extern",   "float",    "for",
+    "goto",     "if",         "inline",    "int",     "long",     "register", "restrict",
+    "return",   "short",      "signed",    "sizeof",  "static",   "struct",   "switch",
+    "typedef",  "union",      "unsigned",  "void",    "volatile", "while",    "_Bool",
+    "_Complex", "_Imaginary", "bool",      "true",    "false",    "main",     "sin",
+    "cos",      "tan",        "asin",      "acos",    "atan",     "atan2",    "sinh",
+    "cosh",     "tanh",       "exp",       "log",     "log10",    "sqrt",     "pow",
+    "fabs",     "fmod",       "floor",     "ceil",    "lround",   "labs",     "abs",
+    "fmin",     "fmax",       "copysign",  "round",   "trunc",    "erf",      "exp2",
+    "log2",     "cbrt",       "hypot",     "y0",      "y1",       "yn",       "j0",
+    "j1",       "jn",         "gamma",     "signgam", "errno",    "stdin",    "stdout",
+    "stderr",   "printf",     "fprintf",   "malloc",  "calloc",   "realloc",  "free",
+    "abort",    "exit",       "memset",    "memcpy",  "size_t",   "NULL",     "HUGE_VAL",
+    "INFINITY", "NAN",        "index",     "time",    "clock",    "rand",     "div",
+    "ldiv",     "remainder",  "nan",       "modf",    "frexp",    "ldexp",    "scalbn",
+    "asinh",    "acosh",      "atanh",     "expm1",   "log1p",    "erfc",     "lgamma",
+    "tgamma",   "rint",       "nearbyint", "fdim",    "fma"};
 
 /* ------------------------------------------------------------ naming */
 

@@ -45,11 +45,11 @@ typedef union xf_ad_word {
 } xf_ad_word;
 
 typedef struct xf_ad_snaps {
-    xf_ad_word *w;  /* the words of every frame, oldest first */
+    xf_ad_word *w; /* the words of every frame, oldest first */
     size_t n, cap;
-    size_t *start;  /* per frame: the index of its first word (the step) */
+    size_t *start; /* per frame: the index of its first word (the step) */
     size_t nf, capf;
-    size_t cursor;  /* the next word a restore reads */
+    size_t cursor; /* the next word a restore reads */
 } xf_ad_snaps;
 
 /* OpenAD's mode record (OAD_rev.f90): which pieces of a routine run. */
@@ -342,6 +342,42 @@ static inline long
 xf_ad_lmax(long a, long b)
 {
     return b > a ? b : a;
+}
+
+/* The digamma function psi = Gamma'/Gamma, which <math.h> lacks: the
+ * catalogue's derivative of lgamma (psi) and of tgamma (tgamma * psi).
+ * For x > 0, psi(x) = psi(x + n) - 1/x - ... - 1/(x + n - 1) with x + n >= 10,
+ * where the asymptotic series to x**-14 is exact to 5e-17; for x < 0 the
+ * reflection psi(x) = psi(1 - x) - pi / tan(pi x); NaN at 0, -1, -2, ...
+ * Relative error under 1e-14 away from psi's zero at 1.4616... (measured
+ * against values to 20 digits in tests/libm/digamma.c). */
+static inline double
+xf_ad_digamma(double x)
+{
+    const double pi = 3.14159265358979323846;
+    double r = 0;
+    if (x != x || x == HUGE_VAL)
+        return x;
+    if (x == -HUGE_VAL)
+        return NAN;
+    if (x <= 0) {
+        double f = x - floor(x); /* pi x modulo pi, exactly */
+        if (f == 0)
+            return NAN;
+        r = -pi / tan(pi * f);
+        x = 1 - x;
+    }
+    while (x < 10) {
+        r -= 1 / x;
+        x += 1;
+    }
+    double z = 1 / (x * x);
+    double s =
+        z * (1.0 / 12 -
+             z * (1.0 / 120 -
+                  z * (1.0 / 252 -
+                       z * (1.0 / 240 - z * (1.0 / 132 - z * (691.0 / 32760 - z * (1.0 / 12)))))));
+    return r + log(x) - 0.5 / x - s;
 }
 
 #endif

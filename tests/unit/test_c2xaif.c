@@ -422,7 +422,41 @@ static const struct refusal {
     {"io",
      "#include <stdio.h>\nvoid f(const double x[2], double y[2]) {\n"
      "    printf(\"%g\\n\", x[0]);\n    y[0] = x[0];\n}\n",
-     3, 5, "call to 'printf', which is not defined in this file, is not supported"},
+     3, 5, "call to 'printf' (from <stdio.h>), which xaiform does not differentiate"},
+    {"unseen_function",
+     "double g(double);\nvoid f(const double x[2], double y[2]) {\n    y[0] = g(x[0]);\n}\n", 3, 12,
+     "call to 'g', which is not defined in this file: xaiform differentiates only the functions "
+     "it sees and the <math.h> functions of docs/c-frontend.md; define 'g' in this file"},
+    {"math_without_derivative",
+     "#include <math.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    y[0] = nextafter(x[0], x[1]);\n}\n",
+     3, 12, "'nextafter' from <math.h> has no derivative in xaiform; compute it outside"},
+    {"math_long_double",
+     "#include <math.h>\nvoid f(const double x[2], double y[2]) {\n    y[0] = sinl(x[0]);\n}\n", 3,
+     12,
+     "'sinl' from <math.h> works in long double, which xaiform does not differentiate; "
+     "call 'sin' (double) instead"},
+    {"library_call",
+     "#include <string.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    memset(y, 0, sizeof y[0]);\n    y[1] = x[0];\n}\n",
+     3, 5,
+     "call to 'memset' (from <string.h>), which xaiform does not differentiate and does "
+     "not pass through: call it outside the function to differentiate"},
+    {"assert",
+     "#include <assert.h>\nvoid f(const double x[2], double y[2]) {\n    assert(x[0] > 0);\n"
+     "    y[0] = x[0];\n}\n",
+     3, 5,
+     "assert is not kept in the derivative code, and xaiform does not drop a check "
+     "silently: define NDEBUG (xaiform grad -D NDEBUG)"},
+    {"recursion_cycle",
+     "double odd(double v, int n);\nstatic double even(double v, int n) {\n"
+     "    if (n == 0)\n        return v;\n    return odd(v, n - 1);\n}\n"
+     "double odd(double v, int n) {\n    if (n == 0)\n        return -v;\n"
+     "    return even(v, n - 1);\n}\n"
+     "void f(const double x[2], double y[2]) {\n    y[0] = odd(x[0], 3);\n}\n",
+     7, 8,
+     "recursion is not supported: 'odd' calls 'even', which calls 'odd'; "
+     "xaiform differentiates no function that calls itself"},
     {"global",
      "double g = 2.0;\nvoid f(const double x[2], double y[2]) {\n    y[0] = x[0] * g;\n}\n", 3, 19,
      "global variable 'g' is not supported"},
@@ -434,7 +468,7 @@ static const struct refusal {
      "static void h(double v[2], int n) {\n    if (n > 0)\n        h(v, n - 1);\n"
      "    v[0] = v[0] * 2.0;\n}\nvoid f(const double x[2], double y[2]) {\n"
      "    y[0] = x[0];\n    y[1] = x[1];\n    h(y, 2);\n}\n",
-     1, 13, "recursion (function 'h' calls itself) is not supported"},
+     1, 13, "recursion is not supported: 'h' calls 'h'"},
     {"aliasing",
      "static void h(const double a[2], double b[2]) {\n    b[0] = a[1];\n    b[1] = a[0];\n}\n"
      "void f(const double x[2], double y[2]) {\n    y[0] = x[0];\n    y[1] = x[1];\n"
