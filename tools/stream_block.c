@@ -225,6 +225,16 @@ xf_stream_block_routine(xf_pm_stream *s, xf_routine *rt, xf_wstream *ws)
     s->n = n;
     if (ret)
         return -1;
+    if (rt->is_rlist || rt->reps.n || !rt->cfg_scope) { /* a pass before made a ReplacementList */
+        xf_pm_stream last = *s;
+        last.n = 3;
+        memcpy(last.passes, s->passes + n - 3, 3 * sizeof *last.passes);
+        memcpy(last.state, s->state + n - 3, 3 * sizeof *last.state);
+        ret = xf_pm_stream_routine(&last, rt);
+        memcpy(s->state + n - 3, last.state, 3 * sizeof *last.state);
+        s->scratch = last.scratch;
+        return ret || xf_wstream_routine(ws, rt) ? -1 : 0;
+    }
     pieces c = {.ctx = ctx, .scope = rt->cfg_scope, .base = rt->cfg_scope->syms.n};
     xf_arena *lin_a = xf_arena_new(), *pre_a = xf_arena_new();
     c.vecs = xf_arena_new();
