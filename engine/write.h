@@ -34,6 +34,18 @@ typedef struct xf_wstream xf_wstream;
 xf_wstream *xf_wstream_new(const xf_doc *doc, xf_diag *diag);
 /** xf_wstream_routine: write @rt, the next routine (or edge) of the call graph; 0 or -1. */
 int xf_wstream_routine(xf_wstream *s, const xf_routine *rt);
+/**
+ * xf_wstream_routine_pieces:
+ * As xf_wstream_routine, but each BasicBlock's statements are @block's to
+ * write (with xf_wstream_stmt, in order), between the block's start and end
+ * tags, so that they can be made and released a piece at a time.
+ * @block returns 0, or -1 after a report; then so does this.
+ */
+typedef int (*xf_wstream_block_fn)(void *ctx, xf_wstream *s, const xf_cvertex *b);
+int xf_wstream_routine_pieces(xf_wstream *s, const xf_routine *rt, xf_wstream_block_fn block,
+                              void *ctx);
+/** xf_wstream_stmt: write statement @st of the block being written; 0 or -1. */
+int xf_wstream_stmt(xf_wstream *s, const xf_stmt *st);
 /** xf_wstream_edge: write @e, the next edge (or routine) of the call graph; 0 or -1. */
 int xf_wstream_edge(xf_wstream *s, const xf_cgedge *e);
 /**

@@ -225,6 +225,12 @@ write_stmt(wr *w, xf_elem as_el, const xf_stmt *s)
     wr_close(w);
 }
 
+void
+wr_stmt(wr *w, const xf_stmt *s)
+{
+    write_stmt(w, XF_EL_ASSIGNMENT, s);
+}
+
 static void
 write_cvertex(wr *w, const xf_cvertex *v)
 {
@@ -238,8 +244,13 @@ write_cvertex(wr *w, const xf_cvertex *v)
     };
     wr_open(w, (xf_elem)(XF_EL_ENTRY + v->kind), &v->h);
     wr_attrs(w, lists[v->kind], v, &(xf_refids){.id = {[XF_REF_SCOPE] = XF_ID(v->scope)}});
-    for (uint32_t i = 0; i < v->stmts.n; i++)
-        write_stmt(w, XF_EL_ASSIGNMENT, v->stmts.v[i]);
+    if (v->kind == XF_CV_BASICBLOCK && w->block) {
+        if (w->block(w->block_ctx, v))
+            w->failed = true;
+    } else {
+        for (uint32_t i = 0; i < v->stmts.n; i++)
+            write_stmt(w, XF_EL_ASSIGNMENT, v->stmts.v[i]);
+    }
     if (v->init)
         write_stmt(w, XF_EL_INITIALIZATION, v->init);
     if (v->cond)

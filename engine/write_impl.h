@@ -36,6 +36,9 @@ typedef struct wr {
     signed char binds[XF_NS_COUNT]; /* does the root bind it: 1 yes, -1 no, 0 not known yet */
     wrlevel stk[WR_MAX_DEPTH];
     int depth;
+    /* NULL, or what writes a BasicBlock's statements (xf_wstream_routine_pieces) */
+    int (*block)(void *ctx, const xf_cvertex *b);
+    void *block_ctx;
 } wr;
 
 /* write.c: the machinery */
@@ -62,6 +65,7 @@ void wr_attrs(wr *w, xf_alist l, const void *obj, const xf_refids *refs);
 
 /* write_code.c */
 void wr_routine(wr *w, const xf_routine *rt);
+void wr_stmt(wr *w, const xf_stmt *s); /* of a BasicBlock */
 void wr_expr(wr *w, xf_elem el, const xf_expr *x);
 void wr_varref(wr *w, xf_elem el, const xf_varref *r);
 void wr_partial(wr *w, const xf_ii_partial *pa);

@@ -20,6 +20,9 @@ struct xf_wstream {
     int fd; /* the spool: an unlinked temporary file */
     xf_xo *xo;
     wr w; /* inside the CallGraph element, as the whole-document writer is there */
+    xf_wstream_block_fn block; /* xf_wstream_routine_pieces */
+    void *block_ctx;
+    bool block_failed; /* block reported (not a write error) */
 };
 
 /* An unlinked temporary file in $TMPDIR (or /tmp); -1 with errno. */
@@ -133,6 +136,41 @@ xf_wstream_routine(xf_wstream *s, const xf_routine *rt)
     errno = 0;
     wr_routine(&s->w, rt);
     return s->w.failed ? failed(s, "the spool file") : 0;
+}
+
+static int
+piece_block(void *ctx, const xf_cvertex *b)
+{
+    xf_wstream *s = ctx;
+    if (s->block(s->block_ctx, s, b)) {
+        s->block_failed = true;
+        return -1;
+    }
+    return 0;
+}
+
+int
+xf_wstream_routine_pieces(xf_wstream *s, const xf_routine *rt, xf_wstream_block_fn block, void *ctx)
+{
+    errno = 0;
+    s->block = block;
+    s->block_ctx = ctx;
+    s->block_failed = false;
+    s->w.block = piece_block;
+    s->w.block_ctx = s;
+    wr_routine(&s->w, rt);
+    s->w.block = NULL;
+    s->w.block_ctx = NULL;
+    if (s->block_failed)
+        return -1;
+    return s->w.failed ? failed(s, "the spool file") : 0;
+}
+
+int
+xf_wstream_stmt(xf_wstream *s, const xf_stmt *st)
+{
+    wr_stmt(&s->w, st);
+    return s->w.failed ? -1 : 0;
 }
 
 int

@@ -1,7 +1,9 @@
 /* stream.c: for every .xaif file under a folder, `tangent`, `adjoint` and
  * `adjoint --reversal joint` (whose deadstore pass asks whole-program call
  * facts) one routine in memory at a time (tools/stream.c) write what the
- * whole-document path writes, byte for byte, or both refuse the input.
+ * whole-document path writes, byte for byte, or both refuse the input; so
+ * does `tangent` with every basic block of more than 1 (and 3) statements
+ * made and written a piece of 1 (3) statements at a time (stream_block.h).
  * Prints one line per difference and a summary; exit 0 when all agree, 1
  * otherwise, 77 without a corpus. */
 #include <libxml/parser.h>
@@ -15,12 +17,14 @@
 #include "pipeline.h"
 #include "read.h"
 #include "stream.h"
+#include "stream_block.h"
 #include "walk.h"
 #include "write.h"
 
 typedef struct run {
     const xf_doc *cat, *direct;
-    const char *tmp; /* the streamed output */
+    const char *tmp;   /* the streamed output */
+    const char *label; /* how the streamed run differs, for messages */
     int runs, same, refused, differ;
 } run;
 
@@ -66,15 +70,16 @@ one(run *r, const char *path, const char *verb, xf_rev_template rev)
         rb = -2;
     r->runs++;
     if (ra != rb) {
-        printf("DIFFER %s%s %s: whole %s, streamed %s (%s)\n", verb,
-               rev == XF_REV_JOINT ? " --reversal joint" : "", path, ra ? "refuses" : "writes",
-               rb ? "refuses" : "writes", xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "");
+        printf("DIFFER %s%s%s %s: whole %s, streamed %s (%s)\n", verb,
+               rev == XF_REV_JOINT ? " --reversal joint" : "", r->label, path,
+               ra ? "refuses" : "writes", rb ? "refuses" : "writes",
+               xf_diag_message(d, 0) ? xf_diag_message(d, 0) : "");
         r->differ++;
     } else if (ra) {
         r->refused++;
     } else if (la != lb || memcmp(a, b, la) != 0) {
-        printf("DIFFER %s%s %s: the outputs differ (%zu and %zu bytes)\n", verb,
-               rev == XF_REV_JOINT ? " --reversal joint" : "", path, la, lb);
+        printf("DIFFER %s%s%s %s: the outputs differ (%zu and %zu bytes)\n", verb,
+               rev == XF_REV_JOINT ? " --reversal joint" : "", r->label, path, la, lb);
         r->differ++;
     } else {
         r->same++;
@@ -90,6 +95,16 @@ check_file(const char *path, void *arg)
     one(arg, path, "tangent", XF_REV_BOTH);
     one(arg, path, "adjoint", XF_REV_BOTH);
     one(arg, path, "adjoint", XF_REV_JOINT);
+    run *r = arg;
+    static const uint32_t sizes[] = {1, 3};
+    static const char *const labels[] = {" (pieces of 1)", " (pieces of 3)"};
+    for (int k = 0; k < 2; k++) {
+        xf_stream_block_size(sizes[k]);
+        r->label = labels[k];
+        one(arg, path, "tangent", XF_REV_BOTH);
+    }
+    xf_stream_block_size(0);
+    r->label = "";
 }
 
 int
@@ -111,7 +126,7 @@ main(int argc, char **argv)
     close(fd);
     xf_diag *d = xf_diag_new(stderr);
     xf_doc *cat = xf_catalogue_load(NULL, d), *direct = xf_direct_load(NULL, d);
-    run r = {.cat = cat, .direct = direct, .tmp = tmp};
+    run r = {.cat = cat, .direct = direct, .tmp = tmp, .label = ""};
     if (cat && direct)
         walk(argv[1], check_file, &r);
     unlink(tmp);

@@ -13,6 +13,7 @@
 #include "read.h"
 #include "scratch_dir.h"
 #include "stream.h"
+#include "stream_block.h"
 #include "suites.h"
 #include "write.h"
 
@@ -61,8 +62,9 @@ ref(text *t, const char *el, int v, int sc, const char *sym, int index)
     put(t, "</xaif:%s>\n", el);
 }
 
+/* ... each block @m assignments y = sin(x(1)) * x(2) + y (then the call) */
 static char *
-program(int n)
+program_of(int n, int m)
 {
     text t = {0};
     put(&t,
@@ -92,31 +94,34 @@ program(int n)
             "<xaif:ArgumentSymbolReference position=\"1\" scope_id=\"%d\" symbol_id=\"x\" "
             "intent=\"in\"/><xaif:ArgumentSymbolReference position=\"2\" scope_id=\"%d\" "
             "symbol_id=\"y\" intent=\"inout\"/></xaif:ArgumentList>\n"
-            "<xaif:Entry vertex_id=\"1\"/>\n<xaif:BasicBlock vertex_id=\"2\" scope_id=\"%d\">\n"
-            "<xaif:Assignment statement_id=\"1\"><xaif:AssignmentLHS>",
+            "<xaif:Entry vertex_id=\"1\"/>\n<xaif:BasicBlock vertex_id=\"2\" scope_id=\"%d\">\n",
             k, k, sc, sc, sc, sc);
-        /* y = sin(x(1)) * x(2) + y */
-        put(&t,
-            "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"y\"/>"
-            "</xaif:AssignmentLHS><xaif:AssignmentRHS>\n",
-            sc);
-        ref(&t, "VariableReference", 1, sc, "x", 1);
-        put(&t, "<xaif:Intrinsic vertex_id=\"2\" name=\"sin_scal\"/>\n");
-        ref(&t, "VariableReference", 3, sc, "x", 2);
-        put(&t, "<xaif:Intrinsic vertex_id=\"4\" name=\"mul_scal_scal\"/>\n");
-        ref(&t, "VariableReference", 5, sc, "y", 0);
-        put(&t, "<xaif:Intrinsic vertex_id=\"6\" name=\"add_scal_scal\"/>\n"
+        for (int i = 1; i <= m; i++) {
+            /* y = sin(x(1)) * x(2) + y */
+            put(&t, "<xaif:Assignment statement_id=\"%d\"><xaif:AssignmentLHS>", i);
+            put(&t,
+                "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"%d\" symbol_id=\"y\"/>"
+                "</xaif:AssignmentLHS><xaif:AssignmentRHS>\n",
+                sc);
+            ref(&t, "VariableReference", 1, sc, "x", 1);
+            put(&t, "<xaif:Intrinsic vertex_id=\"2\" name=\"sin_scal\"/>\n");
+            ref(&t, "VariableReference", 3, sc, "x", 2);
+            put(&t, "<xaif:Intrinsic vertex_id=\"4\" name=\"mul_scal_scal\"/>\n");
+            ref(&t, "VariableReference", 5, sc, "y", 0);
+            put(&t,
+                "<xaif:Intrinsic vertex_id=\"6\" name=\"add_scal_scal\"/>\n"
                 "<xaif:ExpressionEdge edge_id=\"1\" source=\"1\" target=\"2\" position=\"1\"/>"
                 "<xaif:ExpressionEdge edge_id=\"2\" source=\"2\" target=\"4\" position=\"1\"/>"
                 "<xaif:ExpressionEdge edge_id=\"3\" source=\"3\" target=\"4\" position=\"2\"/>"
                 "<xaif:ExpressionEdge edge_id=\"4\" source=\"4\" target=\"6\" position=\"1\"/>"
                 "<xaif:ExpressionEdge edge_id=\"5\" source=\"5\" target=\"6\" position=\"2\"/>\n"
                 "</xaif:AssignmentRHS></xaif:Assignment>\n");
+        }
         if (k > 0) { /* call r(k-1)(x, y) */
             put(&t,
-                "<xaif:SubroutineCall statement_id=\"2\" scope_id=\"1\" symbol_id=\"r%d\">"
+                "<xaif:SubroutineCall statement_id=\"%d\" scope_id=\"1\" symbol_id=\"r%d\">"
                 "<xaif:Argument position=\"1\">",
-                k - 1);
+                m + 1, k - 1);
             ref(&t, "VariableReference", 1, sc, "x", 0);
             put(&t, "</xaif:Argument><xaif:Argument position=\"2\">");
             ref(&t, "VariableReference", 1, sc, "y", 0);
@@ -134,6 +139,12 @@ program(int n)
     }
     put(&t, "</xaif:CallGraph>\n<!-- end -->\n");
     return t.s;
+}
+
+static char *
+program(int n)
+{
+    return program_of(n, 1);
 }
 
 /* ---- the two paths */
@@ -256,6 +267,36 @@ START_TEST(streamed_output_is_the_whole_documents)
 }
 END_TEST
 
+/* A tangent whose long blocks are made and written a piece at a time
+ * (stream_block.h) is the whole document's, byte for byte, whatever the
+ * pieces' size (a piece of 7 statements ends inside preaccumulate's
+ * sequences, which hold 512 vertices; one of 1 cuts before each call), and
+ * the routine's own arena then holds little more than the input. */
+START_TEST(long_blocks_in_pieces_are_the_whole_documents)
+{
+    char *src = program_of(3, 300);
+    size_t la, lb, bytes;
+    xf_stream_stats whole_st, st;
+    char *a = whole(src, "tangent", &la, &bytes);
+    xf_stream_block_size(1u << 20); /* no block cut */
+    free(streamed(src, "tangent", &lb, &whole_st));
+    static const uint32_t sizes[] = {1, 7, 64, 299};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        xf_stream_block_size(sizes[k]);
+        char *b = streamed(src, "tangent", &lb, &st);
+        ck_assert_msg(la == lb && memcmp(a, b, la) == 0,
+                      "pieces of %u: %zu bytes whole, %zu in pieces", sizes[k], la, lb);
+        ck_assert_msg(st.routine_peak * 3 < whole_st.routine_peak,
+                      "pieces of %u: the routine's arena holds %zu bytes, %zu without pieces",
+                      sizes[k], st.routine_peak, whole_st.routine_peak);
+        free(b);
+    }
+    xf_stream_block_size(0);
+    free(a);
+    free(src);
+}
+END_TEST
+
 /* What one routine holds does not grow with the number of routines; what
  * stays behind per routine is a small part of a routine; the whole-document
  * path grows with the document. */
@@ -317,6 +358,7 @@ test_stream_suite(void)
     TCase *tc = tcase_create("stream");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, streamed_output_is_the_whole_documents);
+    tcase_add_test(tc, long_blocks_in_pieces_are_the_whole_documents);
     tcase_add_test(tc, memory_is_the_global_part_plus_one_routine);
     tcase_add_test(tc, refuses_lenient_reading_and_other_roots);
     suite_add_tcase(s, tc);

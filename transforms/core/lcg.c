@@ -417,6 +417,7 @@ static int
 flush(xf_lcg_walk *w, const xf_lcg_sink *sink)
 {
     if (w->g.vs.n > 0) {
+        w->flushes++;
         mark_outputs(w);
         if (sink->sequence && sink->sequence(sink->ctx, w))
             return -1;
@@ -468,14 +469,21 @@ walk_op(xf_lcg_walk *w, xf_stmt *s, uint32_t i, const xf_lcg_sink *sink)
     return 0;
 }
 
+void
+xf_lcg_walk_begin(xf_lcg_walk *w)
+{
+    xf_lcg_reset(&w->g);
+    w->pending = NULL;
+    w->flushes = 0;
+}
+
 int
-xf_lcg_walk_block(xf_lcg_walk *w, const xf_cvertex *b, const xf_lcg_sink *sink)
+xf_lcg_walk_stmts(xf_lcg_walk *w, xf_stmt *const *v, uint32_t n, const xf_lcg_sink *sink)
 {
     xf_lcg *g = &w->g;
-    xf_lcg_reset(g);
-    const char *pending = NULL;
-    for (uint32_t k = 0; k < b->stmts.n; k++) {
-        xf_stmt *s = b->stmts.v[k];
+    const char *pending = w->pending;
+    for (uint32_t k = 0; k < n; k++) {
+        xf_stmt *s = v[k];
         if (s->h.line || !w->where)
             w->where = s; /* the derivative code has no lines: the last original statement */
         switch (s->kind) {
@@ -494,9 +502,9 @@ xf_lcg_walk_block(xf_lcg_walk *w, const xf_cvertex *b, const xf_lcg_sink *sink)
             /* a use by this statement is inside the sequence that holds its
              * propagator (the next statement, when it has one) */
             pending = s->id;
-            if (k + 1 < b->stmts.n && (b->stmts.v[k + 1]->kind == XF_STMT_DERIVPROP ||
-                                       (b->stmts.v[k + 1]->kind == XF_STMT_ASSIGN &&
-                                        xf_flag_is(b->stmts.v[k + 1]->u.as.lhs.deriv, false))))
+            if (k + 1 < n &&
+                (v[k + 1]->kind == XF_STMT_DERIVPROP ||
+                 (v[k + 1]->kind == XF_STMT_ASSIGN && xf_flag_is(v[k + 1]->u.as.lhs.deriv, false))))
                 ;
             else if (s->id && !XF_VEC_PUSH(g->a, g->ids, s->id))
                 return xf_lcg_oom(g);
@@ -523,5 +531,19 @@ xf_lcg_walk_block(xf_lcg_walk *w, const xf_cvertex *b, const xf_lcg_sink *sink)
             continue;
         }
     }
+    w->pending = pending;
+    return 0;
+}
+
+int
+xf_lcg_walk_end(xf_lcg_walk *w, const xf_lcg_sink *sink)
+{
     return flush(w, sink);
+}
+
+int
+xf_lcg_walk_block(xf_lcg_walk *w, const xf_cvertex *b, const xf_lcg_sink *sink)
+{
+    xf_lcg_walk_begin(w);
+    return xf_lcg_walk_stmts(w, b->stmts.v, b->stmts.n, sink) || xf_lcg_walk_end(w, sink);
 }

@@ -144,6 +144,9 @@ struct xf_lcg_walk {
     uint32_t cut_at;         /* the cut: operations cut_at.. are still to come */
     xf_map lastread;         /* temporary's symbol -> index + 1 of its last reader */
     xf_arena *stmt_a;        /* lastread's storage */
+    /* between xf_lcg_walk_stmts calls */
+    const char *pending; /* the assignment whose propagator is still to come */
+    uint64_t flushes;    /* sequences handed to the sink since xf_lcg_walk_begin */
 };
 
 /**
@@ -165,5 +168,20 @@ void xf_lcg_walk_fini(xf_lcg_walk *w);
  * @b itself is not changed. @returns 0, or -1 after a report.
  */
 int xf_lcg_walk_block(xf_lcg_walk *w, const xf_cvertex *b, const xf_lcg_sink *sink);
+
+/**
+ * xf_lcg_walk_begin / xf_lcg_walk_stmts / xf_lcg_walk_end:
+ * xf_lcg_walk_block in pieces, for a block whose statements come a piece at
+ * a time (tools/stream_block.c): begin, then the @n statements @v of each
+ * piece in order, then end, hand the sink what xf_lcg_walk_block does. The
+ * sequence in progress between pieces refers to the earlier pieces'
+ * statements: they must live until it is handed on (w->flushes grows then).
+ * A piece must not end just before a propagator or a derivative assignment
+ * (one that does sees no propagator after its last assignment).
+ * @returns 0, or -1 after a report.
+ */
+void xf_lcg_walk_begin(xf_lcg_walk *w);
+int xf_lcg_walk_stmts(xf_lcg_walk *w, xf_stmt *const *v, uint32_t n, const xf_lcg_sink *sink);
+int xf_lcg_walk_end(xf_lcg_walk *w, const xf_lcg_sink *sink);
 
 #endif

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "build.h"
+#include "pieces.h"
 #include "pass.h"
 
 typedef struct lin {
@@ -703,6 +704,57 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     if (!rt->is_rlist)
         rt->active = XF_FLAG_1;
     return 0;
+}
+
+/* ------------------------------------------------ a block in pieces */
+
+struct xf_lin_pieces {
+    lin l;
+};
+
+int
+xf_lin_pieces_new(xf_pass_ctx *ctx, xf_routine *rt, xf_arena *scratch, xf_lin_pieces **out)
+{
+    *out = NULL;
+    xf_graph *g = xf_work_graph(rt);
+    if (!g || !rt->cfg_scope)
+        return 0;
+    xf_lin_pieces *p = calloc(1, sizeof *p);
+    if (!p)
+        return xf_pass_oom(ctx);
+    p->l = (lin){.ctx = ctx,
+                 .doc = ctx->doc,
+                 .scope = rt->cfg_scope,
+                 .scratch = scratch,
+                 .routine = rt->sym ? rt->sym->id : "?"};
+    for (uint32_t i = 0; i < g->v.n; i++)
+        if (loop_part(&p->l, g->v.v[i]->init) || loop_part(&p->l, g->v.v[i]->update)) {
+            free(p);
+            return -1;
+        }
+    if (!rt->is_rlist)
+        rt->active = XF_FLAG_1;
+    *out = p;
+    return 0;
+}
+
+int
+xf_lin_pieces_feed(xf_lin_pieces *p, xf_stmt *const *v, uint32_t n, xf_stmt ***out, uint32_t *nout)
+{
+    lin *l = &p->l;
+    memset(&l->out, 0, sizeof l->out);
+    for (uint32_t k = 0; k < n; k++)
+        if (statement(l, v[k]))
+            return -1;
+    *out = l->out.v;
+    *nout = l->out.n;
+    return 0;
+}
+
+void
+xf_lin_pieces_free(xf_lin_pieces *p)
+{
+    free(p);
 }
 
 static const char *const after[] = {NULL};

@@ -28,6 +28,7 @@
 #include "elim.h"
 #include "lcg.h"
 #include "pass.h"
+#include "pieces.h"
 #include "signs.h"
 
 typedef struct cost {
@@ -644,6 +645,87 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     xf_lcg_walk_fini(&w);
     xf_signs_end(&p.signs);
     return ret;
+}
+
+/* ------------------------------------------------ a block in pieces */
+
+struct xf_pre_pieces {
+    pre p;
+    xf_lcg_walk w;
+};
+
+static const xf_lcg_sink piece_sink = {.stmt = keep_stmt, .sequence = sequence};
+
+int
+xf_pre_pieces_new(xf_pass_ctx *ctx, xf_routine *rt, xf_arena *scratch, xf_pre_pieces **out)
+{
+    *out = NULL;
+    if (!xf_work_graph(rt) || !rt->cfg_scope || rt->is_rlist)
+        return 0;
+    xf_pre_pieces *c = calloc(1, sizeof *c);
+    if (!c)
+        return xf_pass_oom(ctx);
+    if (xf_lcg_walk_init(&c->w, ctx->doc, scratch, ctx->diag)) {
+        free(c);
+        return -1;
+    }
+    c->p = (pre){.ctx = ctx, .doc = ctx->doc, .scope = rt->cfg_scope};
+    c->p.w = &c->w;
+    c->p.g = &c->w.g;
+    *out = c;
+    return 0;
+}
+
+xf_lcg_walk *
+xf_pre_pieces_walk(xf_pre_pieces *c)
+{
+    return &c->w;
+}
+
+void
+xf_pre_pieces_begin(xf_pre_pieces *c)
+{
+    xf_lcg_walk_begin(&c->w);
+}
+
+/* The statements the sink was handed, to @out, @nout; the sink's list emptied. */
+static void
+pieces_out(xf_pre_pieces *c, xf_stmt ***out, uint32_t *nout)
+{
+    *out = c->p.out.v;
+    *nout = c->p.out.n;
+    memset(&c->p.out, 0, sizeof c->p.out);
+}
+
+int
+xf_pre_pieces_feed(xf_pre_pieces *c, xf_stmt *const *v, uint32_t n, xf_stmt ***out, uint32_t *nout)
+{
+    xf_lcg_sink sink = piece_sink;
+    sink.ctx = &c->p;
+    memset(&c->p.out, 0, sizeof c->p.out);
+    int ret = xf_lcg_walk_stmts(&c->w, v, n, &sink);
+    pieces_out(c, out, nout);
+    return ret;
+}
+
+int
+xf_pre_pieces_end(xf_pre_pieces *c, xf_stmt ***out, uint32_t *nout)
+{
+    xf_lcg_sink sink = piece_sink;
+    sink.ctx = &c->p;
+    memset(&c->p.out, 0, sizeof c->p.out);
+    int ret = xf_lcg_walk_end(&c->w, &sink);
+    pieces_out(c, out, nout);
+    return ret;
+}
+
+void
+xf_pre_pieces_free(xf_pre_pieces *c)
+{
+    if (!c)
+        return;
+    xf_lcg_walk_fini(&c->w);
+    free(c);
 }
 
 static const struct {

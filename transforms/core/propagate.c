@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pass.h"
+#include "pieces.h"
 
 /* The constant an A expression is, if it is one. */
 static bool
@@ -40,19 +41,25 @@ simplify_graph(xf_graph *g)
 {
     for (uint32_t i = 0; i < g->v.n; i++) {
         xf_cvertex *v = g->v.v[i];
-        uint32_t n = 0;
-        for (uint32_t k = 0; k < v->stmts.n; k++) {
-            xf_stmt *s = v->stmts.v[k];
-            if (s->kind == XF_STMT_DERIVPROP) {
-                if (!s->u.dp.n)
-                    continue;
-                for (uint32_t j = 0; j < s->u.dp.n; j++)
-                    simplify(&s->u.dp.v[j]);
-            }
-            v->stmts.v[n++] = s;
-        }
-        v->stmts.n = n;
+        v->stmts.n = xf_propagate_stmts(v->stmts.v, v->stmts.n);
     }
+}
+
+uint32_t
+xf_propagate_stmts(xf_stmt **v, uint32_t n)
+{
+    uint32_t m = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        xf_stmt *s = v[k];
+        if (s->kind == XF_STMT_DERIVPROP) {
+            if (!s->u.dp.n)
+                continue;
+            for (uint32_t j = 0; j < s->u.dp.n; j++)
+                simplify(&s->u.dp.v[j]);
+        }
+        v[m++] = s;
+    }
+    return m;
 }
 
 /* Every graph: a ControlFlowGraph's, and each placeholder of a ReplacementList
