@@ -8,6 +8,7 @@
  *           5 random pairs, where J^T yb is what F_b adds to a random xb
  *           (so xb accumulates); x is left as it was
  *  adjoint  (F_b, no F_d) J^T yb against central differences, 1e-6
+ *  f        (always) f's outputs at the point are finite
  * Exit status 0 when all hold. */
 #include "check.h"
 
@@ -67,6 +68,11 @@ xf_check_main(int n, int m, void (*point)(double *), xf_fn *f, xf_dfn *d, xf_bfn
     point(x0);
     memcpy(x, x0, (size_t)n * sizeof *x);
     f(x, y0);
+    for (int k = 0; k < m; k++)
+        if (!isfinite(y0[k])) {
+            printf("check f FAIL y[%d] = %g at the test's point\n", k, y0[k]);
+            bad = 1;
+        }
     if (d) {
         double worst = 0, vworst = 0;
         int moved = 0;
