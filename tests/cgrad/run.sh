@@ -121,9 +121,11 @@ one_test() {
   done
 }
 
+started=0
 for src in "$@"; do
   one_test "$src" &
-  [ $(( $(jobs -p | wc -l) )) -ge 2 ] && wait
+  started=$((started + 1))
+  [ $((started % 2)) = 0 ] && wait # two at a time
 done
 wait
 
