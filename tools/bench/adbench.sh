@@ -1,0 +1,159 @@
+#!/bin/sh
+# adbench.sh [-x XAIFORM] [-w WORK] [--self-test] ADBENCH
+# adbench.sh --check-drivers
+# `xaiform grad` on the Tapenade C objectives of a checkout of
+# microsoft/ADBench (src/cpp/modules/tapenade/), unmodified, in tangent,
+# joint and split adjoint; each accepted derivative is compiled with the
+# same flags as the objective and Tapenade's derivative beside it, and
+# checked against Tapenade's by a driver of tools/bench/adbench/ (1e-10
+# relative) on the benchmark's sizes; then a Markdown table: objective,
+# mode, accepted (or the first line of the refusal), error, CPU time of f,
+# of ours, of Tapenade's, and the ratios. tools/bench/README.md says more.
+# CC and CFLAGS (environment) choose the compiler and the one set of flags
+# (default: cc, -O2). --self-test uses Tapenade's derivative as "ours"
+# where its mode is that of the row, which checks the drivers themselves.
+# Exit status: 0 when every accepted derivative passed its check.
+# --check-drivers only compiles the drivers (ctest golden.adbench.drivers).
+# shellcheck disable=SC2086 # CFLAGS and a driver's data are word lists
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+xaiform=$root/build/xaiform
+work=${TMPDIR:-/tmp}/xaiform-adbench
+self=0
+if [ "${1:-}" = --check-drivers ]; then
+  # the drivers alone (no checkout needed): every variant compiles cleanly
+  cc=${CC:-cc} rc=0
+  for drv in gmm:- ba:-DOBJ=1 ba:-DOBJ=2 hand:-DOBJ=1 hand:-DOBJ=2 lstm:-; do
+    d=${drv%%:*} o=${drv#*:}
+    [ "$o" = - ] && o=
+    for ours in 0 1 2; do
+      $cc -std=c99 -Wall -Wextra -Werror -O2 -fsyntax-only $o -DOURS=$ours "$here/adbench/$d.c" ||
+        { echo "adbench.sh: $d.c $o -DOURS=$ours does not compile" >&2; rc=1; }
+    done
+  done
+  [ $rc = 0 ] && echo "adbench.sh: 18 driver variants compile"
+  exit $rc
+fi
+while [ $# -gt 1 ]; do
+  case $1 in
+  -x) xaiform=$2; shift 2 ;;
+  -w) work=$2; shift 2 ;;
+  --self-test) self=1; shift ;;
+  *) break ;;
+  esac
+done
+[ $# = 1 ] || { echo "usage: adbench.sh [-x XAIFORM] [-w WORK] [--self-test] ADBENCH_CHECKOUT" >&2; exit 2; }
+adb=$1
+tap=$adb/src/cpp/modules/tapenade
+[ -f "$tap/gmm/gmm.c" ] || { echo "adbench.sh: $tap/gmm/gmm.c: no such file (not an ADBench checkout?)" >&2; exit 1; }
+[ -x "$xaiform" ] || { echo "adbench.sh: $xaiform: not an executable (-x XAIFORM)" >&2; exit 1; }
+cc=${CC:-cc}
+cflags=${CFLAGS:--O2}
+mkdir -p "$work" || exit 1
+
+# rename OBJ PREFIX: every global symbol OBJ defines gets PREFIX, so that
+# ours and Tapenade's (same names) link into one program
+rename() {
+  nm -g --defined-only "$1" | awk -v p="$2" 'NF == 3 { print $3, p $3 }' >"$1.syms" &&
+    objcopy --redefine-syms="$1.syms" "$1"
+}
+
+# the objects that do not depend on the mode, once per folder
+for d in gmm ba hand lstm; do
+  $cc $cflags -c "$tap/$d/$d.c" -o "$work/$d.o" 2>"$work/$d.cc.err" ||
+    { echo "adbench.sh: $cc $cflags $tap/$d/$d.c: $(head -1 "$work/$d.cc.err")" >&2; exit 1; }
+  case $d in hand) s=hand_d.c ;; *) s=${d}_b.c ;; esac
+  if ! { $cc $cflags -c "$tap/$d/$s" -o "$work/${d}_tap1.o" 2>"$work/$d.tap.err" &&
+    $cc $cflags -c "$tap/utils/adBuffer.c" -o "$work/${d}_buf.o" 2>>"$work/$d.tap.err" &&
+    $cc $cflags -c "$tap/utils/adStack.c" -o "$work/${d}_stack.o" 2>>"$work/$d.tap.err" &&
+    ld -r "$work/${d}_tap1.o" "$work/${d}_buf.o" "$work/${d}_stack.o" -o "$work/${d}_raw.o"; }; then
+    echo "adbench.sh: Tapenade's $d/$s: $(head -1 "$work/$d.tap.err")" >&2
+    exit 1
+  fi
+  cp "$work/${d}_raw.o" "$work/${d}_tap.o" && rename "$work/${d}_tap.o" tap_ || exit 1
+done
+
+gmmdata="10 25 1000"
+[ -f "$adb/data/gmm/1k/gmm_d10_K25.txt" ] && gmmdata=$adb/data/gmm/1k/gmm_d10_K25.txt
+badata=
+[ -f "$adb/data/ba/ba1_n49_m7776_p31843.txt" ] && badata=$adb/data/ba/ba1_n49_m7776_p31843.txt
+lstmdata="2 1024 14"
+[ -f "$adb/data/lstm/lstm_l2_c1024.txt" ] && lstmdata=$adb/data/lstm/lstm_l2_c1024.txt
+
+# name folder function independents dependent driver defines reference-mode
+objectives="gmm gmm gmm_objective alphas,means,icf err gmm - adjoint
+ba_reproj ba compute_reproj_error cam,X,w err ba -DOBJ=1 adjoint
+ba_weight ba compute_zach_weight_error w err ba -DOBJ=2 adjoint
+hand hand hand_objective theta err hand -DOBJ=1 tangent
+hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent
+lstm lstm lstm_objective main_params,extra_params loss lstm - adjoint"
+
+data_of() {
+  case $1 in
+  gmm) echo "$gmmdata" ;;
+  ba_*) echo "$badata" ;;
+  hand*) echo 100 ;;
+  lstm) echo "$lstmdata" ;;
+  esac
+}
+
+us() { awk -v t="$1" 'BEGIN { if (t < 0) print "-"; else printf "%.3g", t * 1e6 }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a < 0 || b <= 0) print "-"; else printf "%.2f", a / b }'; }
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2"; }
+
+bad=0
+echo "| objective | mode | accepted | error | f (µs) | ours (µs) | Tapenade (µs) | ours/f | Tapenade/f | ours/Tapenade |"
+echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
+while read -r name dir fn ind dep drv defs refmode; do
+  [ "$defs" = - ] && defs=
+  w=$work/$name
+  mkdir -p "$w"
+  $cc $cflags -I"$here/adbench" $defs -DOURS=0 "$here/adbench/$drv.c" "$work/$dir.o" \
+    "$work/${dir}_tap.o" -o "$w/ref" -lm 2>"$w/ref.cc.err" ||
+    { echo "| $name | - | driver does not compile: $(grep -m1 error "$w/ref.cc.err") | | | | | | | |"; bad=1; continue; }
+  data=$(data_of "$name")
+  "$w/ref" $data >"$w/ref.out" 2>&1 || { echo "| $name | - | driver: $(head -1 "$w/ref.out") | | | | | | | |"; bad=1; continue; }
+  tf=$(field t_f "$w/ref.out") tr=$(field t_ref "$w/ref.out")
+  for k in tangent joint split; do
+    mode=adjoint rev=$k ours=2
+    [ $k = tangent ] && mode=tangent rev=joint ours=1
+    if [ $self = 1 ]; then
+      if [ $mode = "$refmode" ]; then
+        cp "$work/${dir}_raw.o" "$w/ours.o"
+      else
+        echo "self-test: Tapenade has no $mode of $fn" >"$w/$k.err"
+        echo "| $name | $k | no: $(head -1 "$w/$k.err") | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
+        continue
+      fi
+    elif ! (cd "$tap/$dir" && "$xaiform" grad "$dir.c" --function "$fn" --independent "$ind" \
+      --dependent "$dep" --mode $mode --reversal "$rev" -o "$w/$k.c") 2>"$w/$k.err"; then
+      why=$(head -1 "$w/$k.err" | sed 's/|/\\|/g')
+      echo "| $name | $k | no: $why | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
+      continue
+    elif ! $cc $cflags -I"$root/include" -I"$tap/$dir" -c "$w/$k.c" -o "$w/ours.o" 2>"$w/$k.cc.err"; then
+      echo "| $name | $k | yes, does not compile: $(grep -m1 error "$w/$k.cc.err") | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
+      bad=1
+      continue
+    fi
+    rename "$w/ours.o" our_
+    if ! $cc $cflags -I"$here/adbench" $defs -DOURS=$ours "$here/adbench/$drv.c" "$work/$dir.o" \
+      "$work/${dir}_tap.o" "$w/ours.o" -o "$w/$k" -lm 2>"$w/$k.link.err"; then
+      echo "| $name | $k | yes, does not link: $(grep -m1 -i 'error\|undefined' "$w/$k.link.err") | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
+      bad=1
+      continue
+    fi
+    rc=0
+    "$w/$k" $data >"$w/$k.out" 2>&1 || rc=$?
+    e=$(field error "$w/$k.out")
+    [ -n "$e" ] || e="run: $(head -1 "$w/$k.out")"
+    [ $rc = 0 ] || { bad=1 e="$e FAIL"; }
+    to=$(field t_ours "$w/$k.out")
+    tf=$(field t_f "$w/$k.out") tr=$(field t_ref "$w/$k.out")
+    echo "| $name | $k | yes | $e | $(us "$tf") | $(us "$to") | $(us "$tr") | $(ratio "$to" "$tf") | $(ratio "$tr" "$tf") | $(ratio "$to" "$tr") |"
+  done
+  echo "$name: $(cat "$w/ref.out")" >>"$work/drivers.log"
+done <<END
+$objectives
+END
+exit $bad
