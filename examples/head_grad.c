@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 void head(const double x[2], double y[1]);
-void head_b(double *x, double *xb, double *y, double *yb);
+void head_b(const double *x, double *xb, double *y, double *yb);
 
 int
 main(void)

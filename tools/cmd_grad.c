@@ -3,6 +3,7 @@
  * end, the transformation and the C back end in one command. The front
  * end's options are c2xaif's (passed on to it as they are); its xaif goes
  * to a temporary file, which is read, transformed and written as C. */
+#include <ctype.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -22,18 +23,24 @@
 static const char usage[] =
     "usage: xaiform grad FILE.c --function F --independent A[,B...] --dependent Y[,...]\n"
     "                    --mode tangent|adjoint [--reversal joint|split]\n"
-    "                    [--extent X=N,...] [-I DIR] [-D NAME[=VAL]] -o OUT.c\n"
+    "                    [--extent X=N,...] [-I DIR] [-D NAME[=VAL]] [--header OUT.h]\n"
+    "                    -o OUT.c\n"
     "\n"
     "Differentiate the C function F of FILE.c (and the functions of FILE.c it\n"
     "calls): `xaiform c2xaif` translates it into xaif, `xaiform tangent` or\n"
     "`xaiform adjoint` differentiates it, `xaiform xaif2c` writes the result as\n"
     "C99 (docs/c-backend.md): F_d(x, xd, ..., y, yd) for the tangent, F_b(x, xb,\n"
-    "..., y, yb) for the adjoint, which compile with `cc -std=c99` and the\n"
+    "..., y, yb) for the adjoint, with F's own parameter types and passing (a\n"
+    "by-value x: F_d(double x, double xd), F_b(double x, double *xb); a result:\n"
+    "F_d returns its derivative and writes its value through a last argument,\n"
+    "F_b takes its adjoint by value), which compile with `cc -std=c99` and the\n"
     "installed header xaiform/ad.h. Options other than those below are\n"
     "c2xaif's (`xaiform c2xaif --help`).\n"
     "\n"
     "  -o, --output FILE          where to write the C (required; '-': standard output)\n"
     "  -m, --mode MODE            tangent or adjoint (required)\n"
+    "  -H, --header FILE          also write the prototypes of the functions a\n"
+    "                             caller can call (not the static ones) to FILE\n"
     "  -R, --reversal MODE        the adjoint's F_b: joint (default; one activation\n"
     "                             tapes and adjoins) or split (a taping sweep, then\n"
     "                             an adjoint sweep); the transform gets the same\n"
@@ -150,10 +157,47 @@ test_signal(void)
 
 /* Read the xaif @m->text, run @mode's pipeline, write C to @out; messages
  * about the xaif name the C file. */
-static int
-transform(linemap *m, const char *mode, const xf_xaif2c_opts *co, const xf_opts *opts,
-          const char *out)
+/* The header @path: an include guard around @protos (the prototypes). */
+static bool
+write_header(xf_diag *diag, const char *path, const char *src, const char *protos, size_t len)
 {
+    char guard[128] = "XF_", why[300];
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t g = 3;
+    for (const char *p = base; *p && g + 1 < sizeof guard; p++)
+        guard[g++] = (char)(isalnum((unsigned char)*p) ? toupper((unsigned char)*p) : '_');
+    guard[g] = 0;
+    xf_outfile of = {0};
+    if (xf_outfile_open(&of, path, src, why, sizeof why) != 0) {
+        xf_error(diag, path, 0, "%s", why);
+        return false;
+    }
+    FILE *f = fdopen(of.fd, "w");
+    bool ok = f &&
+              fprintf(f,
+                      "/* Written by xaiform grad from %s: the functions it defines. */\n"
+                      "#ifndef %s\n#define %s\n\n",
+                      src, guard, guard) > 0 &&
+              fwrite(protos, 1, len, f) == len && fprintf(f, "\n#endif\n") > 0;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (xf_outfile_finish(&of, ok, why, sizeof why) != 0 || !ok) {
+        xf_error(diag, path, 0, "cannot write%s%s", ok ? ": " : "", ok ? why : "");
+        return false;
+    }
+    return true;
+}
+
+static int
+transform(linemap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_opts *opts,
+          const char *out, const char *hpath)
+{
+    xf_xaif2c_opts cw = *copts;
+    const xf_xaif2c_opts *co = &cw;
+    char *protos = NULL;
+    size_t plen = 0;
+    if (hpath && !(cw.prototypes = open_memstream(&protos, &plen)))
+        return XF_EXIT_INTERNAL;
     const xf_pass *passes[XF_PM_MAX];
     char err[300];
     int n = xf_pipeline_parse(mode, passes, XF_PM_MAX, err, sizeof err);
@@ -191,9 +235,17 @@ transform(linemap *m, const char *mode, const xf_xaif2c_opts *co, const xf_opts 
             xf_error(diag, out, 0, "%s", why);
             ok = false;
         }
+        if (cw.prototypes) {
+            fclose(cw.prototypes);
+            cw.prototypes = NULL;
+            ok = ok && write_header(diag, hpath, m->src, protos ? protos : "", plen);
+        }
         if (ok)
             ret = XF_EXIT_OK;
     }
+    if (cw.prototypes)
+        fclose(cw.prototypes);
+    free(protos);
     if (xf_diag_internal_errors(diag))
         ret = XF_EXIT_INTERNAL;
     xf_doc_free(doc);
@@ -205,7 +257,7 @@ transform(linemap *m, const char *mode, const xf_xaif2c_opts *co, const xf_opts 
 int
 xf_cmd_grad(int argc, char **argv)
 {
-    const char *out = NULL, *mode = NULL;
+    const char *out = NULL, *mode = NULL, *hpath = NULL;
     xf_xaif2c_opts co = {.reversal = XF_C_JOINT};
     xf_opts opts;
     xf_pm_opts_init(&opts);
@@ -218,10 +270,11 @@ xf_cmd_grad(int argc, char **argv)
     fwd[nf++] = (char *)"c2xaif";
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
-        int which = 0; /* 1 -o, 2 -m, 3 -R, 4 -O */
-        static const char *const names[] = {"--output", "--mode", "--reversal", "--pass-option"};
-        static const char shorts[] = "omRO";
-        for (int k = 0; k < 4 && !which; k++) {
+        int which = 0; /* 1 -o, 2 -m, 3 -R, 4 -O, 5 -H */
+        static const char *const names[] = {"--output", "--mode", "--reversal", "--pass-option",
+                                            "--header"};
+        static const char shorts[] = "omROH";
+        for (int k = 0; k < 5 && !which; k++) {
             size_t ln = strlen(names[k]);
             if (!strcmp(a, names[k]) || (a[0] == '-' && a[1] == shorts[k] && !a[2]))
                 which = k + 1, v = i + 1 < argc ? argv[++i] : NULL;
@@ -243,6 +296,8 @@ xf_cmd_grad(int argc, char **argv)
         }
         if (which == 1)
             out = v;
+        else if (which == 5)
+            hpath = v;
         else if (which == 2)
             mode = v;
         else if (which == 4) {
@@ -281,7 +336,7 @@ xf_cmd_grad(int argc, char **argv)
         char name[4200];
         snprintf(name, sizeof name, "%s (as xaif)", file);
         linemap m = {.xaif = name, .src = file, .text = text, .len = len};
-        rc = transform(&m, mode, &co, &opts, out);
+        rc = transform(&m, mode, &co, &opts, out, hpath);
         free(m.xl);
         free(m.cl);
     }

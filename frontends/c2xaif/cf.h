@@ -20,7 +20,7 @@ enum {
     CF_MAX_DEPTH = 200000,
 };
 
-typedef enum cf_type { CF_INT, CF_FLOAT, CF_DOUBLE } cf_type;
+typedef enum cf_type { CF_INT, CF_FLOAT, CF_DOUBLE } cf_type; /* ORDER cf_type */
 
 typedef struct cf_sym {
     const char *name; /* symbol_id */
@@ -33,6 +33,7 @@ typedef struct cf_sym {
     bool active;
     CXCursor where; /* its declaration, for messages */
     bool ptr;       /* a pointer parameter (an array of the extent found) */
+    bool cconst;    /* its elements are const (a `const double *` parameter) */
     uint32_t node;  /* index in the activity graph */
 } cf_sym;
 
@@ -95,7 +96,8 @@ struct cf_fn {
     CXCursor decl; /* its definition */
     uint32_t index;
     bool done, busy;
-    cf_sym *ret; /* the result formal, or NULL for void */
+    cf_sym *ret;    /* the result formal, or NULL for void */
+    bool is_static; /* declared static: its derivatives are static too */
     XF_VEC(cf_sym *) syms;
     XF_VEC(cf_sym *) formals; /* by position */
     XF_VEC(cf_vert) v;

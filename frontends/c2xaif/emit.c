@@ -328,9 +328,24 @@ routine(w *o, const cf_fn *f)
     en(o);
 }
 
+/* What the C back end needs to give the derivatives the user's own
+ * signature (docs/c-backend.md, "C interfaces"): "c:T" for a local of C
+ * type T, "c:T value" for a parameter passed by value, "c:[const ]T pointer"
+ * for an array or pointer parameter, "c:T return" for the returned value. */
+static const char *
+c_annotation(const cf_fn *f, const cf_sym *s, char *buf, size_t len)
+{
+    static const char *const ct[] = {"int", "float", "double"}; /* ORDER cf_type */
+    const char *how = !s->formal ? "" : s == f->ret ? " return" : s->rank ? " pointer" : " value";
+    snprintf(buf, len, "c:%s%s%s", s->formal && s->rank && s->cconst ? "const " : "", ct[s->type],
+             how);
+    return buf;
+}
+
 static void
 symbol(w *o, const cf_sym *s)
 {
+    char ann[64];
     st(o, "Symbol");
     at(o, "symbol_id", s->name);
     at(o, "kind", "variable");
@@ -338,6 +353,7 @@ symbol(w *o, const cf_sym *s)
     at(o, "feType", fe_type(s->type));
     at(o, "shape", shapes[s->rank]);
     at(o, "active", s->active ? "1" : "0");
+    at(o, "annotation", c_annotation(o->fn, s, ann, sizeof ann));
     for (int k = 0; k < s->rank; k++) { /* C's order is Fortran's last dimension first */
         st(o, "DimensionBounds");
         at(o, "lower", "0");
@@ -360,6 +376,7 @@ scopes(w *o)
         at(o, "symbol_id", c->fns.v[i]->name);
         at(o, "kind", "subroutine");
         at(o, "type", "void");
+        at(o, "annotation", c->fns.v[i]->is_static ? "c:static" : "c:extern");
         en(o);
     }
     en(o);
@@ -369,6 +386,7 @@ scopes(w *o)
         st(o, "Scope");
         ati(o, "vertex_id", scope_of(f));
         st(o, "SymbolTable");
+        o->fn = f;
         for (uint32_t k = 0; k < f->syms.n; k++)
             symbol(o, f->syms.v[k]);
         en(o);

@@ -710,6 +710,7 @@ cf_walk_fn(cf *c, cf_fn *f)
 {
     c->fn = f;
     c->jump = NULL;
+    f->is_static = clang_Cursor_getStorageClass(f->decl) == CX_SC_Static;
     int n = clang_Cursor_getNumArguments(f->decl);
     for (int i = 0; i < n; i++) {
         cf_sym *s = cf_declare(c, clang_Cursor_getArgument(f->decl, (unsigned)i), true);

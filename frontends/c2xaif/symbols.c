@@ -107,6 +107,7 @@ cf_declare(cf *c, CXCursor d, bool formal)
     sym->decl = decl_offset(d);
     sym->where = d;
     sym->ptr = ptr;
+    sym->cconst = clang_isConstQualifiedType(t) != 0;
     return sym;
 }
 

@@ -435,12 +435,17 @@ constant(cw *w, const xf_evertex *c, cw_type *t)
         double v = strtod(buf, &end);
         if (*end || !isfinite(v))
             break;
-        if (c->u.c.fetype && !strcmp(c->u.c.fetype, "F4"))
-            v = (double)(float)v; /* a REAL*4 literal, widened */
+        /* a REAL*4 literal is rounded to single precision; a C float
+         * literal (a document from a C front end) is also written as one,
+         * so that float arithmetic stays float as in the source */
+        bool f4 = c->u.c.fetype && !strcmp(c->u.c.fetype, "F4");
+        if (f4)
+            v = (double)(float)v;
+        f4 = f4 && w->c_types && isfinite(v);
         char out[40];
-        snprintf(out, sizeof out, "%.17g", v);
+        snprintf(out, sizeof out, f4 ? "%.9g" : "%.17g", v);
         bool dot = strpbrk(out, ".eE") != NULL;
-        fprintf(w->o, v < 0 ? "(%s%s)" : "%s%s", out, dot ? "" : ".0");
+        fprintf(w->o, v < 0 ? "(%s%s%s)" : "%s%s%s", out, dot ? "" : ".0", f4 ? "f" : "");
         *t = CT_REAL;
         return;
     }

@@ -10,6 +10,9 @@
 
 typedef enum cw_mode { CW_PLAIN, CW_TANGENT, CW_ADJOINT } cw_mode;
 
+/* How a C front end's symbol is passed (its annotation, c_iface.c). */
+typedef enum cw_how { CW_NONE, CW_LOCAL, CW_VALUE, CW_POINTER, CW_RETURN } cw_how;
+
 /* Per symbol (by xf_symbol.index). */
 typedef struct cw_sym {
     const char *name;  /* its C name (malloc'd), NULL until named */
@@ -19,6 +22,10 @@ typedef struct cw_sym {
     bool used, dused;  /* referenced (value, derivative) in the routine or file */
     uint32_t same;     /* a common-block member: 1 + the index of the symbol
                           whose C variable it shares; 0: its own */
+    const char *ctype; /* its C type from a C front end ("int", "float",
+                          "double"; static), NULL: by its xaif type */
+    cw_how how;        /* how the user's C passes it */
+    bool cconst;       /* a const pointer parameter */
 } cw_sym;
 
 typedef struct cw {
@@ -31,6 +38,10 @@ typedef struct cw {
     cw_sym *syms;  /* doc->nsymbols */
     char **rname;  /* C name of each routine (by xf_routine.index), NULL: none */
     bool *hascode; /* the routine has an Entry (or a non-empty placeholder) */
+    bool *wrapped; /* written twice: inner (xaif's convention) and the user's signature */
+    bool *rstatic; /* a static C function: its derivative is static */
+    char **iname;  /* the function the generated calls go to, NULL: rname */
+    bool c_types;  /* the document has a C front end's types (c_iface.c) */
     const xf_routine *cur;
     int ph;   /* placeholder being written (0: a ControlFlowGraph) */
     int ntmp; /* temporaries of the routine */
@@ -48,6 +59,20 @@ typedef struct cw {
 void cw_refuse(cw *w, uint32_t line, const char *fmt, ...) XF_PRINTF(3, 4);
 /** cw_routine_of: the routine with code whose symbol is @sym, or NULL. */
 const xf_routine *cw_routine_of(const cw *w, const xf_symbol *sym);
+
+/** cw_mode_set: write "xf_ad_mode_set(xf_m, ...)" with the modes named in @flags. */
+void cw_mode_set(FILE *o, const char *indent, const char *flags);
+
+/* c_iface.c */
+/** cw_iface_read: the C front end's annotations into w->syms, w->wrapped, w->rstatic. */
+bool cw_iface_read(cw *w);
+/** cw_dtype: the C type of @s's derivative ("float" for a float, else "double"). */
+const char *cw_dtype(const cw *w, const xf_symbol *s);
+/** cw_iface_signature: "[static] T NAME(params)" of @r's wrapper, the user's signature
+ * (@def: a definition, T on a line of its own). */
+void cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def);
+/** cw_iface_wrapper: the wrapper function of @r, which calls w->iname[r]. */
+void cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r);
 
 /* c_names.c */
 /** cw_names: C names of routines and symbols; false after a refusal. */

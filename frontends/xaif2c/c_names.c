@@ -356,6 +356,8 @@ cw_names_free(cw *w)
 const char *
 cw_ctype(cw *w, const xf_symbol *s, uint32_t line)
 {
+    if (w->syms[s->index].ctype)
+        return w->syms[s->index].ctype;
     switch (s->type) {
     case XF_TYPE_REAL:
     case XF_TYPE_DOUBLE:

@@ -397,11 +397,12 @@ call(cw *w, const xf_stmt *s)
             int64_t n = cw_extent(w, f->sym, s->h.line);
             if (n < 0)
                 goto out;
-            fprintf(w->o, "        double xf_z%u[%lld] = {0};\n", p, (long long)(n ? n : 1));
+            fprintf(w->o, "        %s xf_z%u[%lld] = {0};\n", cw_dtype(w, f->sym), p,
+                    (long long)(n ? n : 1));
         }
     }
     const char *name = w->rname[callee->index];
-    fprintf(w->o, "        %s%s(", name, w->mode == CW_ADJOINT && callee->is_rlist ? "_tpl" : "");
+    fprintf(w->o, "        %s(", w->iname[callee->index] ? w->iname[callee->index] : name);
     for (uint32_t p = 1; p <= callee->args.n && !w->failed; p++) {
         const xf_argsym *f = formal_at(callee, p);
         const xf_varref *r = arg_ref(act[p - 1]);

@@ -74,10 +74,10 @@ declare(cw *w, FILE *o, const xf_symbol *s, bool global)
         if (!(d ? c->dused : c->used))
             continue;
         if (xf_shape_rank(s->shape) > 0)
-            fprintf(o, "%s%s %s[%lld]%s;\n", pre, d ? "double" : t, d ? c->dname : c->name,
+            fprintf(o, "%s%s %s[%lld]%s;\n", pre, d ? cw_dtype(w, s) : t, d ? c->dname : c->name,
                     (long long)(n ? n : 1), init);
         else
-            fprintf(o, "%s%s %s%s;\n", pre, d ? "double" : t, d ? c->dname : c->name, init);
+            fprintf(o, "%s%s %s%s;\n", pre, d ? cw_dtype(w, s) : t, d ? c->dname : c->name, init);
         if (!global) /* a local may be written and never read */
             fprintf(o, "    (void)%s;\n", d ? c->dname : c->name);
     }
@@ -106,7 +106,7 @@ params(cw *w, FILE *o, const xf_routine *r, bool types)
             return;
         fprintf(o, "%s%s%s%s", p > 1 ? ", " : "", types ? t : "", types ? " *" : "", c->name);
         if (c->dname)
-            fprintf(o, ", %s%s", types ? "double *" : "", c->dname);
+            fprintf(o, ", %s%s%s", types ? cw_dtype(w, f->sym) : "", types ? " *" : "", c->dname);
     }
     fputs(")", o);
 }
@@ -125,8 +125,8 @@ graph_code(cw *w, const xf_graph *g, int ph)
         fprintf(w->o, "%s:;\n", exit);
 }
 
-static void
-mode_set(FILE *o, const char *indent, const char *flags)
+void
+cw_mode_set(FILE *o, const char *indent, const char *flags)
 {
     /* ORDER: xf_ad_mode_set's arguments */
     static const char *const names[] = {"arg_store", "arg_restore", "plain", "tape", "adjoint"};
@@ -173,15 +173,15 @@ template_code(cw *w, const xf_routine *r)
     if (p[1])
         graph_code(w, p[1], 1);
     fputs("        *xf_m = xf_saved;\n    }\n    if (xf_m->tape) {\n", o);
-    mode_set(o, "        ", "arg_store plain");
+    cw_mode_set(o, "        ", "arg_store plain");
     if (p[2] && !w->failed)
         graph_code(w, p[2], 2);
-    mode_set(o, "        ", "adjoint");
+    cw_mode_set(o, "        ", "adjoint");
     fputs("    }\n    if (xf_m->adjoint) {\n", o);
-    mode_set(o, "        ", "arg_restore tape");
+    cw_mode_set(o, "        ", "arg_restore tape");
     if (p[3] && !w->failed)
         graph_code(w, p[3], 3);
-    mode_set(o, "        ", "arg_restore tape");
+    cw_mode_set(o, "        ", "arg_restore tape");
     fputs("    }\n", o);
 }
 
@@ -219,7 +219,8 @@ routine(cw *w, FILE *o, const xf_routine *r)
     w->o = o;
     const char *name = w->rname[r->index];
     bool tpl = r->is_rlist;
-    fprintf(o, "\n%svoid\n%s%s", tpl ? "static " : "", name, tpl ? "_tpl" : "");
+    const char *iname = w->iname[r->index];
+    fprintf(o, "\n%svoid\n%s", iname ? "static " : "", iname ? iname : name);
     params(w, o, r, true);
     fputs("\n{\n", o);
     for (uint32_t j = 0; j < sc->syms.n; j++)
@@ -229,19 +230,21 @@ routine(cw *w, FILE *o, const xf_routine *r)
         fputs(text, o);
     fputs("}\n", o);
     free(text);
-    if (tpl) { /* the entry a user calls */
+    if (w->wrapped[r->index]) /* the entry a user calls, with the user's signature */
+        cw_iface_wrapper(w, o, r);
+    else if (tpl) { /* the entry a user calls */
         fprintf(o, "\nvoid\n%s", name);
         params(w, o, r, true);
         fputs("\n{\n    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n"
               "    xf_ad_mode xf_saved = *xf_m;\n",
               o);
         bool split = w->opts->reversal == XF_C_SPLIT;
-        mode_set(o, "    ", split ? "tape" : "tape adjoint");
+        cw_mode_set(o, "    ", split ? "tape" : "tape adjoint");
         fprintf(o, "    %s_tpl", name);
         params(w, o, r, false);
         fputs(";\n", o);
         if (split) {
-            mode_set(o, "    ", "adjoint");
+            cw_mode_set(o, "    ", "adjoint");
             fprintf(o, "    %s_tpl", name);
             params(w, o, r, false);
             fputs(";\n", o);
@@ -266,9 +269,15 @@ header(cw *w, FILE *o)
             : w->doc->filename         ? w->doc->filename
                                        : "an xaif document",
             what);
-    fputs(" * Every argument is passed by reference (a pointer), as in xaif; arrays are\n"
-          " * flat, column-major, and indexed from their declared lower bounds.\n",
-          o);
+    bool wrapped = false, stat = false;
+    for (uint32_t i = 0; i < w->doc->cg.routines.n; i++) {
+        wrapped = wrapped || w->wrapped[i];
+        stat = stat || (w->wrapped[i] && w->rstatic[i]);
+    }
+    if (!wrapped)
+        fputs(" * Every argument is passed by reference (a pointer), as in xaif; arrays are\n"
+              " * flat, column-major, and indexed from their declared lower bounds.\n",
+              o);
     if (w->mode == CW_TANGENT)
         fputs(" * Tangent: routine f is f_d; each active real argument x is followed by\n"
               " * its derivative xd. On return yd = J * xd for every output y.\n",
@@ -281,12 +290,25 @@ header(cw *w, FILE *o)
                 " * and checkpoints live in xaiform/ad.h (xf_ad_state); xf_ad_release()\n"
                 " * frees them.\n",
                 w->opts->reversal == XF_C_SPLIT ? "split" : "joint");
+    if (wrapped)
+        fputs(" * Each C function keeps its own signature (docs/c-backend.md, C interfaces):\n"
+              " * by-value parameters stay by value and are the function's own copies;\n"
+              " * const is kept; tangent: T f_d(..., x, xd, ..., T *f) returns the\n"
+              " * derivative of the result and writes its value through the last\n"
+              " * argument; adjoint: void f_b(..., x, T *xb, ..., T fb) adds to xb, fb by\n"
+              " * value. The generated calls go to an inner function (NAME_tpl, xf_fn_NAME)\n"
+              " * that passes every argument by reference.\n",
+              o);
     fputs(" * Routines:", o);
     for (uint32_t i = 0; i < w->doc->cg.routines.n; i++)
         if (w->rname[i])
             fprintf(o, " %s (%s)", w->rname[i], w->doc->cg.routines.v[i]->sym->id);
     fprintf(o, ".\n */\n#include <math.h>\n\n#include \"%s\"\n",
             w->opts->header ? w->opts->header : "xaiform/ad.h");
+    if (stat) /* a static function's wrapper may have no caller in this file */
+        fputs("\n#if defined(__GNUC__)\n#define XF_UNUSED __attribute__((unused))\n#else\n"
+              "#define XF_UNUSED\n#endif\n",
+              o);
 }
 
 int
@@ -306,10 +328,13 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
     w.syms = calloc((size_t)doc->nsymbols + 1, sizeof *w.syms);
     w.rname = calloc((size_t)cg->routines.n + 1, sizeof *w.rname);
     w.hascode = calloc((size_t)cg->routines.n + 1, sizeof *w.hascode);
+    w.wrapped = calloc((size_t)cg->routines.n + 1, sizeof *w.wrapped);
+    w.rstatic = calloc((size_t)cg->routines.n + 1, sizeof *w.rstatic);
+    w.iname = calloc((size_t)cg->routines.n + 1, sizeof *w.iname);
     char *units = NULL, *text = NULL;
     size_t ulen = 0, tlen = 0;
     FILE *u = NULL, *t = NULL;
-    if (!w.syms || !w.rname || !w.hascode) {
+    if (!w.syms || !w.rname || !w.hascode || !w.wrapped || !w.rstatic || !w.iname) {
         cw_refuse(&w, 0, "out of memory");
         goto out;
     }
@@ -327,8 +352,18 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
             code = graph_has_entry(&r->g);
         w.hascode[i] = code && r->sym;
     }
-    if (!cw_names(&w))
+    if (!cw_iface_read(&w) || !cw_names(&w))
         goto out;
+    for (uint32_t i = 0; i < cg->routines.n; i++) { /* the functions the calls go to */
+        if (!w.rname[i] || (!cg->routines.v[i]->is_rlist && !w.wrapped[i]))
+            continue;
+        size_t n = strlen(w.rname[i]) + 8;
+        if (!(w.iname[i] = malloc(n))) {
+            cw_refuse(&w, 0, "out of memory");
+            goto out;
+        }
+        snprintf(w.iname[i], n, cg->routines.v[i]->is_rlist ? "%s_tpl" : "xf_fn_%s", w.rname[i]);
+    }
     if (!(u = open_memstream(&units, &ulen))) {
         cw_refuse(&w, 0, "out of memory");
         goto out;
@@ -369,11 +404,25 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
         const xf_routine *r = cg->routines.v[i];
         if (!w.hascode[i])
             continue;
-        fprintf(t, "void %s", w.rname[i]);
-        params(&w, t, r, true);
-        fputs(";\n", t);
-        if (r->is_rlist) {
-            fprintf(t, "static void %s_tpl", w.rname[i]);
+        if (w.wrapped[i]) {
+            cw_iface_signature(&w, t, r, false);
+            fputs(";\n", t);
+            if (w.opts->prototypes && !w.rstatic[i]) {
+                cw_iface_signature(&w, w.opts->prototypes, r, false);
+                fputs(";\n", w.opts->prototypes);
+            }
+        } else {
+            fprintf(t, "void %s", w.rname[i]);
+            params(&w, t, r, true);
+            fputs(";\n", t);
+            if (w.opts->prototypes) {
+                fprintf(w.opts->prototypes, "void %s", w.rname[i]);
+                params(&w, w.opts->prototypes, r, true);
+                fputs(";\n", w.opts->prototypes);
+            }
+        }
+        if (w.iname[i]) {
+            fprintf(t, "static void %s", w.iname[i]);
             params(&w, t, r, true);
             fputs(";\n", t);
         }
@@ -394,6 +443,12 @@ out:
     free(w.syms);
     free(w.rname);
     free(w.hascode);
+    if (w.iname)
+        for (uint32_t i = 0; i < doc->cg.routines.n; i++)
+            free(w.iname[i]);
+    free(w.iname);
+    free(w.wrapped);
+    free(w.rstatic);
     free(w.lbl);
     return w.failed ? -1 : 0;
 }

@@ -35,6 +35,9 @@ typedef struct xf_xaif2c_opts {
     const char *header;
     /* what the comment at the top names as the source; NULL: the document's file */
     const char *source;
+    /* when not NULL, the prototypes of the functions a user calls (the
+     * non-static ones, with the user's signatures) are written here too */
+    FILE *prototypes;
 } xf_xaif2c_opts;
 
 /**

@@ -18,8 +18,9 @@
 #include <string.h>
 
 void F(const double *x, double *y);
-void F_D(double *x, double *xd, double *y, double *yd);
-void F_B(double *x, double *xb, double *y, double *yb);
+/* as grad writes them for F(const double x[N], double y[M]): const kept */
+void F_D(const double *x, const double *xd, double *y, double *yd);
+void F_B(const double *x, double *xb, double *y, double *yb);
 
 static unsigned long long state = 88172645463325252ULL;
 

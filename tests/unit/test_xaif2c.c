@@ -110,6 +110,46 @@ START_TEST(a_program_becomes_a_function_of_pointers)
 }
 END_TEST
 
+/* @text with @add inserted after the first @after (caller frees). */
+static char *
+insert_after(char *text, const char *after, const char *add)
+{
+    char *at = strstr(text, after);
+    ck_assert_ptr_nonnull(at);
+    size_t k = (size_t)(at - text) + strlen(after), n = strlen(text) + strlen(add) + 1;
+    char *t = malloc(n);
+    ck_assert_ptr_nonnull(t);
+    snprintf(t, n, "%.*s%s%s", (int)k, text, add, text + k);
+    free(text);
+    return t;
+}
+
+/* The C front end's annotations (c:...) give the function its user's
+ * signature: a static wrapper around an inner function of pointers. */
+START_TEST(annotations_give_the_users_signature)
+{
+    char msg[512];
+    char *text = program("", Y_IS(X_AT("1", "2")));
+    text = insert_after(text, "symbol_id=\"head\"", " annotation=\"c:static\"");
+    text = insert_after(text, "symbol_id=\"x\" kind=\"variable\"",
+                        " annotation=\"c:const double pointer\"");
+    text =
+        insert_after(text, "symbol_id=\"y\" kind=\"variable\"", " annotation=\"c:double return\"");
+    char *c = to_c(text, msg, sizeof msg);
+    ck_assert_msg(c != NULL, "%s", msg);
+    ck_assert_msg(strstr(c, "#define XF_UNUSED __attribute__((unused))\n"), "%s", c);
+    ck_assert_msg(strstr(c, "static XF_UNUSED double head(const double *x);\n"), "%s", c);
+    ck_assert_msg(strstr(c, "static void xf_fn_head(double *x, double *y);\n"), "%s", c);
+    ck_assert_msg(strstr(c, "\nstatic XF_UNUSED double\nhead(const double *x)\n{\n"
+                            "    double xf_r = 0;\n    xf_fn_head((double *)x, &xf_r);\n"
+                            "    return xf_r;\n}\n"),
+                  "%s", c);
+    ck_assert_msg(strstr(c, "    (*y) = x[(2L) - 1];\n"), "%s", c);
+    free(c);
+    free(text);
+}
+END_TEST
+
 START_TEST(names_avoid_keywords_and_math)
 {
     char msg[512];
@@ -336,6 +376,7 @@ test_xaif2c_suite(void)
     TCase *t = tcase_create("text");
     tcase_add_test(t, a_program_becomes_a_function_of_pointers);
     tcase_add_test(t, names_avoid_keywords_and_math);
+    tcase_add_test(t, annotations_give_the_users_signature);
     tcase_add_test(t, a_tangent_has_derivative_arguments);
     tcase_add_test(t, a_section_assignment_is_a_loop);
     tcase_add_test(t, an_overlapping_assignment_uses_a_temporary);
