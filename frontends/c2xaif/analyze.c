@@ -102,7 +102,8 @@ check_alias(cf *c, const cf_stmt *s)
     for (uint32_t i = 0; i < s->args.n; i++)
         for (uint32_t k = i + 1; k < s->args.n; k++) {
             const cf_sym *a = s->args.v[i]->sym, *b = s->args.v[k]->sym;
-            if (a == b && a->rank > 0 &&
+            /* elements (Fortran's x(1), x(2)) are no aliasing */
+            if (a == b && a->rank > 0 && !s->args.v[i]->nsub && !s->args.v[k]->nsub &&
                 (s->callee->formals.v[i]->written || s->callee->formals.v[k]->written))
                 cf_refuse(c, s->at,
                           "passing array '%s' to two parameters of '%s', one of them written "

@@ -29,6 +29,7 @@ typedef struct cf_sym {
     int64_t dims[CF_MAXRANK];  /* extents in C order */
     int64_t lower[CF_MAXRANK]; /* lower bounds, same order (0 in C; Fortran's own) */
     bool global;               /* a module variable (Fortran): in scope 1 */
+    bool nobounds;             /* an array argument whose bounds the caller gives (Fortran) */
     int formal;                /* position from 1; 0: a local */
     uint64_t decl;             /* where it is declared (symbols.c); 0: a temporary */
     bool read, written;        /* as a formal: read / written here or by a callee */

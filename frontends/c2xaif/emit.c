@@ -338,7 +338,7 @@ symbol(w *o, const cf_sym *s)
     at(o, "feType", fe_type(s->type));
     at(o, "shape", shapes[s->rank]);
     at(o, "active", s->active ? "1" : "0");
-    for (int k = 0; k < s->rank; k++) { /* C's order is Fortran's last dimension first */
+    for (int k = 0; k < s->rank && !s->nobounds; k++) { /* C's order: Fortran's last first */
         st(o, "DimensionBounds");
         ati(o, "lower", s->lower[k]);
         ati(o, "upper", s->lower[k] + s->dims[k] - 1);

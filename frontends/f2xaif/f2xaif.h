@@ -7,7 +7,7 @@
 
 typedef struct xf_f2xaif_opts {
     const char *const *files; /* the Fortran sources, NULL-terminated (modules found first) */
-    const char *function;     /* the top routine */
+    const char *function;     /* the top routine; NULL: head, else the last file's first */
     const char *const *indep; /* its independents, NULL-terminated; NULL: the c$openad pragmas */
     const char *const *dep;   /* its dependents, likewise */
     const char *out;          /* the xaif file to write ("-": standard output) */

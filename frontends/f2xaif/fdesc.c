@@ -51,6 +51,9 @@ typedef struct fx {
     unsigned line, col; /* of the statement being walked */
     fx_jump *jump;
     bool no_calls; /* in a loop condition */
+    /* in an array assignment's loops: its array and the loops' indices (C order) */
+    const cf_sym *elem;
+    cf_sym *idx[CF_MAXRANK];
 } fx;
 
 static _Noreturn __attribute__((format(printf, 2, 3))) void
@@ -158,6 +161,7 @@ declare(fx *x, fx_unit *u, cf_fn *f)
     u->syms = cf_alloc(&x->c, (u->nlines + 1) * sizeof *u->syms);
     cf_sym *result = NULL;
     XF_VEC(cf_sym *) formals = {0};
+    int ndummy = 0;
     for (uint32_t i = 0; i < u->nlines; i++) {
         fx_line *l = &u->lines[i];
         if (strcmp(l->tok[0], "s") != 0)
@@ -185,11 +189,18 @@ declare(fx *x, fx_unit *u, cf_fn *f)
         const char *owner = l->tok[k + 2];
         s->param = strcmp(l->tok[k + 3], "-") ? l->tok[k + 3] : NULL;
         s->attrs = l->tok[k + 4];
+        if (s->dummy > ndummy)
+            ndummy = s->dummy;
         cf_type t;
-        if (!type_of(s, &t) || !s->fixed || s->param)
+        /* an array argument of bounds the caller gives (x(n), x(*)): without bounds */
+        bool open = !s->fixed && s->dummy > 0 && s->rank > 0 && s->rank <= CF_MAXRANK &&
+                    !strcmp(s->attrs, "-");
+        if (!type_of(s, &t) || (!s->fixed && !open) || s->param)
             continue;
-        if (strncmp(owner, "module:", 7) == 0) {
-            const char *gname = strchr(owner + 7, ':');
+        bool common = strncmp(owner, "common:", 7) == 0;
+        if (strncmp(owner, "module:", 7) == 0 || common) {
+            /* a module's variable, or a COMMON block's (by its name in this routine) */
+            const char *gname = common ? NULL : strchr(owner + 7, ':');
             gname = gname ? gname + 1 : s->name;
             for (uint32_t g = 0; g < x->c.globals.n && !s->sym; g++)
                 if (strcmp(x->c.globals.v[g]->name, gname) == 0)
@@ -203,11 +214,15 @@ declare(fx *x, fx_unit *u, cf_fn *f)
             }
             continue;
         }
-        if (strncmp(owner, "common:", 7) == 0)
-            continue; /* refused where used */
         if (!f)
             continue; /* a module's own variables: made where a routine uses them */
         s->sym = new_sym(x, s, t);
+        if (open) {
+            s->sym->nobounds = true;
+            memset(s->sym->dims, 0, sizeof s->sym->dims);
+            memset(s->sym->lower, 0, sizeof s->sym->lower);
+            s->fixed = true;
+        }
         if (!XF_VEC_PUSH(x->c.a, f->syms, s->sym))
             cf_oom(&x->c);
         if (s->dummy > 0) {
@@ -221,6 +236,9 @@ declare(fx *x, fx_unit *u, cf_fn *f)
     }
     if (!f)
         return;
+    while (formals.n < (uint32_t)ndummy)
+        if (!XF_VEC_PUSH(x->c.a, formals, NULL))
+            cf_oom(&x->c);
     for (uint32_t i = 0; i < formals.n; i++) {
         if (!formals.v[i]) {
             x->file = u->file;
@@ -364,6 +382,27 @@ var(fx *x, const fx_line *l, int *k, bool lvalue)
     }
     cf_expr *e = new_expr(x, CF_E_VAR);
     e->sym = s->sym;
+    if (!n && s->rank && x->elem && !lvalue) {
+        /* a whole array in an array assignment: its element at the loops' indices */
+        const cf_sym *a = x->elem;
+        if (a->rank != s->rank)
+            refuse(x, "arrays '%s' and '%s' of different ranks in one assignment", a->name, name);
+        for (int d = 0; d < a->rank; d++) {
+            if (a->dims[d] != s->sym->dims[d] || s->sym->nobounds)
+                refuse(x, "arrays '%s' and '%s' of different shapes in one assignment", a->name,
+                       name);
+            cf_expr *i = new_expr(x, CF_E_VAR);
+            i->sym = x->idx[d];
+            if (a->lower[d] != s->sym->lower[d]) {
+                cf_expr *off = new_expr(x, CF_E_INT);
+                off->ival = s->sym->lower[d] - a->lower[d];
+                i = op(x, CF_E_OP, "add_scal_scal", i, off);
+            }
+            e->sub[d] = i;
+        }
+        e->nsub = a->rank;
+        return e;
+    }
     if (n && n != s->rank)
         refuse(x, "'%s' has %d subscripts and rank %d", name, n, s->rank);
     e->nsub = n;
@@ -572,6 +611,8 @@ expr(fx *x, const fx_line *l, int *k)
         cf_expr *e = new_expr(x, CF_E_REAL);
         e->rval = strtod(buf, NULL);
         e->f4 = kind == 4;
+        if (e->f4)
+            e->rval = (float)e->rval; /* the value a REAL(4) constant has */
         return e;
     }
     if (strcmp(t, "f") == 0)
@@ -762,6 +803,58 @@ while_loop(fx *x, uint32_t i)
     return loop_body(x, L, E, i + 1);
 }
 
+static cf_expr *
+int_const(fx *x, int64_t v)
+{
+    cf_expr *e = new_expr(x, CF_E_INT);
+    e->ival = v;
+    return e;
+}
+
+/* y = EXPR for the whole array y (from token @k of @l): a ForLoop per
+ * dimension, EXPR's whole arrays taken element by element. */
+static void
+array_assignment(fx *x, const fx_line *l, int k, cf_sym *a)
+{
+    cf *c = &x->c;
+    cf_fn *f = c->fn;
+    uint32_t L[CF_MAXRANK], E[CF_MAXRANK];
+    if (a->nobounds)
+        refuse(x,
+               "an assignment to the whole array '%s', whose bounds its caller gives, is not "
+               "supported",
+               a->name);
+    for (int d = a->rank - 1; d >= 0; d--) { /* Fortran's first dimension innermost */
+        cf_sym *i = cf_temp(c, "OpenAD_i", CF_INT);
+        x->idx[d] = i;
+        L[d] = cf_g_vertex(c, CF_V_FORLOOP, x->line);
+        E[d] = cf_g_vertex(c, CF_V_ENDLOOP, 0);
+        f->v.v[L[d]].init = assign_stmt(x, ref_of(x, i), int_const(x, a->lower[d]));
+        f->v.v[L[d]].cond = op(x, CF_E_BOOL, "less_or_equal", ref_of(x, i),
+                               int_const(x, a->lower[d] + a->dims[d] - 1));
+        f->v.v[L[d]].update = assign_stmt(
+            x, ref_of(x, i), op(x, CF_E_OP, "add_scal_scal", ref_of(x, i), int_const(x, 1)));
+        cf_g_go(c, L[d], false);
+        cf_g_arm(c, L[d], true, 1, x->line);
+    }
+    cf_expr *lhs = ref_of(x, a);
+    lhs->nsub = a->rank;
+    for (int d = 0; d < a->rank; d++)
+        lhs->sub[d] = ref_of(x, x->idx[d]);
+    x->elem = a;
+    cf_expr *rhs = expr(x, l, &k);
+    x->elem = NULL;
+    cf_emit_stmt(c, assign_stmt(x, lhs, rhs));
+    for (int d = 0; d < a->rank; d++) {
+        if (f->live)
+            cf_g_edge(c, f->cur, E[d], false, 0);
+        cf_g_edge(c, E[d], L[d], false, 0);
+        f->cur = L[d];
+        f->live = true;
+        f->open = false;
+    }
+}
+
 static void
 assignment(fx *x, const fx_line *l)
 {
@@ -769,8 +862,10 @@ assignment(fx *x, const fx_line *l)
     if (strcmp(tok(x, l, &k), "v") != 0)
         refuse(x, "this assignment's left-hand side is not supported");
     cf_expr *lhs = var(x, l, &k, true);
-    if (lhs->sym->rank && !lhs->nsub)
-        refuse(x, "an assignment to the whole array '%s' is not supported", lhs->sym->name);
+    if (lhs->sym->rank && !lhs->nsub) {
+        array_assignment(x, l, k, lhs->sym);
+        return;
+    }
     cf_expr *rhs = expr(x, l, &k);
     if (rhs->kind == CF_E_VAR && rhs->sym->rank && !rhs->nsub)
         refuse(x, "an array '%s' as a value is not supported", rhs->sym->name);
@@ -933,12 +1028,16 @@ fx_translate(const xf_f2xaif_opts *o, fx_input *in, int nin, const fx_pragma *p,
         if (strcmp(x->units.v[i].kind, "mod") == 0)
             declare(x, &x->units.v[i], NULL);
     char lower[256];
-    snprintf(lower, sizeof lower, "%s", o->function);
+    snprintf(lower, sizeof lower, "%s", o->function ? o->function : "head");
     for (char *q = lower; *q; q++)
         *q = (char)tolower((unsigned char)*q);
     fx_unit *top = find_unit(x, lower, true);
+    for (uint32_t i = 0; !top && !o->function && i < x->units.n; i++)
+        if (x->units.v[i].file == in[nin - 1].file && strcmp(x->units.v[i].kind, "mod") != 0)
+            top = &x->units.v[i]; /* no head: the first routine of the last file */
     if (!top) {
-        fprintf(err, "%s: error: no subroutine or function '%s'\n", in[0].file, o->function);
+        fprintf(err, "%s: error: no subroutine or function '%s'\n", in[0].file,
+                o->function ? o->function : "head");
         status = 1;
         goto out;
     }

@@ -392,8 +392,10 @@ f_tangent(const char *dir, const transform *tangent, const xf_params *par, char 
     char head[4096], mod[4096], out[4096];
     const char *files[3] = {head, NULL, NULL};
     join(head, sizeof head, dir, "head.f");
-    if (exists(dir, "all_globals_mod.f") && join(mod, sizeof mod, dir, "all_globals_mod.f"))
-        files[1] = mod;
+    if (exists(dir, "all_globals_mod.f") && join(mod, sizeof mod, dir, "all_globals_mod.f")) {
+        files[0] = mod; /* the modules before their users */
+        files[1] = head;
+    }
     const char *tmp = getenv("TMPDIR");
     snprintf(out, sizeof out, "%s/xaiform-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     int fd = mkstemp(out);
@@ -406,7 +408,7 @@ f_tangent(const char *dir, const transform *tangent, const xf_params *par, char 
     char *msg = NULL;
     size_t msglen = 0;
     FILE *err = open_memstream(&msg, &msglen);
-    xf_f2xaif_opts fo = {.files = files, .function = "head", .out = out};
+    xf_f2xaif_opts fo = {.files = files, .out = out}; /* head, else head.f's first routine */
     int rc = err ? xf_f2xaif(&fo, err) : 3;
     if (err)
         fclose(err);
