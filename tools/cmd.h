@@ -20,6 +20,7 @@ int xf_cmd_batch(int argc, char **argv);
 int xf_cmd_dot(int argc, char **argv);
 int xf_cmd_oad(int argc, char **argv);
 int xf_cmd_c2xaif(int argc, char **argv);
+int xf_cmd_f2xaif(int argc, char **argv);
 int xf_cmd_grad(int argc, char **argv);
 /**
  * xf_c2xaif_verb:

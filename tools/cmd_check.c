@@ -34,6 +34,9 @@ static const char usage[] =
     "                 (unless --pass-option reversal=... says otherwise), OpenAD's\n"
     "                 joint driver, against ref/ad.out (1e-10)\n"
     "  adjoint-split  the same made with --reversal split, under OpenAD's split driver\n"
+    "  f-xaif-tangent the tangent mode on the xaif of `xaiform f2xaif head.f\n"
+    "                 [all_globals_mod.f] --function head` (pragmas for the (in)dependents)\n"
+    "                 instead of tlm.xaif (needs the Fortran front end; not run by default)\n"
     "\n"
     "Where OpenAD's pipeline failed before writing adm.xaif, the adjoint modes run\n"
     "tlm.xaif instead, judged against ref/dd.out ('from tlm.xaif' in the line; the\n"
@@ -309,7 +312,7 @@ xf_cmd_check(int argc, char **argv)
     xf_expect_scope scope = {.all = false};
     int ngiven = nmodes; /* for the header of an updated file */
     if (!nmodes)
-        for (; nmodes < XF_CHECK_MODES; nmodes++)
+        for (; nmodes < XF_CHECK_DEFAULT_MODES; nmodes++)
             modes[nmodes] = (xf_check_mode)nmodes;
     for (int k = 0; k < nmodes; k++)
         scope.modes[modes[k]] = true;

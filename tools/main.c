@@ -38,6 +38,8 @@ static const xf_verb verbs[] = {
     {"grad", xf_cmd_grad, true,
      "the tangent or adjoint of a C function, as C (c2xaif, transform, xaif2c)"},
 #endif
+    {"f2xaif", xf_cmd_f2xaif, true,
+     "translate a Fortran routine and its callees into xaif (Flang 19 plugin)"},
     {"xaif2c", xf_cmd_xaif2c, true, "write C for a program, its tangent or its adjoint"},
     {"oad-driver", xf_cmd_oad, true,
      "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},

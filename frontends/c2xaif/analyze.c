@@ -102,7 +102,8 @@ check_alias(cf *c, const cf_stmt *s)
     for (uint32_t i = 0; i < s->args.n; i++)
         for (uint32_t k = i + 1; k < s->args.n; k++) {
             const cf_sym *a = s->args.v[i]->sym, *b = s->args.v[k]->sym;
-            if (a == b && a->rank > 0 &&
+            /* elements (Fortran's x(1), x(2)) are no aliasing */
+            if (a == b && a->rank > 0 && !s->args.v[i]->nsub && !s->args.v[k]->nsub &&
                 (s->callee->formals.v[i]->written || s->callee->formals.v[k]->written))
                 cf_refuse(c, s->at,
                           "passing array '%s' to two parameters of '%s', one of them written "
@@ -192,6 +193,9 @@ named_formal(cf *c, cf_fn *top, const char *name, const char *what)
                           name, top->name);
             return top->formals.v[i];
         }
+    for (uint32_t i = 0; i < c->globals.n; i++) /* a module variable (Fortran) */
+        if (strcmp(c->globals.v[i]->name, name) == 0 && cf_is_real(c->globals.v[i]->type))
+            return c->globals.v[i];
     cf_refuse(c, top->decl, "%s '%s' is no parameter of '%s'", what, name, top->name);
 }
 
@@ -216,6 +220,8 @@ cf_analyze(cf *c, cf_fn *top)
     for (uint32_t i = 0; i < c->fns.n; i++)
         for (uint32_t k = 0; k < c->fns.v[i]->syms.n; k++)
             c->fns.v[i]->syms.v[k]->node = g.n++;
+    for (uint32_t i = 0; i < c->globals.n; i++)
+        c->globals.v[i]->node = g.n++;
     g.out = cf_alloc(c, ((size_t)g.n + 1) * sizeof *g.out);
     g.in = cf_alloc(c, ((size_t)g.n + 1) * sizeof *g.in);
     for (uint32_t i = 0; i < c->fns.n; i++)
@@ -232,4 +238,8 @@ cf_analyze(cf *c, cf_fn *top)
             cf_sym *s = c->fns.v[i]->syms.v[k];
             s->active = cf_is_real(s->type) && varied[s->node] && useful[s->node];
         }
+    for (uint32_t i = 0; i < c->globals.n; i++) {
+        cf_sym *s = c->globals.v[i];
+        s->active = cf_is_real(s->type) && varied[s->node] && useful[s->node];
+    }
 }

@@ -14,13 +14,16 @@
 void
 cf_refuse(cf *c, CXCursor at, const char *fmt, ...)
 {
-    CXFile file;
-    unsigned line = 0, col = 0;
-    clang_getSpellingLocation(clang_getCursorLocation(at), &file, &line, &col, NULL);
-    CXString name = clang_getFileName(file);
-    const char *fn = clang_getCString(name);
-    fprintf(c->err, "%s:%u:%u: error: ", fn && *fn ? fn : c->o->file, line, col);
-    clang_disposeString(name);
+    if (c->tu) {
+        CXFile file;
+        unsigned line = 0, col = 0;
+        clang_getSpellingLocation(clang_getCursorLocation(at), &file, &line, &col, NULL);
+        CXString name = clang_getFileName(file);
+        const char *fn = clang_getCString(name);
+        fprintf(c->err, "%s:%u:%u: error: ", fn && *fn ? fn : c->o->file, line, col);
+        clang_disposeString(name);
+    } else /* the Fortran front end (no cursors): its top routine's file and line */
+        fprintf(c->err, "%s:%u: error: ", c->o->file, c->fns.n ? c->fns.v[0]->line : 0);
     va_list ap;
     va_start(ap, fmt);
     vfprintf(c->err, fmt, ap);

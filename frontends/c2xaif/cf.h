@@ -26,10 +26,13 @@ typedef struct cf_sym {
     const char *name; /* symbol_id */
     cf_type type;
     int rank;
-    int64_t dims[CF_MAXRANK]; /* extents in C order */
-    int formal;               /* position from 1; 0: a local */
-    uint64_t decl;            /* where it is declared (symbols.c); 0: a temporary */
-    bool read, written;       /* as a formal: read / written here or by a callee */
+    int64_t dims[CF_MAXRANK];  /* extents in C order */
+    int64_t lower[CF_MAXRANK]; /* lower bounds, same order (0 in C; Fortran's own) */
+    bool global;               /* a module variable (Fortran): in scope 1 */
+    bool nobounds;             /* an array argument whose bounds the caller gives (Fortran) */
+    int formal;                /* position from 1; 0: a local */
+    uint64_t decl;             /* where it is declared (symbols.c); 0: a temporary */
+    bool read, written;        /* as a formal: read / written here or by a callee */
     bool active;
     CXCursor where; /* its declaration, for messages */
     bool ptr;       /* a pointer parameter (an array of the extent found) */
@@ -94,6 +97,7 @@ typedef struct cf_edge {
 struct cf_fn {
     const char *name;
     CXCursor decl; /* its definition */
+    unsigned line; /* the Fortran front end: where it is defined (no cursor) */
     uint32_t index;
     bool done, busy;
     cf_sym *ret;    /* the result formal, or NULL for void */
@@ -118,6 +122,7 @@ typedef struct cf {
     jmp_buf fail;
     int status; /* when longjmp'd to fail */
     XF_VEC(cf_fn *) fns;
+    XF_VEC(cf_sym *) globals; /* module variables (the Fortran front end) */
     /* while walking one function */
     cf_fn *fn;
     const char *no_calls;
@@ -196,6 +201,12 @@ cf_sym *cf_add_sym(cf *c, const char *name, cf_type t);
 void cf_top_extents(cf *c, cf_fn *f);
 
 /* parse_stmt.c */
+/* the graph of the current function, for the Fortran front end: a new vertex; an edge;
+ * flow on to @v from cur; a fresh block entered from @from */
+uint32_t cf_g_vertex(cf *c, cf_vkind k, unsigned line);
+void cf_g_edge(cf *c, uint32_t s, uint32_t t, bool has_cv, int64_t cv);
+void cf_g_go(cf *c, uint32_t v, bool open);
+uint32_t cf_g_arm(cf *c, uint32_t from, bool has_cv, int64_t cv, unsigned line);
 /** cf_walk_fn: build @f's symbols and control-flow graph. */
 void cf_walk_fn(cf *c, cf_fn *f);
 /** cf_extents: the extents of pointer parameters from the arrays the calls pass (all of one

@@ -77,7 +77,7 @@ symref(w *o, const cf_sym *s)
 {
     st(o, "SymbolReference");
     at(o, "vertex_id", "1");
-    ati(o, "scope_id", scope_of(o->fn));
+    ati(o, "scope_id", s->global ? 1 : scope_of(o->fn));
     at(o, "symbol_id", s->name);
     en(o);
 }
@@ -354,10 +354,10 @@ symbol(w *o, const cf_sym *s)
     at(o, "shape", shapes[s->rank]);
     at(o, "active", s->active ? "1" : "0");
     at(o, "annotation", c_annotation(o->fn, s, ann, sizeof ann));
-    for (int k = 0; k < s->rank; k++) { /* C's order is Fortran's last dimension first */
+    for (int k = 0; k < s->rank && !s->nobounds; k++) { /* C's order: Fortran's last first */
         st(o, "DimensionBounds");
-        at(o, "lower", "0");
-        ati(o, "upper", s->dims[k] - 1);
+        ati(o, "lower", s->lower[k]);
+        ati(o, "upper", s->lower[k] + s->dims[k] - 1);
         en(o);
     }
     en(o);
@@ -379,6 +379,8 @@ scopes(w *o)
         at(o, "annotation", c->fns.v[i]->is_static ? "c:static" : "c:extern");
         en(o);
     }
+    for (uint32_t i = 0; i < c->globals.n; i++)
+        symbol(o, c->globals.v[i]);
     en(o);
     en(o);
     for (uint32_t i = 0; i < c->fns.n; i++) {
@@ -422,6 +424,17 @@ maps(w *o)
             en(o);
             en(o);
         }
+    for (uint32_t i = 0; i < c->globals.n; i++) {
+        const cf_sym *s = c->globals.v[i];
+        st(o, "AliasSet");
+        ati(o, "key", (long long)s->node + 2);
+        st(o, "AliasRange");
+        ati(o, "from_virtual_address", (long long)s->node + 1);
+        ati(o, "to_virtual_address", (long long)s->node + 1);
+        at(o, "partial", s->rank > 0 ? "1" : "0");
+        en(o);
+        en(o);
+    }
     en(o);
     static const char *const m[] = {"DUUDSetMap", "DOSetMap"};
     for (int i = 0; i < 2; i++) {

@@ -57,6 +57,27 @@ arm(cf *c, uint32_t from, bool has_cv, int64_t cv, unsigned line)
     return b;
 }
 
+uint32_t
+cf_g_vertex(cf *c, cf_vkind k, unsigned line)
+{
+    return vertex(c, k, line);
+}
+void
+cf_g_edge(cf *c, uint32_t s, uint32_t t, bool has_cv, int64_t cv)
+{
+    edge(c, s, t, has_cv, cv);
+}
+void
+cf_g_go(cf *c, uint32_t v, bool open)
+{
+    go(c, v, open);
+}
+uint32_t
+cf_g_arm(cf *c, uint32_t from, bool has_cv, int64_t cv, unsigned line)
+{
+    return arm(c, from, has_cv, cv, line);
+}
+
 cf_stmt *
 cf_new_stmt(cf *c, cf_skind k, unsigned line)
 {

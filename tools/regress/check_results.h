@@ -17,8 +17,12 @@ typedef enum xf_check_mode {
     XF_CHECK_TANGENT,       /* our tangent of tlm.xaif, tangent driver, against ref/ad.out */
     XF_CHECK_ADJOINT_JOINT, /* our adjoint of adm.xaif, joint driver, against ref/ad.out */
     XF_CHECK_ADJOINT_SPLIT, /* the same, split driver */
+    XF_CHECK_F_TANGENT,     /* our tangent of f2xaif's xaif of head.f, as XF_CHECK_TANGENT */
     XF_CHECK_MODES
 } xf_check_mode;
+
+/* The modes run when none is named: the xaif ones (f-xaif-tangent needs Flang). */
+enum { XF_CHECK_DEFAULT_MODES = XF_CHECK_F_TANGENT };
 
 bool xf_check_mode_parse(const char *s, xf_check_mode *m);
 const char *xf_check_mode_name(xf_check_mode m);

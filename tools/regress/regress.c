@@ -15,6 +15,11 @@
 #include "run.h"
 #include "schema.h"
 #include "write.h"
+#ifdef XF_F_FRONTEND
+#include <unistd.h>
+
+#include "f2xaif.h"
+#endif
 
 /* @dir/@name into @p; false if it does not fit. */
 static bool
@@ -131,7 +136,8 @@ typedef struct transform {
     const char *door;  /* --oad-driver: a program makes the derivative instead */
     xf_schema *schema; /* --schema: every output must satisfy it; or NULL */
     const char *schema_name;
-    size_t *invalid; /* counts the outputs that violate it */
+    size_t *invalid;   /* counts the outputs that violate it */
+    const char *input; /* not NULL: the xaif to read instead of the example's file */
 } transform;
 
 /* Does the derivative @doc made of @dir/@file satisfy @tr's schema? 0, or
@@ -180,7 +186,7 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
                                                : driver == XF_DRIVER_ADJOINT_JOINT ? "joint"
                                                                                    : "split",
                                                d, why, len)
-                                 : xf_read_file(path, NULL, d);
+                                 : xf_read_file(tr && tr->input ? tr->input : path, NULL, d);
     /* OpenAD's references were made with Fortran drivers: n and m may exceed x and y (duud2) */
     xf_run_opts o = {.driver = driver, .params = *par, .loose_sizes = true};
     int ret = -1;
@@ -371,6 +377,69 @@ transform_mode(const char *dir, const char *file, const char *alt, const transfo
     return o;
 }
 
+/* The tangent mode on the xaif that the Fortran front end makes of @dir's
+ * head.f (and all_globals_mod.f), judged as the tangent mode judges tlm.xaif. */
+static xf_check_status
+f_tangent(const char *dir, const transform *tangent, const xf_params *par, char *why, size_t len,
+          opcounts *ops, bool *from_tlm, xf_check_reason *rs)
+{
+    *from_tlm = false;
+    if (!exists(dir, "head.f")) {
+        snprintf(why, len, "no head.f");
+        return XF_CHECK_SKIP;
+    }
+#ifdef XF_F_FRONTEND
+    char head[4096], mod[4096], out[4096];
+    const char *files[3] = {head, NULL, NULL};
+    join(head, sizeof head, dir, "head.f");
+    if (exists(dir, "all_globals_mod.f") && join(mod, sizeof mod, dir, "all_globals_mod.f")) {
+        files[0] = mod; /* the modules before their users */
+        files[1] = head;
+    }
+    const char *tmp = getenv("TMPDIR");
+    snprintf(out, sizeof out, "%s/xaiform-check-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(out);
+    if (fd < 0) {
+        snprintf(why, len, "cannot make a temporary file");
+        *rs = XF_FAIL_EXAMPLE;
+        return XF_CHECK_FAIL;
+    }
+    close(fd);
+    char *msg = NULL;
+    size_t msglen = 0;
+    FILE *err = open_memstream(&msg, &msglen);
+    xf_f2xaif_opts fo = {.files = files, .out = out}; /* head, else head.f's first routine */
+    int rc = err ? xf_f2xaif(&fo, err) : 3;
+    if (err)
+        fclose(err);
+    xf_check_status st = XF_CHECK_FAIL;
+    if (rc != 0) {
+        /* the first error line, without the example's folder */
+        const char *m = msg ? strstr(msg, "error:") : NULL;
+        const char *line = m ? m : msg ? msg : "";
+        while (m && m > msg && m[-1] != '\n')
+            m--;
+        if (m && strncmp(m, dir, strlen(dir)) == 0)
+            line = m + strlen(dir) + 1;
+        snprintf(why, len, "f2xaif: %.*s", (int)strcspn(line, "\n"), line);
+        *rs = XF_FAIL_READ;
+    } else {
+        transform tr = *tangent;
+        tr.input = out;
+        st = transform_mode(dir, "head.f", NULL, &tr, XF_DRIVER_TANGENT, "FAILREASON_tlm_none",
+                            "scalar_tlm", "tangent", "ref/tlm.xb.xaif", par, why, len, ops,
+                            from_tlm, rs);
+    }
+    free(msg);
+    unlink(out);
+    return st;
+#else
+    (void)tangent, (void)par, (void)ops, (void)rs;
+    snprintf(why, len, "the Fortran front end was not built (no Flang 19)");
+    return XF_CHECK_SKIP;
+#endif
+}
+
 /* Where @dir fails in @mode, the reason in @why and its class in *@rs. */
 static xf_check_status
 check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *why, size_t len,
@@ -482,6 +551,8 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
                               XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split", "scalar_adm_split",
                               "split adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm,
                               rs);
+    case XF_CHECK_F_TANGENT:
+        return f_tangent(dir, &trs->tangent, &par, why, len, ops, from_tlm, rs);
     case XF_CHECK_MODES:
         break;
     }
