@@ -381,8 +381,13 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     if (!p1 || !p2 || !p3)
         return 0;
     xf_loopdep_vec v = {0};
-    if (xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v) != 0)
-        return xf_pass_oom(ctx);
+    int ret = xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v);
+    if (ret != 0)
+        return xf_loopdep_failed(
+            ctx, &v, ret,
+            ((const dry_opts *)xf_pass_own_c(ctx->opts, &xf_pass_iterdry))->per_iter_dry
+                ? "--per-iteration-dry-run"
+                : "--loops auto");
     xf_cfgtree t2, t3;
     bool ok = v.n && xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) &&
               xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);

@@ -874,8 +874,12 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     if (!p1 || !p2 || !p3)
         return 0;
     xf_loopdep_vec v = {0};
-    if (xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v) != 0)
-        return xf_pass_oom(ctx);
+    int ret = xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v);
+    if (ret != 0)
+        return xf_loopdep_failed(ctx, &v, ret,
+                                 own->loops_auto ? "--loops auto"
+                                 : own->dry_run  ? "--iteration-wise and --dry-run"
+                                                 : "--iteration-wise");
     if (!v.n)
         return 0;
     iw_rt s = {.ctx = ctx, .v = &v, .p2 = p2, .p3 = p3};
