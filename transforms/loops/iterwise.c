@@ -1016,7 +1016,8 @@ static const xf_pass_opt opts[] = {
              "expand the joint template)\n",
      .parse = parse_iterwise_joint},
     {.name = "dry-run",
-     .help = "with --iteration-wise(-joint): also a parallel loop\n"
+     .help = "with --iteration-wise(-joint) (alone, it implies\n"
+             "--iteration-wise): also a parallel loop\n"
              "that is not terminal, when nothing after it overwrites\n"
              "what it reads: the taping sweep runs it untaped, the\n"
              "adjoint sweep runs it again, iteration-wise (forwards,\n"
