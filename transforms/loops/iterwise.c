@@ -876,10 +876,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     xf_loopdep_vec v = {0};
     int ret = xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v);
     if (ret != 0)
-        return xf_loopdep_failed(ctx, &v, ret,
-                                 own->loops_auto ? "--loops auto"
-                                 : own->dry_run  ? "--iteration-wise and --dry-run"
-                                                 : "--iteration-wise");
+        return xf_loopdep_failed(ctx, &v, ret, xf_loop_options(ctx->opts));
     if (!v.n)
         return 0;
     iw_rt s = {.ctx = ctx, .v = &v, .p2 = p2, .p3 = p3};

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cfgtree.h"
+#include "iterdry.h"
 #include "loopdep.h"
 #include "pass.h"
 
@@ -230,23 +231,29 @@ xf_loopdep_failed(xf_pass_ctx *ctx, const xf_loopdep_vec *v, int ret, const char
     return -1;
 }
 
-/* Without --report-loops the pass reports nothing (and the adjoint may be
- * made one routine at a time). */
+/* Without --report-loops or a loop option the pass does nothing (and the
+ * adjoint may be made one routine at a time). With a loop option it
+ * analyses the loops before the adjoint is made, so that a nest whose
+ * analysis would give up later (iterwise, iterdry) is refused in seconds,
+ * not after the whole adjoint (issue 26). */
 static bool
 idle(const xf_opts *o)
 {
-    return !o->report_loops;
+    return !o->report_loops && !xf_loop_options(o);
 }
 
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    if (!ctx->opts || !ctx->opts->report_loops)
+    if (!ctx->opts || idle(ctx->opts))
         return 0;
     xf_loopdep_vec v = {0};
     int ret = xf_loopdep_routine(ctx->doc, rt, ctx->scratch, &v);
+    const char *opt = xf_loop_options(ctx->opts);
     if (ret != 0)
-        return xf_loopdep_failed(ctx, &v, ret, "--report-loops");
+        return xf_loopdep_failed(ctx, &v, ret, opt ? opt : "--report-loops");
+    if (!ctx->opts->report_loops)
+        return 0;
     for (uint32_t k = 0; k < v.n; k++)
         xf_loopdep_print(ctx->opts->report_loops, &v.v[k]);
     return 0;
