@@ -14,17 +14,14 @@ X=$1 CORPUS=$2
 tmp=${TMPDIR:-/tmp}/xf-options.$$
 mkdir -p "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
-examples="overlappingLHS speelpenning Unstructured2 NestedLoopIf Loop_simple_6 Loop_simple_14
-Loop_3 If_Loop_2 argumentConversion_4b"
+examples="overlappingLHS speelpenning NestedLoopIf Loop_simple_14 Loop_3 argumentConversion_4b"
 # one combination a line; CKP stands for --checkpoint-loop head:LINE of the
 # example's first ForLoop
-combos='--loops auto
---reversal split --loops auto
---iteration-wise --dry-run
+combos='--loops auto -e markowitz
+--reversal split --loops auto --address-recovery store
+--iteration-wise-joint --dry-run --tape-off invert
 --per-iteration-dry-run
 --tape-off all -e forward
---address-recovery store -e markowitz
---iteration-wise-joint --dry-run --tape-off invert
 CKP --schedule two-level:2'
 same=0 refused=0 bad=0
 # jac FILE: the printed Jacobian's numbers, one a line
