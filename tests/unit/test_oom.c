@@ -1,5 +1,5 @@
 /* test_oom.c: a refused allocation ends in "out of memory" (issue 26):
- * the adjoint pipeline with each loop option over a program of nested and
+ * the tangent, the adjoint, and the adjoint with each loop option over a program of nested and
  * sequential loops, with the document's arena, or each scratch arena,
  * refusing its N-th request for growing N until the run succeeds. Every
  * failing run must report "out of memory" (and no crash: the sanitizer
@@ -42,14 +42,17 @@ program(void)
 
 typedef struct optset {
     const char *name, *arg, *name2;
+    const char *pipeline; /* NULL: adjoint */
 } optset;
 
 static const optset sets[] = {
-    {"loops", "auto", NULL},
-    {"iteration-wise", NULL, NULL},
-    {"iteration-wise", NULL, "dry-run"},
-    {"per-iteration-dry-run", NULL, NULL},
-    {"report-loops", NULL, NULL},
+    {"loops", "auto", NULL, NULL},
+    {"iteration-wise", NULL, NULL, NULL},
+    {"iteration-wise", NULL, "dry-run", NULL},
+    {"per-iteration-dry-run", NULL, NULL, NULL},
+    {"report-loops", NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL},      /* the default adjoint */
+    {NULL, NULL, NULL, "tangent"}, /* the tangent */
 };
 
 /* The adjoint under @set with the document's arena (@doc_arena) or each
@@ -63,11 +66,13 @@ run_failing(const optset *set, bool doc_arena, long n)
     ck_assert_ptr_nonnull(doc);
     const xf_pass *passes[16];
     char err[256];
-    int np = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    int np =
+        xf_pipeline_parse(set->pipeline ? set->pipeline : "adjoint", passes, 16, err, sizeof err);
     ck_assert_int_gt(np, 0);
     xf_opts o;
     xf_pm_opts_init(&o);
-    ck_assert_int_eq(xf_pm_option(&o, set->name, set->arg, err, sizeof err), 0);
+    if (set->name)
+        ck_assert_int_eq(xf_pm_option(&o, set->name, set->arg, err, sizeof err), 0);
     if (set->name2)
         ck_assert_int_eq(xf_pm_option(&o, set->name2, NULL, err, sizeof err), 0);
     FILE *quiet = fopen("/dev/null", "w");
@@ -82,8 +87,9 @@ run_failing(const optset *set, bool doc_arena, long n)
     bool oom = false;
     for (size_t k = 0; k < xf_diag_count(d); k++)
         oom |= strstr(xf_diag_message(d, k), "out of memory") != NULL;
-    ck_assert_msg(ret == 0 || oom, "--%s%s%s, %s arena refusing request %ld: failed with '%s'",
-                  set->name, set->name2 ? " --" : "", set->name2 ? set->name2 : "",
+    ck_assert_msg(ret == 0 || oom, "%s --%s%s%s, %s arena refusing request %ld: failed with '%s'",
+                  set->pipeline ? set->pipeline : "adjoint", set->name ? set->name : "",
+                  set->name2 ? " --" : "", set->name2 ? set->name2 : "",
                   doc_arena ? "the document's" : "each scratch", n, first_message(d));
     ck_assert_msg(ret != 0 || !xf_arena_failed(doc->arena),
                   "a refusal of the document's arena went unreported");
