@@ -99,7 +99,7 @@ run_failing(const optset *set, bool doc_arena, long n)
     return ret != 0;
 }
 
-/* Refuse the n-th request for n = 1, 2, ... (in growing steps past 64)
+/* Refuse the n-th request for n = 1, 2, ... (in growing steps past 32)
  * until the run succeeds: each failing run says "out of memory". */
 static void
 sweep(const optset *set, bool doc_arena)
@@ -107,7 +107,7 @@ sweep(const optset *set, bool doc_arena)
     long n = 1, fails = 0;
     while (run_failing(set, doc_arena, n)) {
         fails++;
-        n += n < 64 ? 1 : n / 16;
+        n += n < 32 ? 1 : n / 8;
         ck_assert_int_lt(n, 10000000);
     }
     ck_assert_int_gt(fails, 0); /* something was refused */
