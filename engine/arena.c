@@ -123,6 +123,7 @@ struct xf_arena {
     size_t next_size;
     size_t used, reserved;
     long fail_after; /* -1: never */
+    bool failed;     /* some request was refused (sticky: xf_arena_failed) */
     spare *spare[SPARE_CLASSES];
 };
 
@@ -178,15 +179,23 @@ new_chunk(xf_arena *a, size_t need)
     return c;
 }
 
+/* Every refusal goes through here, so that xf_arena_failed sees it. */
+static void *
+refuse(xf_arena *a)
+{
+    a->failed = true;
+    return NULL;
+}
+
 void *
 xf_arena_alloc(xf_arena *a, size_t size)
 {
     if (a->fail_after >= 0 && a->fail_after-- == 0)
-        return NULL;
+        return refuse(a);
     if (size == 0)
         size = 1;
     if (size > SIZE_MAX - ALIGN)
-        return NULL;
+        return refuse(a);
     size = (size + ALIGN - 1) & ~(ALIGN - 1);
     spare *b = size / ALIGN < SPARE_CLASSES ? a->spare[size / ALIGN] : NULL;
     if (b) {
@@ -199,7 +208,7 @@ xf_arena_alloc(xf_arena *a, size_t size)
     if (!c || c->size - c->used < size) {
         c = new_chunk(a, size);
         if (!c)
-            return NULL;
+            return refuse(a);
     }
     char *p = (char *)c->data + c->used;
     /* a new chunk is zero (calloc, mmap); only what a reset handed back is not */
@@ -216,7 +225,7 @@ void *
 xf_arena_array(xf_arena *a, size_t n, size_t size)
 {
     if (size && n > SIZE_MAX / size)
-        return NULL;
+        return refuse(a);
     return xf_arena_alloc(a, n * size);
 }
 
@@ -270,11 +279,11 @@ xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, ui
     uint32_t c = *cap ? *cap : 1; /* most vectors of a document hold one or two */
     while (c < need) {
         if (c > UINT32_MAX / 2)
-            return NULL;
+            return refuse(a);
         c *= 2;
     }
     if (size && c > SIZE_MAX / size)
-        return NULL;
+        return refuse(a);
     /* a vector filled with nothing allocated in between grows in place: no
      * block is left behind (a long block's statements, an expression's
      * vertices) */
@@ -297,7 +306,7 @@ char *
 xf_arena_strndup(xf_arena *a, const char *s, size_t len)
 {
     if (len == SIZE_MAX)
-        return NULL;
+        return refuse(a);
     char *p = xf_arena_alloc(a, len + 1);
     if (p)
         memcpy(p, s, len);
@@ -337,4 +346,17 @@ void
 xf_arena_fail_after(xf_arena *a, long n)
 {
     a->fail_after = n;
+}
+
+bool
+xf_arena_failed(const xf_arena *a)
+{
+    return a && a->failed;
+}
+
+void *
+xf_arena_vgrow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap)
+{
+    void *p = xf_arena_grow(a, old, size, n, cap, n + 1);
+    return p ? p : old;
 }

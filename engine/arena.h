@@ -3,6 +3,7 @@
 #ifndef XF_ENGINE_ARENA_H
 #define XF_ENGINE_ARENA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,6 +64,23 @@ size_t xf_arena_reserved(const xf_arena *a);
  */
 void xf_arena_fail_after(xf_arena *a, long n);
 
+/**
+ * xf_arena_failed:
+ * Has @a refused a request (out of memory, an overflowing size, or the
+ * failure hook)? Sticky: once true, true until the arena is freed. The pass
+ * manager and the verbs check it, so that a refusal a caller did not check
+ * still ends in "out of memory" rather than in a wrong result. NULL: false.
+ */
+bool xf_arena_failed(const xf_arena *a);
+
+/**
+ * xf_arena_vgrow:
+ * XF_VEC_PUSH's growth by one: xf_arena_grow to @n + 1 objects, but
+ * when that fails @old is returned and *@cap is unchanged, so that the
+ * vector keeps its elements (and the push reports failure).
+ */
+void *xf_arena_vgrow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap);
+
 /* A growable array of T in an arena: XF_VEC(T) name; then XF_VEC_PUSH. */
 #define XF_VEC(T)                                                                                  \
     struct {                                                                                       \
@@ -70,10 +88,13 @@ void xf_arena_fail_after(xf_arena *a, long n);
         uint32_t n, cap;                                                                           \
     }
 
-/* Append @val to @vec; evaluates to 1 on success, 0 when out of memory. */
+/* Append @val to @vec; evaluates to 1 on success, 0 when out of memory
+ * (then @vec is unchanged: its elements stay readable, and
+ * xf_arena_failed(@a) is true). */
 #define XF_VEC_PUSH(a, vec, val)                                                                   \
-    (((vec).n < (vec).cap || ((vec).v = xf_arena_grow((a), (vec).v, sizeof *(vec).v, (vec).n,      \
-                                                      &(vec).cap, (vec).n + 1)) != NULL)           \
+    (((vec).n < (vec).cap ||                                                                       \
+      ((vec).v = xf_arena_vgrow((a), (vec).v, sizeof *(vec).v, (vec).n, &(vec).cap),               \
+       (vec).n < (vec).cap))                                                                       \
          ? ((vec).v[(vec).n++] = (val), 1)                                                         \
          : 0)
 

@@ -933,7 +933,14 @@ run(xmlTextReaderPtr r, const char *name, size_t size, const xf_read_opts *opts,
         xf_arena_fail_after(doc->arena, opts->fail_alloc - 1);
     d.file = doc->filename;
     xmlTextReaderSetStructuredErrorHandler(r, on_xml_error, &d);
-    if (read_document(&d) == 0 && !d.failed) {
+    int ret = read_document(&d) == 0 && !d.failed ? 0 : -1;
+    if (ret == 0 &&
+        (xf_arena_failed(doc->arena) || xf_arena_failed(d.scratch) || xf_arena_failed(d.routine))) {
+        /* a refusal a handler did not report */
+        xf_error(diag, doc->filename, 0, "out of memory");
+        ret = -1;
+    }
+    if (ret == 0) {
         xmlFreeTextReader(r);
         xf_arena_free(d.scratch);
         xf_arena_free(d.routine);

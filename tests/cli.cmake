@@ -409,6 +409,15 @@ expect_re(0 "head.xaif:\npass [^\n]*\nconvert [^\n]*\n.*1 converted, 0 failed"
           batch --mode tangent -j1 --verify-each --time-passes --dump-after linearize ${TMP}/pm-batch)
 expect_file(${TMP}/pm-batch/head.tangent.xaif.linearize.xaif "OpenAD_lin_")
 
+# Issue 26's smaller items: --help names every --tape-off value; a loop
+# named twice by --checkpoint-loop is checkpointed once; --dry-run's help
+# says that alone it implies --iteration-wise.
+expect_re(0 "taping their trip count and subscripts[)], values\n.*live [(]derivative.*cut [(]partials.*from[)], all, none" adjoint --help)
+expect_re(0 "alone, it implies\n *--iteration-wise[)]" adjoint --help)
+expect(0 "" adjoint ${ex} -o ${TMP}/ckp1.xaif --checkpoint-loop head:7)
+expect(0 "" adjoint ${ex} -o ${TMP}/ckp2.xaif --checkpoint-loop head:7 --checkpoint-loop head:7)
+expect(0 "" compare ${TMP}/ckp1.xaif ${TMP}/ckp2.xaif)
+
 if(failed)
   message(FATAL_ERROR "command-line tests failed")
 endif()

@@ -67,6 +67,7 @@ typedef struct xf_pass_ctx {
     xf_pass_stats stats;
     xf_arena *scratch; /* run_routine: the manager's scratch arena, emptied after each routine */
     void *state;       /* the running pass's own, from its begin to its end */
+    long fail_scratch; /* test hook: > 0, each scratch arena refuses its fail_scratch-th request */
 } xf_pass_ctx;
 
 /*

@@ -334,12 +334,23 @@ dump(xf_pass_ctx *ctx, const xf_pass *p, const xf_pm_conf *conf)
     return ret;
 }
 
+/* @ret, or -1 with "out of memory" when the document's or the scratch
+ * arena refused a request that the pass did not report (an unchecked
+ * push would otherwise leave a result with a piece missing). */
+static int
+arenas_ok(xf_pass_ctx *ctx, int ret)
+{
+    if (ret == 0 && (xf_arena_failed(ctx->doc->arena) || xf_arena_failed(ctx->scratch)))
+        return xf_pass_oom(ctx);
+    return ret;
+}
+
 /* Run @p over @ctx->doc: once, or per routine with a fresh scratch arena. */
 static int
 run_pass(xf_pass_ctx *ctx, const xf_pass *p, size_t *scratch_peak)
 {
     if (!p->run_routine)
-        return p->run(ctx);
+        return arenas_ok(ctx, p->run(ctx));
     xf_doc *doc = ctx->doc;
     ctx->state = NULL;
     int ret = p->begin ? p->begin(ctx) : 0;
@@ -351,7 +362,10 @@ run_pass(xf_pass_ctx *ctx, const xf_pass *p, size_t *scratch_peak)
             ret = xf_pass_oom(ctx);
             break;
         }
+        if (ctx->fail_scratch > 0)
+            xf_arena_fail_after(ctx->scratch, ctx->fail_scratch - 1);
         ret = p->run_routine(ctx, doc->cg.routines.v[r]);
+        ret = arenas_ok(ctx, ret);
         size_t used = xf_arena_reserved(ctx->scratch);
         if (used > *scratch_peak)
             *scratch_peak = used;
@@ -424,9 +438,15 @@ xf_pm_stream_routine(xf_pm_stream *s, xf_routine *rt)
         ctx->state = s->state[i];
         if (!s->scratch && !(s->scratch = xf_arena_new()))
             return xf_pass_oom(ctx);
+        if (ctx->fail_scratch > 0)
+            xf_arena_fail_after(s->scratch, ctx->fail_scratch - 1);
         ctx->scratch = s->scratch;
-        int ret = s->passes[i]->run_routine(ctx, rt);
-        xf_arena_reset(s->scratch);
+        int ret = arenas_ok(ctx, s->passes[i]->run_routine(ctx, rt));
+        if (xf_arena_failed(s->scratch)) {
+            xf_arena_free(s->scratch);
+            s->scratch = NULL;
+        } else
+            xf_arena_reset(s->scratch);
         ctx->scratch = NULL;
         s->state[i] = ctx->state;
         if (ret) {

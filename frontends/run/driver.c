@@ -155,9 +155,7 @@ driver_arg(rt *m, rt_routine *top, int pos, rt_store *st)
                    f->id);
         int64_t ext[RT_MAXRANK];
         for (int k = 0; k < r; k++)
-            ext[k] = (int)f->dims.n == r
-                         ? f->dims.v[r - 1 - k].upper - f->dims.v[r - 1 - k].lower + 1
-                         : st->n;
+            ext[k] = (int)f->dims.n == r ? rt_extent(m, f->id, &f->dims.v[r - 1 - k]) : st->n;
         v->st = rt_store_new(m, rt_type_of(f), r, NULL, ext);
         *v = *rt_view_whole(m, v->st);
         v->name = f->id;
@@ -173,7 +171,10 @@ driver_arg(rt *m, rt_routine *top, int pos, rt_store *st)
         for (int k = 0; k < r; k++) {
             const xf_dimbounds *b = &f->dims.v[r - 1 - k];
             v->lb[k] = b->lower;
-            v->ext[k] = b->upper - b->lower + 1;
+            v->ext[k] = rt_extent(m, f->id, b);
+            if (v->ext[k] && v->n > RT_MAX_ELEMENTS / v->ext[k])
+                rt_fault(m, "argument %s of the top routine: more than %lld elements", f->id,
+                         (long long)RT_MAX_ELEMENTS);
             v->n *= v->ext[k];
         }
     } else if (r == 1) {

@@ -170,10 +170,8 @@ rt_bind_arg(rt *m, const xf_expr *x, const xf_symbol *formal)
         bounded = rank == 0 || (int)formal->dims.n == rank;
         for (int k = 0; bounded && k < rank; k++) {
             const xf_dimbounds *b = &formal->dims.v[rank - 1 - k];
+            ext[k] = rt_extent(m, formal->id, b);
             lb[k] = b->lower;
-            ext[k] = b->upper - b->lower + 1;
-            if (ext[k] < 0)
-                ext[k] = 0;
         }
     }
     if (a->kind == XF_EV_CONSTANT) {

@@ -205,6 +205,14 @@ rt_val rt_load(rt *m, const rt_lval *lv);
 void rt_store_val(rt *m, const rt_lval *lv, const rt_val *v);
 _Noreturn void rt_fault(rt *m, const char *fmt, ...) XF_PRINTF(2, 3);
 
+/* The most elements of one array: every element is allocated at once
+ * (2^28 doubles: 2 GB). */
+#define RT_MAX_ELEMENTS ((int64_t)1 << 28)
+
+/* The extent of dimension @b of @name (0 when upper < lower); a fault for
+ * an absent bound or more than RT_MAX_ELEMENTS elements (value.c). */
+int64_t rt_extent(rt *m, const char *name, const xf_dimbounds *b);
+
 /* eval.c: expressions */
 rt_val rt_eval(rt *m, const xf_expr *x);
 rt_val rt_eval_at(rt *m, const xf_expr *x, uint32_t vertex);

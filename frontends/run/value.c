@@ -180,9 +180,29 @@ count(rt *m, int rank, const int64_t *ext)
             rt_fault(m, "array too large");
         n *= ext[k];
     }
-    if (n > (int64_t)1 << 31)
-        rt_fault(m, "array of %lld elements is too large", (long long)n);
+    if (n > RT_MAX_ELEMENTS)
+        rt_fault(m,
+                 "array of %lld elements is too large (at most %lld: the interpreter allocates "
+                 "every element at once)",
+                 (long long)n, (long long)RT_MAX_ELEMENTS);
     return n;
+}
+
+int64_t
+rt_extent(rt *m, const char *name, const xf_dimbounds *b)
+{
+    if (b->lower == XF_NOINT || b->upper == XF_NOINT)
+        rt_fault(m, "%s: incomplete dimension bounds", name);
+    if (b->upper < b->lower)
+        return 0;
+    /* upper - lower + 1 without overflow: the bounds are within 2^62 of each other */
+    if ((b->lower < 0 && b->upper > INT64_MAX / 2 + b->lower) ||
+        b->upper - b->lower >= RT_MAX_ELEMENTS)
+        rt_fault(m,
+                 "%s: dimension bounds %lld:%lld: more than %lld elements (the interpreter "
+                 "allocates every element at once)",
+                 name, (long long)b->lower, (long long)b->upper, (long long)RT_MAX_ELEMENTS);
+    return b->upper - b->lower + 1;
 }
 
 /* A store in @p (NULL: the run's arena); ext == NULL: an array whose shape is not known yet. */
@@ -296,10 +316,8 @@ declared_shape(rt *m, const xf_symbol *s, int *rank, int64_t *lb, int64_t *ext)
                  s->dims.n);
     for (int k = 0; k < r; k++) {
         const xf_dimbounds *b = &s->dims.v[r - 1 - k];
-        if (b->lower == XF_NOINT || b->upper == XF_NOINT)
-            rt_fault(m, "%s: incomplete dimension bounds", s->id);
+        ext[k] = rt_extent(m, s->id, b);
         lb[k] = b->lower;
-        ext[k] = b->upper - b->lower + 1;
     }
     return true;
 }

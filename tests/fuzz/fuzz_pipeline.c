@@ -9,7 +9,13 @@
  * be readable. The elimination order of preaccumulate (best, forward,
  * reverse, Markowitz) is chosen from a hash of the input, separately for the
  * two pipelines, so that every order is fuzzed. An internal error (xf_diag_internal_errors), a
- * failed write, an unreadable output or any sanitizer report aborts. See tests/fuzz/README.md. */
+ * failed write, an unreadable output or any sanitizer report aborts. See tests/fuzz/README.md.
+ *
+ * With XF_FUZZ_OPTIONS=1 in the environment (the option-set mode, issue 26)
+ * a third fresh read goes through the adjoint under one of the option sets
+ * of opt_sets (the loop rules, the tape savings off, address recovery,
+ * split reversal), chosen from the hash, so that the transforms behind the
+ * options are fuzzed too. */
 #include <libxml/parser.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -80,9 +86,26 @@ fail(const char *what, const char *pipeline, const xf_diag *diag, const char *te
     fuzz_fail("fuzz_pipeline", what, pipeline, diag, text, len);
 }
 
+/* The option sets of the option-set mode: up to four NAME, ARG pairs (ARG
+ * NULL for a flag), as xf_pm_option takes them. */
+typedef struct opt_set {
+    const char *opt[4][2];
+} opt_set;
+
+static const opt_set opt_sets[] = {
+    {{{"loops", "auto"}}},
+    {{{"reversal", "split"}, {"loops", "auto"}}},
+    {{{"iteration-wise", NULL}, {"dry-run", NULL}}},
+    {{{"iteration-wise-joint", NULL}, {"dry-run", NULL}, {"tape-off", "invert"}}},
+    {{{"per-iteration-dry-run", NULL}}},
+    {{{"tape-off", "all"}}},
+    {{{"tape-off", "values,live"}, {"address-recovery", "store"}}},
+    {{{"reversal", "split"}, {"per-iteration-dry-run", NULL}, {"tape-off", "cut"}}},
+};
+
 static void
 transform(const uint8_t *data, size_t size, const char *name, const xf_pass *const *passes, int n,
-          const char *elim)
+          const char *elim, const opt_set *set)
 {
     xf_diag *diag = xf_diag_new(NULL);
     if (!diag)
@@ -99,6 +122,9 @@ transform(const uint8_t *data, size_t size, const char *name, const xf_pass *con
     char err[200];
     if (xf_pm_option(&opts, "elimination", elim, err, sizeof err) != 0)
         fail(err, name, diag, NULL, 0);
+    for (int k = 0; set && k < 4 && set->opt[k][0]; k++)
+        if (xf_pm_option(&opts, set->opt[k][0], set->opt[k][1], err, sizeof err) != 0)
+            fail(err, name, diag, NULL, 0);
     xf_pass_ctx ctx = {
         .doc = doc, .opts = &opts, .diag = diag, .catalogue = catalogue, .direct = direct};
     /* --verify-each: the IR is checked after the reader and after every
@@ -134,7 +160,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint32_t h = 2166136261u; /* FNV-1a */
     for (size_t i = 0; i < size; i++)
         h = (h ^ data[i]) * 16777619u;
-    transform(data, size, "tangent", tangent, n_tangent, orders[h % 4]);
-    transform(data, size, "adjoint", adjoint, n_adjoint, orders[(h >> 2) % 4]);
+    transform(data, size, "tangent", tangent, n_tangent, orders[h % 4], NULL);
+    transform(data, size, "adjoint", adjoint, n_adjoint, orders[(h >> 2) % 4], NULL);
+    static int with_options = -1;
+    if (with_options < 0) {
+        const char *e = getenv("XF_FUZZ_OPTIONS");
+        with_options = e && *e && *e != '0';
+    }
+    if (with_options)
+        transform(data, size, "adjoint with options", adjoint, n_adjoint, orders[(h >> 4) % 4],
+                  &opt_sets[(h >> 6) % (sizeof opt_sets / sizeof opt_sets[0])]);
     return 0;
 }

@@ -46,6 +46,7 @@ main(void)
     srunner_add_suite(sr, test_c2xaif_suite());
 #endif
     srunner_add_suite(sr, test_loopdep_suite());
+    srunner_add_suite(sr, test_oom_suite());
     srunner_add_suite(sr, test_iterdry_suite());
     srunner_add_suite(sr, test_iterwise_suite());
     srunner_add_suite(sr, test_deadstore_suite());

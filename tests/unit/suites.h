@@ -36,6 +36,7 @@ Suite *test_deadstore_suite(void);
 Suite *test_adjops_suite(void);
 Suite *test_c2xaif_suite(void);
 Suite *test_loopdep_suite(void);
+Suite *test_oom_suite(void);
 Suite *test_iterdry_suite(void);
 Suite *test_iterwise_suite(void);
 Suite *test_xaif2c_suite(void);

@@ -48,10 +48,12 @@ static const long full_sizes[XF_SHAPE_COUNT][NSIZES] = {
     {40, 160, 640, 2560},    /* chain */
     {40, 160, 640, 2560},    /* nest */
     {8, 32, 128, 512},       /* files */
+    {10, 40, 160, 640},      /* loopnest */
+    {100, 400, 1600, 6400},  /* loopseq */
 };
 static const long quick_sizes[XF_SHAPE_COUNT][NSIZES] = {
-    {8, 32, 128, 512}, {4, 16, 64, 256}, {4, 16, 64, 256}, {2, 8, 32, 128},
-    {2, 8, 32, 128},   {2, 8, 32, 128},  {1, 4, 16, 64},
+    {8, 32, 128, 512}, {4, 16, 64, 256}, {4, 16, 64, 256}, {2, 8, 32, 128}, {2, 8, 32, 128},
+    {2, 8, 32, 128},   {1, 4, 16, 64},   {2, 4, 8, 16},    {2, 8, 32, 128},
 };
 
 static const char usage[] =
@@ -418,8 +420,20 @@ check(const ctx *c, const char *shape, long size, const char *in)
 
 /* ---------------------------------------------------------- measuring */
 
-enum { V_COPY, V_TANGENT, V_ADJOINT, V_BATCH, NVERBS };
-static const char *const verb_name[NVERBS] = {"copy", "tangent", "adjoint", "batch --mode tangent"};
+enum { V_COPY, V_TANGENT, V_ADJOINT, V_BATCH, V_LOOPS, V_ITERDRY, NVERBS };
+static const char *const verb_name[NVERBS] = {"copy",
+                                              "tangent",
+                                              "adjoint",
+                                              "batch --mode tangent",
+                                              "adjoint --loops auto",
+                                              "adjoint --per-iteration-dry-run"};
+
+/* The loop options' verbs run on the shapes of loops only. */
+static bool
+loop_shape(xf_shape s)
+{
+    return s == XF_SHAPE_NEST || s == XF_SHAPE_LOOPNEST || s == XF_SHAPE_LOOPSEQ;
+}
 
 typedef struct cell {
     result r;
@@ -461,6 +475,16 @@ measure(ctx *c, int verb, const char *in, const char *out)
         argv[n++] = "--out-dir";
         argv[n++] = out;
         argv[n++] = in;
+        break;
+    case V_LOOPS:
+    case V_ITERDRY:
+        argv[n++] = "adjoint";
+        argv[n++] = in;
+        argv[n++] = "-o";
+        argv[n++] = out;
+        argv[n++] = verb == V_LOOPS ? "--loops" : "--per-iteration-dry-run";
+        if (verb == V_LOOPS)
+            argv[n++] = "auto";
         break;
     }
     argv[n] = NULL;
@@ -543,12 +567,15 @@ measure_shape(ctx *c, row *w)
             fflush(stdout);
         }
         for (int v = 0; v < NVERBS; v++) {
-            if ((v == V_BATCH) != files)
+            bool loopv = v == V_LOOPS || v == V_ITERDRY;
+            if ((v == V_BATCH) != files || (loopv && !loop_shape(w->shape)))
                 continue;
             const char *o = v == V_ADJOINT ? adj : out;
             w->m[s][v].r = measure(c, v, in, o);
             w->m[s][v].done = true;
-            if (w->m[s][v].r.how != RUN_OK && w->m[s][v].r.how != RUN_TIMEOUT)
+            /* a loop option may refuse a loop nest past its work budget (exit 1) */
+            if (w->m[s][v].r.how != RUN_OK && w->m[s][v].r.how != RUN_TIMEOUT &&
+                !(loopv && w->m[s][v].r.how == RUN_EXIT && w->m[s][v].r.code == 1))
                 c->failures++;
             if (v != V_ADJOINT)
                 rm_tree(o);

@@ -21,6 +21,10 @@
  *          `do i_d = 1, 1`, even ones `if (a > 0) then ... else; end if`,
  *          each level's body t0 = t0 * a + b followed by the next level;
  *          y(1) = t0
+ *   loopnest / loopseq
+ *          a = x(1); b = x(2); t0 = 0; SIZE `do i_d = 1, 1` nested around
+ *          SIZE assignments t0 = t0 * a + b (loopnest), or SIZE such loops
+ *          one after the other, each around one (loopseq); y(1) = t0
  *
  * With x0 = (0.5, 1) (OpenAD's generic driver) every value stays near 1, so
  * divided differences and the derivative codes can be compared. */
@@ -43,6 +47,8 @@ static const struct {
     {"chain", "SIZE routines, each calling the next (a call chain of depth SIZE)"},
     {"nest", "loops and branches nested SIZE deep, alternately"},
     {"files", "SIZE files of 16 assignments each (a folder, for batch)"},
+    {"loopnest", "SIZE ForLoops nested around a block of SIZE assignments"},
+    {"loopseq", "SIZE ForLoops one after the other, each around one assignment"},
 };
 
 xf_shape
@@ -586,6 +592,8 @@ straight(gen *g, xf_shape shape, long size)
     case XF_SHAPE_ROUTINES:
     case XF_SHAPE_CHAIN:
     case XF_SHAPE_NEST:
+    case XF_SHAPE_LOOPNEST:
+    case XF_SHAPE_LOOPSEQ:
     case XF_SHAPE_COUNT:
         g->err = 1;
         break;
@@ -772,6 +780,65 @@ nest(gen *g, long size)
     free(head);
 }
 
+/* loopnest: SIZE ForLoops nested, the innermost body a block of SIZE
+ * assignments t0 = t0 * a + b; loopseq: SIZE ForLoops one after the
+ * other, each body one such assignment. Every loop runs once
+ * (do i_d = 1, 1); nested, level d's loop variable is I_d. */
+static void
+loops(gen *g, long size, int nested)
+{
+    long nloops = nested ? size : 1;
+    unsigned long *head = calloc((size_t)size + 1, sizeof *head);
+    if (!head) {
+        g->err = 1;
+        return;
+    }
+    prologue(g, 0, nloops);
+    unsigned long entry = open_cfg(g, 1, "head__1", HEAD_SCOPE, head_args);
+    unsigned long bb = open_block(g);
+    var t0 = tvar(0);
+    cf_edge(g, entry, bb, 0);
+    assign_copy(g, &A, X1);
+    assign_copy(g, &B, X2);
+    assign_const(g, &t0, 0.0);
+    close_block(g);
+    unsigned long prev = bb;
+    for (long d = 1; d <= size; d++) {
+        long k = nested ? d - 1 : 0;
+        char index[32];
+        snprintf(index, sizeof index, "I_%ld", KEY_I + k);
+        head[d] = vertex(g);
+        nest_loop_head(g, head[d], index, (unsigned)(KEY_I + k));
+        cf_edge(g, prev, head[d], nested && d > 1);
+        if (nested && d < size) {
+            prev = head[d];
+            continue;
+        }
+        unsigned long body = open_block(g);
+        for (long j = 0; j < (nested ? size : 1); j++)
+            assign_mul_add(g, &t0, t0, &A, 0, NULL, B);
+        close_block(g);
+        cf_edge(g, head[d], body, 1);
+        unsigned long end = marker(g, "EndLoop");
+        cf_edge(g, body, end, 0);
+        cf_edge(g, end, head[d], 0);
+        prev = head[d];
+    }
+    /* nested: the loop of level d - 1 runs level d as its body */
+    for (long d = size; nested && d > 1; d--) {
+        unsigned long end = marker(g, "EndLoop");
+        cf_edge(g, head[d], end, 0);
+        cf_edge(g, end, head[d - 1], 0);
+    }
+    unsigned long fin = open_block(g);
+    cf_edge(g, nested ? head[1] : prev, fin, 0);
+    assign_copy(g, &Y1, t0);
+    close_block(g);
+    close_cfg(g, fin);
+    fprintf(g->f, "</xaif:CallGraph>\n");
+    free(head);
+}
+
 int
 xf_shape_write(FILE *out, xf_shape shape, long size)
 {
@@ -795,6 +862,10 @@ xf_shape_write(FILE *out, xf_shape shape, long size)
         break;
     case XF_SHAPE_NEST:
         nest(&g, size);
+        break;
+    case XF_SHAPE_LOOPNEST:
+    case XF_SHAPE_LOOPSEQ:
+        loops(&g, size, shape == XF_SHAPE_LOOPNEST);
         break;
     case XF_SHAPE_COUNT:
         break;

@@ -16,6 +16,8 @@ typedef enum xf_shape {
     XF_SHAPE_CHAIN,    /* SIZE routines, each calling the next: depth SIZE */
     XF_SHAPE_NEST,     /* loops and branches nested SIZE deep, alternately */
     XF_SHAPE_FILES,    /* SIZE small files (a folder) for `xaiform batch` */
+    XF_SHAPE_LOOPNEST, /* SIZE ForLoops nested around SIZE assignments */
+    XF_SHAPE_LOOPSEQ,  /* SIZE ForLoops one after the other */
     XF_SHAPE_COUNT
 } xf_shape;
 

@@ -378,6 +378,9 @@ parse_loop(xf_opts *opts, void *own, const char *arg, char *err, size_t len)
         snprintf(err, len, "--checkpoint-loop '%s': expected ROUTINE:LINE", arg);
         return -1;
     }
+    for (int k = 0; k < o->nloops; k++)
+        if (!strcmp(o->loops[k], arg))
+            return 0; /* the same loop named again: checkpointed once */
     if (o->nloops == XF_CKP_MAX) {
         snprintf(err, len, "--checkpoint-loop: at most %d loops", XF_CKP_MAX);
         return -1;
@@ -433,7 +436,7 @@ static const xf_pass_opt opts[] = {
      .arg = "ROUTINE:LINE",
      .help = "checkpoint the DO loop at line LINE of ROUTINE (binomial:\n"
              "the tape holds one step, the snapshots at most S states);\n"
-             "repeatable\n",
+             "repeatable (a loop named twice is checkpointed once)\n",
      .parse = parse_loop},
     {.name = "snapshots",
      .arg = "S",

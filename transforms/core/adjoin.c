@@ -796,7 +796,11 @@ static const xf_pass_opt opts[] = {
      .arg = "LIST",
      .help = "tape savings to leave out (comma-separated): invert\n"
              "(loops whose update the adjoint inverts instead of\n"
-             "taping their trip count and subscripts), all, none\n",
+             "taping their trip count and subscripts), values\n"
+             "(partials recomputed from values nothing\n"
+             "overwrites), live (derivative operations nothing\n"
+             "reads), cut (partials taped as the values they come\n"
+             "from), all, none\n",
      .parse = parse_tape_off},
     {0},
 };

@@ -381,8 +381,9 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     if (!p1 || !p2 || !p3)
         return 0;
     xf_loopdep_vec v = {0};
-    if (xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v) != 0)
-        return xf_pass_oom(ctx);
+    int ret = xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v);
+    if (ret != 0)
+        return xf_loopdep_failed(ctx, &v, ret, xf_loop_options(ctx->opts));
     xf_cfgtree t2, t3;
     bool ok = v.n && xf_cfgtree_parse(&p2->g, ctx->scratch, &t2) &&
               xf_cfgtree_parse(&p3->g, ctx->scratch, &t3);
@@ -407,6 +408,21 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         /* a loop taken changed the trees' statements, not their shape */
     }
     return 0;
+}
+
+const char *
+xf_loop_options(const xf_opts *o)
+{
+    const dry_opts *own = xf_pass_own_c(o, &xf_pass_iterdry);
+    const xf_iw_opts *iw = xf_pass_own_c(o, &xf_pass_iterwise);
+    if (iw->loops_auto)
+        return "--loops auto";
+    if (own->per_iter_dry)
+        return iw->iterwise ? "--per-iteration-dry-run and --iteration-wise"
+                            : "--per-iteration-dry-run";
+    if (iw->iterwise)
+        return iw->dry_run ? "--iteration-wise and --dry-run" : "--iteration-wise";
+    return NULL;
 }
 
 static int

@@ -55,4 +55,13 @@ const char *xf_dry_snap_kind(const xf_symbol *s);
 /** xf_dry_inside: is region @r @l or inside it? */
 bool xf_dry_inside(const xf_region *r, const xf_region *l);
 
+/**
+ * xf_loop_options:
+ * The loop options of @o that analyse loops (loopdep) in the adjoint, as the
+ * user wrote them ("--loops auto", "--per-iteration-dry-run",
+ * "--iteration-wise", ...), or NULL when there is none: the option to drop
+ * when the analysis gives up.
+ */
+const char *xf_loop_options(const xf_opts *o);
+
 #endif

@@ -874,8 +874,9 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     if (!p1 || !p2 || !p3)
         return 0;
     xf_loopdep_vec v = {0};
-    if (xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v) != 0)
-        return xf_pass_oom(ctx);
+    int ret = xf_loopdep_graph(ctx->doc, rt, &p1->g, ctx->scratch, &v);
+    if (ret != 0)
+        return xf_loopdep_failed(ctx, &v, ret, xf_loop_options(ctx->opts));
     if (!v.n)
         return 0;
     iw_rt s = {.ctx = ctx, .v = &v, .p2 = p2, .p3 = p3};
@@ -1012,7 +1013,8 @@ static const xf_pass_opt opts[] = {
              "expand the joint template)\n",
      .parse = parse_iterwise_joint},
     {.name = "dry-run",
-     .help = "with --iteration-wise(-joint): also a parallel loop\n"
+     .help = "with --iteration-wise(-joint) (alone, it implies\n"
+             "--iteration-wise): also a parallel loop\n"
              "that is not terminal, when nothing after it overwrites\n"
              "what it reads: the taping sweep runs it untaped, the\n"
              "adjoint sweep runs it again, iteration-wise (forwards,\n"

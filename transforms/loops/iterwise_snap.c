@@ -27,6 +27,7 @@
  * such a block is left alone. Variables of other types than real,
  * integer and logical, and arrays without declared bounds, are refused. */
 #include <stdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "build.h"
@@ -144,12 +145,23 @@ pushes(const xf_rgseq *s)
     return w;
 }
 
+/* The elements of dimension @b, in double: no integer arithmetic that
+ * extreme bounds could overflow; an absent bound (which the reader
+ * refuses) counts as unbounded. */
+static double
+extent(const xf_dimbounds *b)
+{
+    if (b->lower == XF_NOINT || b->upper == XF_NOINT)
+        return INFINITY;
+    return b->upper < b->lower ? 0 : (double)b->upper - (double)b->lower + 1;
+}
+
 static double
 words(const xf_symbol *s)
 {
     double w = 1;
     for (uint32_t k = 0; k < s->dims.n; k++)
-        w *= (double)(s->dims.v[k].upper - s->dims.v[k].lower + 1);
+        w *= extent(&s->dims.v[k]);
     return w;
 }
 
@@ -261,8 +273,8 @@ xf_iw_snap_plan(xf_pass_ctx *ctx, const xf_loopdep *d, const xf_graph *g2, const
                 return "out of memory";
             kept += words(s);
             for (uint32_t q = 0; q < s->dims.n; q++)
-                if (s->dims.v[q].upper - s->dims.v[q].lower + 1 > largest)
-                    largest = (double)(s->dims.v[q].upper - s->dims.v[q].lower + 1);
+                if (extent(&s->dims.v[q]) > largest)
+                    largest = extent(&s->dims.v[q]);
         }
     }
     /* the tape the loop would hold: one iteration's pushes times its trips

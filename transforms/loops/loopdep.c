@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cfgtree.h"
+#include "iterdry.h"
 #include "loopdep.h"
 #include "pass.h"
 
@@ -214,22 +215,45 @@ xf_loopdep_print(FILE *f, const xf_loopdep *d)
 
 /* ---- the pass */
 
-/* Without --report-loops the pass reports nothing (and the adjoint may be
- * made one routine at a time). */
+int
+xf_loopdep_failed(xf_pass_ctx *ctx, const xf_loopdep_vec *v, int ret, const char *option)
+{
+    if (ret != XF_LOOPDEP_BUDGET || !v->n)
+        return xf_pass_oom(ctx);
+    const xf_loopdep *d = &v->v[v->n - 1];
+    int64_t line = d->v->lineno != XF_NOINT ? d->v->lineno : d->rt->h.line;
+    xf_error(ctx->diag, ctx->doc->filename, line,
+             "the loop analysis of %s gives up at this loop: its work grows with the loops' "
+             "nesting times their bodies' size, past %d + %d x the routine's size in statements "
+             "and expression vertices; drop %s",
+             d->rt->sym ? d->rt->sym->id : "?", (int)XF_LOOPDEP_WORK_FLOOR,
+             (int)XF_LOOPDEP_WORK_PER_VERTEX, option);
+    return -1;
+}
+
+/* Without --report-loops or a loop option the pass does nothing (and the
+ * adjoint may be made one routine at a time). With a loop option it
+ * analyses the loops before the adjoint is made, so that a nest whose
+ * analysis would give up later (iterwise, iterdry) is refused in seconds,
+ * not after the whole adjoint (issue 26). */
 static bool
 idle(const xf_opts *o)
 {
-    return !o->report_loops;
+    return !o->report_loops && !xf_loop_options(o);
 }
 
 static int
 run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
-    if (!ctx->opts || !ctx->opts->report_loops)
+    if (!ctx->opts || idle(ctx->opts))
         return 0;
     xf_loopdep_vec v = {0};
-    if (xf_loopdep_routine(ctx->doc, rt, ctx->scratch, &v) != 0)
-        return xf_pass_oom(ctx);
+    int ret = xf_loopdep_routine(ctx->doc, rt, ctx->scratch, &v);
+    const char *opt = xf_loop_options(ctx->opts);
+    if (ret != 0)
+        return xf_loopdep_failed(ctx, &v, ret, opt ? opt : "--report-loops");
+    if (!ctx->opts->report_loops)
+        return 0;
     for (uint32_t k = 0; k < v.n; k++)
         xf_loopdep_print(ctx->opts->report_loops, &v.v[k]);
     return 0;

@@ -92,13 +92,23 @@ typedef struct xf_loopdep {
 
 typedef XF_VEC(xf_loopdep) xf_loopdep_vec;
 
+/* xf_loopdep_routine's work budget (loopdep_rules.c: budget). */
+enum { XF_LOOPDEP_WORK_FLOOR = 20000000, XF_LOOPDEP_WORK_PER_VERTEX = 64 };
+
+/* xf_loopdep_routine's return when the work budget ran out. */
+enum { XF_LOOPDEP_BUDGET = -2 };
+
 /**
  * xf_loopdep_routine:
  * Analyse every loop of @rt's control-flow graph (@doc for the alias map
  * and the callees' side-effect lists); append one entry per loop to @out,
  * in the order of the loops' regions (outer before inner, in execution
- * order). Storage from @a. Time O(loops x routine size).
- * @returns 0, or -1 when out of memory.
+ * order). Storage from @a. Time O(loops x routine size), at most
+ * XF_LOOPDEP_WORK_FLOOR + XF_LOOPDEP_WORK_PER_VERTEX x the routine's size
+ * statements and expression vertices walked.
+ * @returns 0, -1 when out of memory, or XF_LOOPDEP_BUDGET when the work
+ * budget ran out (then the last entry of @out is the loop being analysed,
+ * its entry not filled in).
  */
 int xf_loopdep_routine(const xf_doc *doc, const xf_routine *rt, xf_arena *a, xf_loopdep_vec *out);
 
@@ -109,6 +119,18 @@ int xf_loopdep_routine(const xf_doc *doc, const xf_routine *rt, xf_arena *a, xf_
  */
 int xf_loopdep_graph(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *a,
                      xf_loopdep_vec *out);
+
+struct xf_pass_ctx;
+
+/**
+ * xf_loopdep_failed:
+ * Report xf_loopdep_routine's failure @ret (-1 or XF_LOOPDEP_BUDGET) on
+ * @v's routine: "out of memory", or FILE:LINE of the loop where the
+ * budget ran out and @option, the option to drop.
+ * @returns -1.
+ */
+int xf_loopdep_failed(struct xf_pass_ctx *ctx, const xf_loopdep_vec *v, int ret,
+                      const char *option);
 
 /**
  * xf_loopdep_print:

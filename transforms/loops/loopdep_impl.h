@@ -28,6 +28,10 @@ typedef struct ld_walk {
     const char *unknown_call; /* the first call whose effects are unknown */
     int64_t unknown_line;
     bool oom;
+    /* work done (statements, expression vertices walked) and the budget:
+     * past it the walk stops and 'over' is set (xf_loopdep_graph) */
+    uint64_t work, budget;
+    bool over;
 } ld_walk;
 
 /** ld_walk_init: an empty walk over @doc's symbols, storage from @a. false: out of memory. */

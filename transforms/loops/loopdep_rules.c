@@ -41,6 +41,9 @@ typedef struct ld {
     uint8_t *wrote;                 /* by symbol index: written by the loop */
     bool called;                    /* some call of the document calls the routine */
     XF_VEC(const xf_symbol *) syms; /* the symbols met, in order of first access */
+    /* after_loop's storage, kept from one loop to the next */
+    XF_VEC(ld_acc) after;
+    XF_VEC(const ld_acc *) writes;
 } ld;
 
 /* ---- subscripts as affine functions of the loop variable */
@@ -388,42 +391,12 @@ holder(const xf_cfgtree *t, const xf_region *r, uint32_t *at)
     return s;
 }
 
-/* Is loop @r terminal, and what does the code after it write? The loop's
- * writes are in L->wrote (chained). With @in_iter, "after it" is the rest
- * of the enclosing loop's iteration only. */
+/* What the accesses after loop @d (in L->w.acc; the loop's own in
+ * @saved[0..@nsaved)) tell: what is written after it, whether it is
+ * terminal. */
 static void
-after_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d, bool in_iter)
+after_facts(ld *L, xf_loopdep *d, const ld_acc *saved, uint32_t nsaved)
 {
-    XF_VEC(const ld_acc *) writes = {0};
-    for (uint32_t k = 0; k < L->w.acc.n; k++)
-        if (L->w.acc.v[k].write && L->w.acc.v[k].ref)
-            if (!XF_VEC_PUSH(L->a, writes, &L->w.acc.v[k]))
-                L->w.oom = true;
-    /* the loop's accesses stay in 'saved'; the walk gathers what follows */
-    ld_acc *saved = L->w.acc.v;
-    uint32_t nsaved = L->w.acc.n;
-    L->w.acc.v = NULL;
-    L->w.acc.n = L->w.acc.cap = 0;
-    ld_walk_undo(&L->w, 0);
-    for (const xf_region *c = r; c;) {
-        uint32_t at = 0;
-        const xf_rgseq *s = holder(t, c, &at);
-        ld_walk_seq(&L->w, s, at + 1);
-        const xf_region *p = c->parent;
-        if (p && p->kind == XF_RG_LOOP && in_iter)
-            break;
-        if (p && p->kind == XF_RG_LOOP) {
-            /* the enclosing loop's next iteration */
-            if (p->v->kind == XF_CV_FORLOOP)
-                ld_walk_stmt(&L->w, p->v->update, p->v->lineno);
-            if (p->v->cond)
-                ld_walk_expr(&L->w, p->v->cond, p->v->lineno);
-            uint32_t n = L->w.log.n;
-            ld_walk_seq(&L->w, &p->body, 0);
-            ld_walk_undo(&L->w, n);
-        }
-        c = p;
-    }
     for (uint32_t k = 0; k < L->w.acc.n; k++) {
         const ld_acc *c = &L->w.acc.v[k];
         xf_type ty = c->sym->type;
@@ -450,8 +423,9 @@ after_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d, bool i
         if (c->write || !c->exposed)
             continue;
         bool hit = c->sym->index < L->w.nsyms && L->wrote[c->sym->index];
-        for (uint32_t j = 0; j < writes.n && !hit && c->ref; j++)
-            hit = writes.v[j]->sym != c->sym && xf_refs_may_alias(L->doc, writes.v[j]->ref, c->ref);
+        for (uint32_t j = 0; j < L->writes.n && !hit && c->ref; j++)
+            hit = L->writes.v[j]->sym != c->sym &&
+                  xf_refs_may_alias(L->doc, L->writes.v[j]->ref, c->ref);
         if (hit) {
             d->terminal = XF_LT_READ_AFTER;
             d->used = (xf_ldref){c->sym, c->ref, c->line};
@@ -469,8 +443,56 @@ after_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d, bool i
                 }
         }
     }
+}
+
+/* Is loop @r terminal, and what does the code after it write? The loop's
+ * writes are in L->wrote (chained). With @in_iter, "after it" is the rest
+ * of the enclosing loop's iteration only. */
+static void
+after_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d, bool in_iter)
+{
+    L->writes.n = 0;
+    for (uint32_t k = 0; k < L->w.acc.n; k++)
+        if (L->w.acc.v[k].write && L->w.acc.v[k].ref)
+            if (!XF_VEC_PUSH(L->a, L->writes, &L->w.acc.v[k]))
+                L->w.oom = true;
+    if (L->w.oom)
+        return;
+    /* the loop's accesses stay in 'saved'; the walk gathers what follows
+     * in L->after (one vector for every loop: the scratch arena does not
+     * grow with the number of loops) */
+    ld_acc *saved = L->w.acc.v;
+    uint32_t nsaved = L->w.acc.n, capsaved = L->w.acc.cap;
+    L->w.acc.v = L->after.v;
+    L->w.acc.cap = L->after.cap;
+    L->w.acc.n = 0;
+    ld_walk_undo(&L->w, 0);
+    for (const xf_region *c = r; c && !L->w.oom && !L->w.over;) {
+        uint32_t at = 0;
+        const xf_rgseq *s = holder(t, c, &at);
+        ld_walk_seq(&L->w, s, at + 1);
+        const xf_region *p = c->parent;
+        if (p && p->kind == XF_RG_LOOP && in_iter)
+            break;
+        if (p && p->kind == XF_RG_LOOP) {
+            /* the enclosing loop's next iteration */
+            if (p->v->kind == XF_CV_FORLOOP)
+                ld_walk_stmt(&L->w, p->v->update, p->v->lineno);
+            if (p->v->cond)
+                ld_walk_expr(&L->w, p->v->cond, p->v->lineno);
+            uint32_t n = L->w.log.n;
+            ld_walk_seq(&L->w, &p->body, 0);
+            ld_walk_undo(&L->w, n);
+        }
+        c = p;
+    }
+    if (!L->w.oom && !L->w.over)
+        after_facts(L, d, saved, nsaved);
+    L->after.v = L->w.acc.v;
+    L->after.cap = L->w.acc.cap;
     L->w.acc.v = saved;
-    L->w.acc.n = L->w.acc.cap = nsaved;
+    L->w.acc.n = nsaved;
+    L->w.acc.cap = capsaved;
 }
 
 static void
@@ -503,6 +525,14 @@ depth_of(const xf_region *r)
     return n;
 }
 
+/* The work budget ran out in loop @r: its entry, unanalysed, ends @out. */
+static int
+over_budget(ld *L, const xf_region *r, xf_loopdep_vec *out)
+{
+    xf_loopdep d = {.rt = L->rt, .v = r->v, .why = XF_LD_UNSTRUCTURED, .terminal = XF_LT_UNKNOWN};
+    return XF_VEC_PUSH(L->a, *out, d) ? XF_LOOPDEP_BUDGET : -1;
+}
+
 static int
 one_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep_vec *out)
 {
@@ -522,6 +552,8 @@ one_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep_vec *out)
     ld_walk_seq(&L->w, &r->body, 0);
     if (r->v->kind == XF_CV_FORLOOP)
         ld_walk_stmt(&L->w, r->v->update, r->v->lineno);
+    if (L->w.over)
+        return over_budget(L, r, out);
     if (L->w.oom || !chain(L))
         return -1;
     if (!d.index) {
@@ -544,6 +576,8 @@ one_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep_vec *out)
         return -1;
     terminal(L, t, r, &d);
     unchain(L);
+    if (L->w.over && !L->w.oom)
+        return over_budget(L, r, out);
     if (L->w.oom || !XF_VEC_PUSH(L->a, *out, d))
         return -1;
     return 0;
@@ -554,6 +588,27 @@ xf_loopdep_routine(const xf_doc *doc, const xf_routine *rt, xf_arena *a, xf_loop
 {
     const xf_graph *g = rt->is_rlist ? xf_work_graph((xf_routine *)rt) : &rt->g;
     return g ? xf_loopdep_graph(doc, rt, g, a, out) : 0;
+}
+
+/* The work (statements and expression vertices walked) allowed for the
+ * loops of @g: a multiple of its size, so that the analysis of a routine
+ * stays within a constant times a walk of it (a nest of D loops around a
+ * body of B vertices costs D x D x B walked; 1 000 loops around 100 000
+ * vertices would take hours and terabytes), plus a floor that no routine
+ * of the corpus comes near (docs/scaling.md). */
+static uint64_t
+budget(const xf_graph *g)
+{
+    uint64_t size = 0;
+    for (uint32_t k = 0; k < g->v.n; k++) {
+        const xf_cvertex *v = g->v.v[k];
+        size += 1 + (v->cond ? v->cond->v.n : 0);
+        for (uint32_t j = 0; j < v->stmts.n; j++) {
+            const xf_stmt *st = v->stmts.v[j];
+            size += 1 + (st->kind == XF_STMT_ASSIGN ? st->u.as.rhs.v.n : 0);
+        }
+    }
+    return XF_LOOPDEP_WORK_FLOOR + XF_LOOPDEP_WORK_PER_VERTEX * size;
 }
 
 int
@@ -588,8 +643,12 @@ xf_loopdep_graph(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_
         return -1;
     memset(L.head, 0xff, (L.w.nsyms + 1) * sizeof *L.head);
     memset(L.tail, 0xff, (L.w.nsyms + 1) * sizeof *L.tail);
+    L.w.budget = budget(g);
     for (uint32_t k = 0; k < t.all.n; k++)
-        if (t.all.v[k]->kind == XF_RG_LOOP && one_loop(&L, &t, t.all.v[k], out) != 0)
-            return -1;
+        if (t.all.v[k]->kind == XF_RG_LOOP) {
+            int ret = one_loop(&L, &t, t.all.v[k], out);
+            if (ret)
+                return ret;
+        }
     return 0;
 }

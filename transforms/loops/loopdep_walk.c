@@ -19,6 +19,7 @@ ld_walk_init(ld_walk *w, const xf_doc *doc, xf_arena *a)
     w->doc = doc;
     w->a = a;
     w->nsyms = doc->nsymbols;
+    w->budget = UINT64_MAX;
     w->must = XF_NEW_ARRAY(a, w->nsyms + 1, uint8_t);
     return w->must != NULL;
 }
@@ -236,6 +237,7 @@ subscripts(ld_walk *w, const xf_varref *r, int64_t line)
 static void
 expr_reads(ld_walk *w, const xf_expr *x, int64_t line, uint32_t red_v)
 {
+    w->work += x->v.n;
     reading g = {w, line, red_v < x->v.n ? &x->v.v[red_v] : NULL};
     if (xf_walk_expr(x, XF_WALK_ARGS | XF_WALK_AFTER, read_step, &g) < 0)
         w->oom = true;
@@ -280,6 +282,7 @@ ld_walk_stmt(ld_walk *w, const xf_stmt *st, int64_t line)
 {
     if (!st)
         return;
+    w->work++;
     if (st->lineno != XF_NOINT)
         line = st->lineno;
     switch (st->kind) {
@@ -372,6 +375,8 @@ ld_walk_region(ld_walk *w, const xf_region *r)
 void
 ld_walk_seq(ld_walk *w, const xf_rgseq *s, uint32_t from)
 {
-    for (uint32_t i = from; i < s->v.n; i++)
+    for (uint32_t i = from; i < s->v.n && !w->oom && !w->over; i++) {
         ld_walk_region(w, s->v.v[i]);
+        w->over = w->work > w->budget;
+    }
 }

@@ -1,0 +1,160 @@
+/* test_oom.c: a refused allocation ends in "out of memory" (issue 26):
+ * the tangent, the adjoint, and the adjoint with each loop option over a program of nested and
+ * sequential loops, with the document's arena, or each scratch arena,
+ * refusing its N-th request for growing N until the run succeeds. Every
+ * failing run must report "out of memory" (and no crash: the sanitizer
+ * build runs it). Also XF_VEC_PUSH keeps a vector intact when it cannot
+ * grow. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "derive_fixture.h"
+#include "suites.h"
+
+/* do i: do j: y(1) = y(1) + x(1) * x(2) (not parallel in i); then a
+ * parallel loop a(i) = x(1) * i, and s carried through another. */
+static const char *
+program(void)
+{
+    static char *text;
+    if (text)
+        return text;
+    xb *b = XB_NEW();
+    xg *g = head_cfg(b, 2, 2, NULL, "real a(4); real s; integer i; integer j");
+    xg_bb(g, "s = x(2); y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 1", "i <= 3", "i = i + 1");
+    xg_for(g, "j = 1", "j <= 2", "j = j + 1");
+    xg_bb(g, "s = s * sin_scal(x(1)) + x(2)");
+    xg_end(g);
+    xg_end(g);
+    xg_for(g, "i = 1", "i <= 4", "i = i + 1");
+    xg_bb(g, "a(i) = x(1) * i");
+    xg_end(g);
+    xg_for(g, "i = 1", "i <= 4", "i = i + 1");
+    xg_bb(g, "s = s + a(i) * x(2)");
+    xg_end(g);
+    xg_bb(g, "y(1) = s; y(2) = a(3) * s");
+    text = strdup(xb_build(b));
+    xb_free(b);
+    return text;
+}
+
+typedef struct optset {
+    const char *name, *arg, *name2;
+    const char *pipeline; /* NULL: adjoint */
+} optset;
+
+static const optset sets[] = {
+    {"loops", "auto", NULL, NULL},
+    {"iteration-wise", NULL, NULL, NULL},
+    {"iteration-wise", NULL, "dry-run", NULL},
+    {"per-iteration-dry-run", NULL, NULL, NULL},
+    {"report-loops", NULL, NULL, NULL},
+    {NULL, NULL, NULL, NULL},      /* the default adjoint */
+    {NULL, NULL, NULL, "tangent"}, /* the tangent */
+};
+
+/* The adjoint under @set with the document's arena (@doc_arena) or each
+ * scratch arena refusing its @n-th request: 0 when it succeeded; 1 when
+ * it failed saying "out of memory". */
+static int
+run_failing(const optset *set, bool doc_arena, long n)
+{
+    xf_diag *d;
+    xf_doc *doc = read_text(program(), &d);
+    ck_assert_ptr_nonnull(doc);
+    const xf_pass *passes[16];
+    char err[256];
+    int np =
+        xf_pipeline_parse(set->pipeline ? set->pipeline : "adjoint", passes, 16, err, sizeof err);
+    ck_assert_int_gt(np, 0);
+    xf_opts o;
+    xf_pm_opts_init(&o);
+    if (set->name)
+        ck_assert_int_eq(xf_pm_option(&o, set->name, set->arg, err, sizeof err), 0);
+    if (set->name2)
+        ck_assert_int_eq(xf_pm_option(&o, set->name2, NULL, err, sizeof err), 0);
+    FILE *quiet = fopen("/dev/null", "w");
+    if (o.report_loops)
+        o.report_loops = quiet;
+    xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
+    if (doc_arena)
+        xf_arena_fail_after(doc->arena, n - 1);
+    else
+        ctx.fail_scratch = n;
+    int ret = xf_pipeline_run(&ctx, passes, np);
+    bool oom = false;
+    for (size_t k = 0; k < xf_diag_count(d); k++)
+        oom |= strstr(xf_diag_message(d, k), "out of memory") != NULL;
+    ck_assert_msg(ret == 0 || oom, "%s --%s%s%s, %s arena refusing request %ld: failed with '%s'",
+                  set->pipeline ? set->pipeline : "adjoint", set->name ? set->name : "",
+                  set->name2 ? " --" : "", set->name2 ? set->name2 : "",
+                  doc_arena ? "the document's" : "each scratch", n, first_message(d));
+    ck_assert_msg(ret != 0 || !xf_arena_failed(doc->arena),
+                  "a refusal of the document's arena went unreported");
+    fclose(quiet);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    return ret != 0;
+}
+
+/* Refuse the n-th request for n = 1, 2, ... (in growing steps past 32)
+ * until the run succeeds: each failing run says "out of memory". */
+static void
+sweep(const optset *set, bool doc_arena)
+{
+    long n = 1, fails = 0;
+    while (run_failing(set, doc_arena, n)) {
+        fails++;
+        n += n < 32 ? 1 : n / 8;
+        ck_assert_int_lt(n, 10000000);
+    }
+    ck_assert_int_gt(fails, 0); /* something was refused */
+}
+
+START_TEST(test_oom_scratch)
+{
+    sweep(&sets[_i], false);
+}
+END_TEST
+
+START_TEST(test_oom_document)
+{
+    sweep(&sets[_i], true);
+}
+END_TEST
+
+/* A push that cannot grow leaves the vector as it was. */
+START_TEST(test_oom_push_keeps)
+{
+    xf_arena *a = xf_arena_new();
+    XF_VEC(int) v = {0};
+    ck_assert(XF_VEC_PUSH(a, v, 1));
+    uint32_t cap = v.cap;
+    while (v.n < v.cap)
+        ck_assert(XF_VEC_PUSH(a, v, 2));
+    xf_arena_fail_after(a, 0);
+    ck_assert(!XF_VEC_PUSH(a, v, 3));
+    ck_assert_ptr_nonnull(v.v);
+    ck_assert_uint_eq(v.n, cap);
+    ck_assert_int_eq(v.v[0], 1);
+    ck_assert(xf_arena_failed(a));
+    xf_arena_free(a);
+}
+END_TEST
+
+Suite *
+test_oom_suite(void)
+{
+    Suite *s = suite_create("oom");
+    TCase *tc = tcase_create("oom");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_oom_push_keeps);
+    int n = (int)(sizeof sets / sizeof sets[0]);
+    tcase_add_loop_test(tc, test_oom_scratch, 0, n);
+    tcase_add_loop_test(tc, test_oom_document, 0, n);
+    suite_add_tcase(s, tc);
+    return s;
+}
