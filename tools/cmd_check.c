@@ -309,7 +309,7 @@ xf_cmd_check(int argc, char **argv)
     xf_expect_scope scope = {.all = false};
     int ngiven = nmodes; /* for the header of an updated file */
     if (!nmodes)
-        for (; nmodes < XF_CHECK_MODES; nmodes++)
+        for (; nmodes < XF_CHECK_DEFAULT_MODES; nmodes++)
             modes[nmodes] = (xf_check_mode)nmodes;
     for (int k = 0; k < nmodes; k++)
         scope.modes[modes[k]] = true;

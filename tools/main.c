@@ -39,6 +39,7 @@ static const xf_verb verbs[] = {
      "the tangent or adjoint of a C function, as C (c2xaif, transform, xaif2c)"},
 #endif
     {"xaif2c", xf_cmd_xaif2c, true, "write C for a program, its tangent or its adjoint"},
+    {"xaif2f", xf_cmd_xaif2f, true, "write Fortran for a program, its tangent or its adjoint"},
     {"oad-driver", xf_cmd_oad, true,
      "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},
     {NULL, NULL, false, NULL},

@@ -4,8 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const mode_names[XF_CHECK_MODES] = {"dd",      "ref-tangent",   "ref-adjoint",
-                                                       "tangent", "adjoint-joint", "adjoint-split"};
+static const char *const mode_names[XF_CHECK_MODES] = {"dd",
+                                                       "ref-tangent",
+                                                       "ref-adjoint",
+                                                       "tangent",
+                                                       "adjoint-joint",
+                                                       "adjoint-split",
+                                                       "xaif2f-tangent",
+                                                       "xaif2f-adjoint-joint",
+                                                       "xaif2f-adjoint-split"};
 
 /* ORDER: xf_check_status */
 static const char *const status_names[XF_CHECK_STATUSES] = {

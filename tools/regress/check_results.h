@@ -17,8 +17,14 @@ typedef enum xf_check_mode {
     XF_CHECK_TANGENT,       /* our tangent of tlm.xaif, tangent driver, against ref/ad.out */
     XF_CHECK_ADJOINT_JOINT, /* our adjoint of adm.xaif, joint driver, against ref/ad.out */
     XF_CHECK_ADJOINT_SPLIT, /* the same, split driver */
+    XF_CHECK_F_TANGENT,     /* tangent, written by xaif2f and run compiled (check_f90.c) */
+    XF_CHECK_F_JOINT,       /* adjoint-joint, the same */
+    XF_CHECK_F_SPLIT,       /* adjoint-split, the same */
     XF_CHECK_MODES
 } xf_check_mode;
+
+/* The modes `check` runs when none is given: not the xaif2f ones, which need gfortran. */
+#define XF_CHECK_DEFAULT_MODES XF_CHECK_F_TANGENT
 
 bool xf_check_mode_parse(const char *s, xf_check_mode *m);
 const char *xf_check_mode_name(xf_check_mode m);

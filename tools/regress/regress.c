@@ -3,6 +3,7 @@
  * mode and compared with the reference Jacobians. */
 #include "regress.h"
 #include "regress_door.h"
+#include "check_f90.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -132,6 +133,7 @@ typedef struct transform {
     xf_schema *schema; /* --schema: every output must satisfy it; or NULL */
     const char *schema_name;
     size_t *invalid; /* counts the outputs that violate it */
+    bool fortran;    /* run as Fortran written by xaif2f (check_f90.c), not interpreted */
 } transform;
 
 /* Does the derivative @doc made of @dir/@file satisfy @tr's schema? 0, or
@@ -217,6 +219,14 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
             return -1;
         }
     }
+    if (doc && tr && tr->fortran) {
+        int refused;
+        ret = xf_f90_run(doc, driver, par, got, why, len, &refused);
+        *rs = ret == 0 ? XF_FAIL_NONE : refused ? XF_FAIL_TRANSFORM : XF_FAIL_RUN;
+        xf_doc_free(doc);
+        xf_diag_free(d);
+        return ret;
+    }
     if (doc && xf_run(doc, &o, got, stats, d) != 0) {
         *rs = XF_FAIL_RUN;
         const char *msg = NULL;
@@ -291,6 +301,7 @@ typedef struct transforms {
     transform tangent, adjoint;
     transform adjoint_joint; /* the adjoint with --reversal joint (unless the options say) */
     transform adjoint_split; /* the adjoint with --reversal split */
+    transform f_tangent, f_joint, f_split; /* the same, run as Fortran */
     transform variants[XF_CHECK_VARIANTS];
 } transforms;
 
@@ -482,6 +493,18 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
                               XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split", "scalar_adm_split",
                               "split adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm,
                               rs);
+    case XF_CHECK_F_TANGENT:
+        return transform_mode(dir, "tlm.xaif", NULL, &trs->f_tangent, XF_DRIVER_TANGENT,
+                              "FAILREASON_tlm_none", "scalar_tlm", "tangent", "ref/tlm.xb.xaif",
+                              &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_F_JOINT:
+        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->f_joint, XF_DRIVER_ADJOINT_JOINT,
+                              "FAILREASON_adm_joint", "scalar_adm_joint", "joint adjoint",
+                              "ref/adm.xb.xaif", &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_F_SPLIT:
+        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->f_split, XF_DRIVER_ADJOINT_SPLIT,
+                              "FAILREASON_adm_split", "scalar_adm_split", "split adjoint",
+                              "ref/adm.xb.xaif", &par, why, len, NULL, from_tlm, rs);
     case XF_CHECK_MODES:
         break;
     }
@@ -532,6 +555,10 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **sche
         trs->adjoint_joint.opts.reversal = XF_REV_JOINT;
     trs->adjoint_split = trs->adjoint;
     trs->adjoint_split.opts.reversal = XF_REV_SPLIT;
+    trs->f_tangent = trs->tangent;
+    trs->f_joint = trs->adjoint_joint;
+    trs->f_split = trs->adjoint_split;
+    trs->f_tangent.fortran = trs->f_joint.fortran = trs->f_split.fortran = true;
     for (int v = 0; v < o->nvariants; v++) {
         trs->variants[v] = trs->adjoint;
         trs->variants[v].opts = o->variant_opts[v];
