@@ -292,6 +292,83 @@ as_real(fw *w, const char *a, fw_type t)
     fprintf(w->o, t == FT_INT ? "dble(%s)" : "%s", a);
 }
 
+/* The catalogue's intrinsics that are Fortran's own, written as calls of
+ * it with all their operands: name, Fortran's name, result ('i' integer,
+ * 'l' logical, 'r' real, '1' / '2': the type of that operand). */
+static const char *const native[][3] = {
+    {"size", "size", "i"},
+    {"lbound", "lbound", "i"},
+    {"ubound", "ubound", "i"},
+    {"allocated", "allocated", "l"},
+    {"present", "present", "l"},
+    {"maxval", "maxval", "1"},
+    {"minval", "minval", "1"},
+    {"nc_maxval", "maxval", "1"},
+    {"nc_minval", "minval", "1"},
+    {"maxloc", "maxloc", "i"},
+    {"minloc", "minloc", "i"},
+    {"maxloc_arr", "maxloc", "i"},
+    {"minloc_arr", "minloc", "i"},
+    {"transpose_arr", "transpose", "1"},
+    {"reshape_arr", "reshape", "1"},
+    {"shape", "shape", "i"},
+    {"shape_arr", "shape", "i"},
+    {"transfer", "transfer", "2"},
+    {"sum_arr", "sum", "1"},
+    {"abs", "abs", "1"},
+    {"sin", "sin", "r"},
+    {"cos", "cos", "r"},
+    {"tan", "tan", "r"},
+    {"asin", "asin", "r"},
+    {"acos", "acos", "r"},
+    {"atan", "atan", "r"},
+    {"sinh", "sinh", "r"},
+    {"cosh", "cosh", "r"},
+    {"tanh", "tanh", "r"},
+    {"exp", "exp", "r"},
+    {"log", "log", "r"},
+    {"sqrt", "sqrt", "r"},
+    {"int", "int", "i"},
+    {"nint", "nint", "i"},
+    {"real", "dble", "r"},
+    {"mod", "mod", "1"},
+    {"sign", "sign", "1"},
+    {"max", "max", "1"},
+    {"min", "min", "1"},
+};
+
+static fw_type
+native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
+{
+    uint32_t nops = o->first[v + 1] - o->first[v];
+    fw_type t1 = FT_BAD, t2 = FT_BAD;
+    fprintf(w->o, "%s(", nat[1]);
+    for (uint32_t k = 1; k <= nops; k++) {
+        if (k > 1)
+            fputs(", ", w->o);
+        fw_type t = operand(w, o, v, (int)k, depth);
+        if (t == FT_BAD)
+            return FT_BAD;
+        if (k == 1)
+            t1 = t;
+        if (k == 2)
+            t2 = t;
+    }
+    fputs(")", w->o);
+    switch (nat[2][0]) {
+    case 'i':
+        return FT_INT;
+    case 'l':
+        return FT_BOOL;
+    case 'r':
+        return FT_REAL;
+    case '2':
+        return t2;
+    default:
+        return t1;
+    }
+}
+
 static fw_type
 intrinsic(fw *w, const ops *o, uint32_t v, int depth)
 {
@@ -300,6 +377,9 @@ intrinsic(fw *w, const ops *o, uint32_t v, int depth)
     uint32_t nops = o->first[v + 1] - o->first[v];
     char *a = NULL, *b = NULL;
     fw_type ta = FT_BAD, tb = FT_BAD, t = FT_BAD;
+    for (size_t i = 0; i < sizeof native / sizeof *native; i++)
+        if (!strcmp(n, native[i][0]))
+            return native_call(w, o, v, depth, native[i]);
     if (nops < 1 || nops > 2) {
         fw_refuse(w, x->h.line, "%s with %u operands", n, nops);
         return FT_BAD;

@@ -55,6 +55,8 @@ void fw_names_free(fw *w);
 /** fw_ftype: "double precision", "integer", "logical"; NULL after a refusal. */
 const char *fw_ftype(fw *w, const xf_symbol *s, uint32_t line);
 bool fw_has_deriv(const fw *w, const xf_symbol *s);
+/** fw_allocatable: an array without bounds that is no formal. */
+bool fw_allocatable(const fw *w, const xf_symbol *s);
 /** fw_dims: write "(l1:u1, ...)" of an array symbol; false after a refusal. */
 bool fw_dims(fw *w, FILE *o, const xf_symbol *s, uint32_t line);
 

@@ -369,15 +369,29 @@ fw_ftype(fw *w, const xf_symbol *s, uint32_t line)
 }
 
 bool
+fw_allocatable(const fw *w, const xf_symbol *s)
+{
+    int rank = xf_shape_rank(s->shape);
+    return rank > 0 && (int)s->dims.n != rank && !w->syms[s->index].formal;
+}
+
+bool
 fw_dims(fw *w, FILE *o, const xf_symbol *s, uint32_t line)
 {
     int rank = xf_shape_rank(s->shape);
     if (rank <= 0)
         return true;
-    if ((int)s->dims.n != rank) {
-        fw_refuse(w, line ? line : s->h.line,
-                  "array %s has no DimensionBounds (its size is not in the document)", s->id);
-        return false;
+    if ((int)s->dims.n != rank) { /* assumed shape (a formal) or allocatable */
+        if (s->dims.n) {
+            fw_refuse(w, line ? line : s->h.line, "array %s of rank %d has %u DimensionBounds",
+                      s->id, rank, s->dims.n);
+            return false;
+        }
+        fputs("(", o);
+        for (int k = 0; k < rank; k++)
+            fputs(k ? ", :" : ":", o);
+        fputs(")", o);
+        return true;
     }
     fputs("(", o);
     for (int k = 0; k < rank; k++) { /* listed last dimension first */

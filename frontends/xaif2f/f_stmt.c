@@ -332,6 +332,26 @@ icall(fw *w, const xf_stmt *s)
         fputs(" = ", w->o);
         converted(w, a.by_pos[1], sr && sr->sym ? fw_type_of_sym(sr->sym) : FT_REAL);
         fputs("\n", w->o);
+    } else if (!strcasecmp(n, "oad_AllocateMatching")) {
+        /* an allocatable takes the shape and bounds of the other; a
+         * declared one has them already */
+        const xf_varref *to, *like;
+        if (!collect(w, s, &a, 2) || !(to = need_ref(w, s, &a, 0)) ||
+            !(like = need_ref(w, s, &a, 1)))
+            return;
+        const xf_symref *sr = xf_varref_symref(to);
+        if (!sr || !sr->sym || !fw_allocatable(w, sr->sym))
+            return;
+        bool d = xf_flag_is(to->deriv, false);
+        fputs("  if (allocated(", w->o);
+        fw_ref(w, to, d);
+        fputs(")) deallocate(", w->o);
+        fw_ref(w, to, d);
+        fputs(")\n  allocate(", w->o);
+        fw_ref(w, to, d);
+        fputs(", mold=", w->o);
+        fw_ref(w, like, xf_flag_is(like->deriv, false));
+        fputs(")\n", w->o);
     } else if (!strcasecmp(n, "oad_ShapeTest")) {
         /* shapes are fixed by the declarations */
     } else

@@ -60,9 +60,9 @@ placeholder(const xf_routine *r, int k)
 static const char *
 module_name(const fw *w)
 {
-    return w->mode == FW_TANGENT   ? "xf_globals_d"
-           : w->mode == FW_ADJOINT ? "xf_globals_b"
-                                   : "xf_globals";
+    return w->mode == FW_TANGENT   ? "xf_tangent"
+           : w->mode == FW_ADJOINT ? "xf_adjoint"
+                                   : "xf_program";
 }
 
 /* ------------------------------------------------------------ declarations */
@@ -85,10 +85,12 @@ declare(fw *w, FILE *o, const xf_symbol *s, bool global)
     for (int d = 0; d < 2; d++) {
         if (!(d ? c->dused : c->used) && !(c->formal && (d ? c->dname != NULL : true)))
             continue;
-        fprintf(o, "  %s :: %s", d ? "double precision" : t, d ? c->dname : c->name);
+        bool alloc = fw_allocatable(w, s);
+        fprintf(o, "  %s%s :: %s", d ? "double precision" : t, alloc ? ", allocatable" : "",
+                d ? c->dname : c->name);
         if (!fw_dims(w, o, s, 0))
             return;
-        if (global)
+        if (global && !alloc)
             fprintf(o, " = %s", zero_of(s, d));
         fputs("\n", o);
     }
@@ -101,7 +103,7 @@ zero_locals(fw *w, FILE *o, const xf_scope *sc)
     for (uint32_t j = 0; j < sc->syms.n; j++) {
         const xf_symbol *s = sc->syms.v[j];
         const fw_sym *c = &w->syms[s->index];
-        if (c->formal || s->kind != XF_SYMKIND_VARIABLE)
+        if (c->formal || s->kind != XF_SYMKIND_VARIABLE || fw_allocatable(w, s))
             continue;
         if (c->used)
             fprintf(o, "  %s = %s\n", c->name, zero_of(s, false));
@@ -200,22 +202,17 @@ template_code(fw *w, const xf_routine *r)
 
 /* What every subroutine starts with: USE, IMPLICIT NONE, the formals' declarations. */
 static void
-prologue(fw *w, FILE *o, const xf_routine *r, const char *name, bool globals)
+prologue(fw *w, FILE *o, const xf_routine *r, const char *name)
 {
     fprintf(o, "\nsubroutine %s", name);
     params(w, o, r);
     fputs("\n", o);
-    if (globals)
-        fprintf(o, "  use %s\n", module_name(w));
-    if (w->mode == FW_ADJOINT)
-        fputs("  use xaiform_ad\n", o);
-    fputs("  implicit none\n", o);
     for (uint32_t i = 0; i < r->args.n; i++)
         declare(w, o, r->args.v[i].sym, false);
 }
 
 static void
-routine(fw *w, FILE *o, const xf_routine *r, bool globals)
+routine(fw *w, FILE *o, const xf_routine *r)
 {
     const xf_scope *sc = r->cfg_scope;
     if (!sc) {
@@ -260,7 +257,7 @@ routine(fw *w, FILE *o, const xf_routine *r, bool globals)
         return;
     }
     sprintf(full, "%s%s", name, tpl ? "_tpl" : "");
-    prologue(w, o, r, full, globals);
+    prologue(w, o, r, full);
     for (uint32_t j = 0; j < sc->syms.n; j++)
         if (!w->syms[sc->syms.v[j]->index].formal &&
             (w->syms[sc->syms.v[j]->index].used || w->syms[sc->syms.v[j]->index].dused))
@@ -280,7 +277,7 @@ routine(fw *w, FILE *o, const xf_routine *r, bool globals)
     fprintf(o, "end subroutine %s\n", full);
     free(text);
     if (tpl) { /* the entry a user calls */
-        prologue(w, o, r, name, false);
+        prologue(w, o, r, name);
         fputs("  type(xf_mode_t) :: xf_saved\n  xf_saved = xf_m\n", o);
         bool split = w->opts->reversal == XF_F_SPLIT;
         mode_set(o, "  ", split ? "tape" : "tape adjoint");
@@ -314,9 +311,11 @@ header(fw *w, FILE *o)
             : w->doc->filename ? w->doc->filename
                                : "an xaif document",
             what);
-    fputs("! Arguments are passed by reference and arrays keep their declared bounds,\n"
-          "! as in the source. Global variables live in the module below.\n",
-          o);
+    fprintf(o,
+            "! Arguments are passed by reference and arrays keep their declared bounds,\n"
+            "! as in the source. The routines and the global variables (with their\n"
+            "! derivatives) are in module %s: 'use %s' to call them.\n",
+            module_name(w), module_name(w));
     if (w->mode == FW_TANGENT)
         fputs("! Tangent: routine f is f_d; each active real argument x is followed by\n"
               "! its derivative xd. On return yd = J * xd for every output y.\n",
@@ -342,6 +341,36 @@ header(fw *w, FILE *o)
             col += n;
         }
     fputs(".\n", o);
+}
+
+/* Write @text with every line longer than 100 characters continued (&) at
+ * a blank: no token, and no string of the generated code, holds one. */
+static int
+fw_put_lines(const char *text, FILE *out)
+{
+    enum { WIDTH = 100 };
+    const char *p = text;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        bool first = true;
+        while (n > WIDTH && p[0] != '!') { /* a comment may be long */
+            size_t cut = WIDTH;
+            while (cut > 10 && p[cut] != ' ')
+                cut--;
+            if (cut <= 10 || memchr(p, '\'', cut))
+                break; /* no blank to break at: left long */
+            if (fprintf(out, "%s%.*s &\n", first ? "" : "  & ", (int)cut, p) < 0)
+                return -1;
+            first = false;
+            p += cut + 1;
+            n -= cut + 1;
+        }
+        if (fprintf(out, "%s%.*s\n", first ? "" : "  & ", (int)n, p) < 0)
+            return -1;
+        p += n + (e ? 1 : 0);
+    }
+    return 0;
 }
 
 static void
@@ -425,7 +454,7 @@ xf_xaif2f_write(const xf_doc *doc, FILE *out, const xf_xaif2f_opts *opts, xf_dia
         }
         for (uint32_t i = 0; i < cg->routines.n && !w.failed; i++)
             if (w.hascode[i])
-                routine(&w, u, cg->routines.v[i], globals);
+                routine(&w, u, cg->routines.v[i]);
         fclose(u);
         u = NULL;
         for (uint32_t i = 0; i < doc->nsymbols; i++) /* a shared variable is declared once */
@@ -446,8 +475,9 @@ xf_xaif2f_write(const xf_doc *doc, FILE *out, const xf_xaif2f_opts *opts, xf_dia
         goto out;
     }
     header(&w, t);
+    fprintf(t, "\nmodule %s\n%s  implicit none\n", module_name(&w),
+            w.mode == FW_ADJOINT ? "  use xaiform_ad\n" : "");
     if (globals) {
-        fprintf(t, "\nmodule %s\n  implicit none\n", module_name(&w));
         for (uint32_t i = 0; i < cg->scopes.v.n; i++) {
             const xf_scope *sc = cg->scopes.v.v[i];
             for (uint32_t j = 0; j < sc->syms.n; j++) {
@@ -456,12 +486,13 @@ xf_xaif2f_write(const xf_doc *doc, FILE *out, const xf_xaif2f_opts *opts, xf_dia
                     declare(&w, t, sc->syms.v[j], true);
             }
         }
-        fprintf(t, "end module %s\n", module_name(&w));
     }
+    fputs("\ncontains\n", t);
     fputs(units ? units : "", t);
+    fprintf(t, "\nend module %s\n", module_name(&w));
     fclose(t);
     t = NULL;
-    if (!w.failed && fwrite(text, 1, tlen, out) != tlen)
+    if (!w.failed && fw_put_lines(text, out) != 0)
         fw_refuse(&w, 0, "cannot write the output");
 out:
     if (u)

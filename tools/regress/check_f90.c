@@ -63,6 +63,11 @@ call_top(FILE *o, const xf_xaif2f_sig *s, const char *name)
     for (int k = 0; k < 2; k++) {
         if (k)
             fputs(", ", o);
+        if (s->arg[k].type != 'r') { /* the driver's values do not reach it, as in `xaiform run` */
+            fputc(s->arg[k].type, o);
+            actual(o, s, k, v[k][0]);
+            continue;
+        }
         actual(o, s, k, v[k][0]);
         if (s->arg[k].deriv) {
             fputs(", ", o);
@@ -81,16 +86,23 @@ driver(const char *dir, const xf_xaif2f_sig *s, xf_driver drv, const xf_params *
     if (!o)
         return -1;
     bool adj = drv != XF_DRIVER_TANGENT;
+    char only[200];
+    snprintf(only, sizeof only, adj ? "%s, %s_tpl" : "%s", s->name, s->name);
     int64_t nx = s->arg[0].size > par->n ? s->arg[0].size : par->n;
     int64_t ny = s->arg[1].size > par->m ? s->arg[1].size : par->m;
     fprintf(o,
-            "program xf_driver\n%s  implicit none\n  integer, parameter :: n = %d, m = %d\n"
+            "program xf_driver\n%s  use %s, only: %s\n  implicit none\n"
+            "  integer, parameter :: n = %d, m = %d\n"
             "  double precision, parameter :: h = %.17e\n"
             "  double precision :: x0(n), x(%lld), xd(%lld), y(%lld), yd(%lld), y0(%lld)\n"
-            "  integer :: i, j, k\n  x = 0.0d0\n  xd = 0.0d0\n  y = 0.0d0\n  yd = 0.0d0\n"
+            "  integer :: ix(%lld), iy(%lld)\n  logical :: lx(%lld), ly(%lld)\n"
+            "  integer :: i, j, k\n  ix = 0\n  iy = 0\n  lx = .false.\n  ly = .false.\n"
+            "  x = 0.0d0\n  xd = 0.0d0\n  y = 0.0d0\n  yd = 0.0d0\n"
             "  do i = 1, n\n    x0(i) = i / 2.0d0\n  end do\n",
-            adj ? "  use xaiform_ad\n" : "", par->n, par->m, par->h, (long long)nx, (long long)nx,
-            (long long)ny, (long long)ny, (long long)ny);
+            adj ? "  use xaiform_ad, only: xf_mode_set, xf_release, xf_words\n" : "",
+            adj ? "xf_adjoint" : "xf_tangent", only, par->n, par->m, par->h, (long long)nx,
+            (long long)nx, (long long)ny, (long long)ny, (long long)ny, (long long)nx,
+            (long long)ny, (long long)nx, (long long)ny);
     char plain[96];
     snprintf(plain, sizeof plain, "%s%s", s->name, adj ? "_tpl" : "");
     /* the divided-difference pass, for the state it leaves */
@@ -200,8 +212,8 @@ xf_f90_run(const xf_doc *doc, xf_driver drv, const xf_params *par, xf_jacobian *
         *refused = 1;
         goto out;
     }
-    if (!sig.found || sig.nargs != 2 || sig.arg[0].type != 'r' || sig.arg[1].type != 'r') {
-        snprintf(why, len, "the top routine is not head(x, y) with real x and y");
+    if (!sig.found || sig.nargs != 2) {
+        snprintf(why, len, "the top routine is not head(x, y)");
         goto out;
     }
     if (driver(dir, &sig, drv, par) != 0 || write_text(dir, "xaiform_ad.f90", xf_f90_runtime)) {
@@ -210,8 +222,7 @@ xf_f90_run(const xf_doc *doc, xf_driver drv, const xf_params *par, xf_jacobian *
     }
     const char *fc = getenv("XF_FC");
     char cmd[8192 + 256];
-    snprintf(cmd, sizeof cmd,
-             "cd '%s' && %s -O0 -o drv %s f.f90 driver.f90 >cc.log 2>&1", dir,
+    snprintf(cmd, sizeof cmd, "cd '%s' && %s -O0 -o drv %s f.f90 driver.f90 >cc.log 2>&1", dir,
              fc && *fc ? fc : "gfortran", drv == XF_DRIVER_TANGENT ? "" : "xaiform_ad.f90");
     if (system(cmd) != 0) {
         char e[512];
