@@ -62,11 +62,39 @@ converted(fw *w, const xf_expr *x, fw_type want)
     return true;
 }
 
+static void ensure_alloc(fw *w, const xf_varref *r, bool deriv);
+
 static void
 ref_line(fw *w, const xf_varref *r, bool deriv)
 {
+    ensure_alloc(w, r, deriv);
     fputs("  ", w->o);
     fw_ref(w, r, deriv);
+}
+
+/* Before a store into a section of an allocatable (an automatic array of
+ * the source: its extent is in no declaration): allocate it, at first use,
+ * from 1 to the section's upper bounds. */
+static void
+ensure_alloc(fw *w, const xf_varref *r, bool deriv)
+{
+    const xf_symref *sr = xf_varref_symref(r);
+    const xf_arrref *a = xf_varref_arrref(r);
+    if (!sr || !sr->sym || !a || !fw_allocatable(w, sr->sym) || !a->t.n)
+        return;
+    for (uint32_t k = 0; k < a->t.n; k++)
+        if (!a->t.v[k].bound || (a->t.v[k].index && !a->t.v[k].bound))
+            return;
+    const fw_sym *c = &w->syms[sr->sym->index];
+    const char *name = deriv ? c->dname : c->name;
+    if (!name)
+        return;
+    fprintf(w->o, "  if (.not. allocated(%s)) allocate(%s(", name, name);
+    for (uint32_t k = 0; k < a->t.n; k++) {
+        fputs(k ? ", 1:" : "1:", w->o);
+        fw_expr(w, a->t.v[k].bound);
+    }
+    fputs("))\n", w->o);
 }
 
 /* ------------------------------------------------------------ propagators */
@@ -480,6 +508,7 @@ assign(fw *w, const xf_stmt *s)
     const xf_varref *lhs = &s->u.as.lhs;
     bool deriv = xf_flag_is(lhs->deriv, false);
     const xf_symref *sr = xf_varref_symref(lhs);
+    ensure_alloc(w, lhs, deriv);
     fputs("  ", w->o);
     if (fw_ref(w, lhs, deriv) == FT_BAD)
         return;

@@ -264,7 +264,7 @@ routine(fw *w, FILE *o, const xf_routine *r)
             declare(w, o, sc->syms.v[j], false);
     if (w->need_c)
         fputs("  integer :: xf_c\n", o);
-    if (tpl)
+    if (tpl && w->opts->reversal != XF_F_SPLIT)
         fputs("  type(xf_mode_t) :: xf_saved\n", o);
     for (int k = 0; k < w->nz; k++) {
         fprintf(o, "  double precision :: xf_z%d", k + 1);
@@ -413,7 +413,7 @@ xf_xaif2f_write(const xf_doc *doc, FILE *out, const xf_xaif2f_opts *opts, xf_dia
         return -1;
     }
     const xf_callgraph *cg = &doc->cg;
-    w.mode = doc->deriv.what ? FW_TANGENT : FW_PLAIN;
+    w.mode = doc->deriv.what || w.opts->as_tangent ? FW_TANGENT : FW_PLAIN;
     for (uint32_t i = 0; i < cg->routines.n; i++)
         if (cg->routines.v[i]->is_rlist)
             w.mode = FW_ADJOINT;

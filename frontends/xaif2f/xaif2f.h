@@ -45,7 +45,10 @@ typedef struct xf_xaif2f_opts {
     xf_f_reversal reversal;
     /* what the comment at the top names as the source; NULL: the document's file */
     const char *source;
-    /* when not NULL: the routine (symbol id) whose call @sig receives */
+    /* write a document without derivative code as a tangent all the same
+     * (f_d; a derivative for each active real): what a tangent driver calls */
+    bool as_tangent;
+    /* when not NULL: the routine whose call @sig receives */
     const xf_routine *top;
     xf_xaif2f_sig *sig;
 } xf_xaif2f_opts;

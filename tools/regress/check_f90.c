@@ -196,6 +196,7 @@ xf_f90_run(const xf_doc *doc, xf_driver drv, const xf_params *par, xf_jacobian *
     int ret = -1;
     xf_xaif2f_sig sig;
     xf_xaif2f_opts fo = {.reversal = drv == XF_DRIVER_ADJOINT_SPLIT ? XF_F_SPLIT : XF_F_JOINT,
+                         .as_tangent = drv == XF_DRIVER_TANGENT,
                          .top = top,
                          .sig = &sig};
     char p[4096];
