@@ -193,6 +193,35 @@ stack_op(fw *w, const xf_stmt *s, const iargs *a, bool push, char k, char st, bo
     if (!push && !(r = need_ref(w, s, a, 0)))
         return;
     bool arr = r && fw_is_array(r);
+    const xf_symref *sr = r ? xf_varref_symref(r) : NULL;
+    if (r && !xf_varref_arrref(r) && sr && sr->sym && fw_allocatable(w, sr->sym) &&
+        xf_shape_rank(sr->sym->shape) == 1) {
+        /* an allocatable vector: its size goes on the integer tape after
+         * it, so that a pop in another activation (split) can allocate it */
+        fw_sym *c = &w->syms[sr->sym->index];
+        const char *nm = deriv ? c->dname : c->name;
+        if (!nm) {
+            fw_refuse(w, s->h.line, "%s has no derivative component", sr->sym->id);
+            return;
+        }
+        if (deriv)
+            c->dused = true;
+        else
+            c->used = true;
+        w->need_c = true;
+        if (push)
+            fprintf(w->o,
+                    "  if (allocated(%s)) then\n  call xf_push_%c%ca(%s, size(%s))\n"
+                    "  call xf_push_ti(size(%s))\n  else\n  call xf_push_ti(-1)\n  end if\n",
+                    nm, st, k, nm, nm, nm);
+        else
+            fprintf(w->o,
+                    "  call xf_pop_ti(xf_c)\n  if (xf_c >= 0) then\n"
+                    "  if (.not. allocated(%s)) allocate(%s(xf_c))\n"
+                    "  call xf_pop_%c%ca(%s, xf_c)\n  end if\n",
+                    nm, nm, st, k, nm);
+        return;
+    }
     fprintf(w->o, "  call xf_%s_%c%c%s(", push ? "push" : "pop", st, k, arr ? "a" : "");
     if (r) {
         fw_ref(w, r, deriv);
