@@ -41,7 +41,8 @@ typedef struct fw {
      * passive actuals of active formals: xf_z<k> is shaped as z[k-1] */
     const xf_symbol **z;
     int nz, zcap;
-    bool need_c; /* the routine selects an out-edge: declare xf_c */
+    bool need_c;  /* the routine selects an out-edge: declare xf_c */
+    bool need_sh; /* it pops an allocatable's extents: declare xf_sh(7) */
 } fw;
 
 /* f_unit.c */

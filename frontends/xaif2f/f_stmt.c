@@ -195,9 +195,11 @@ stack_op(fw *w, const xf_stmt *s, const iargs *a, bool push, char k, char st, bo
     bool arr = r && fw_is_array(r);
     const xf_symref *sr = r ? xf_varref_symref(r) : NULL;
     if (r && !xf_varref_arrref(r) && sr && sr->sym && fw_allocatable(w, sr->sym) &&
-        xf_shape_rank(sr->sym->shape) == 1) {
-        /* an allocatable vector: its size goes on the integer tape after
-         * it, so that a pop in another activation (split) can allocate it */
+        xf_shape_rank(sr->sym->shape) <= 7) {
+        /* an allocatable: its extents and a flag (1: allocated) go on the
+         * integer tape after it, so that a pop in another activation (the
+         * split adjoint sweep) can allocate it */
+        int rank = xf_shape_rank(sr->sym->shape);
         fw_sym *c = &w->syms[sr->sym->index];
         const char *nm = deriv ? c->dname : c->name;
         if (!nm) {
@@ -208,18 +210,22 @@ stack_op(fw *w, const xf_stmt *s, const iargs *a, bool push, char k, char st, bo
             c->dused = true;
         else
             c->used = true;
-        w->need_c = true;
-        if (push)
-            fprintf(w->o,
-                    "  if (allocated(%s)) then\n  call xf_push_%c%ca(%s, size(%s))\n"
-                    "  call xf_push_ti(size(%s))\n  else\n  call xf_push_ti(-1)\n  end if\n",
-                    nm, st, k, nm, nm, nm);
-        else
-            fprintf(w->o,
-                    "  call xf_pop_ti(xf_c)\n  if (xf_c >= 0) then\n"
-                    "  if (.not. allocated(%s)) allocate(%s(xf_c))\n"
-                    "  call xf_pop_%c%ca(%s, xf_c)\n  end if\n",
-                    nm, nm, st, k, nm);
+        if (push) {
+            fprintf(w->o, "  if (allocated(%s)) then\n  call xf_push_%c%ca(%s, size(%s))\n", nm, st,
+                    k, nm, nm);
+            for (int d = 1; d <= rank; d++)
+                fprintf(w->o, "  call xf_push_ti(size(%s, %d))\n", nm, d);
+            fputs("  call xf_push_ti(1)\n  else\n  call xf_push_ti(0)\n  end if\n", w->o);
+        } else {
+            w->need_c = w->need_sh = true;
+            fputs("  call xf_pop_ti(xf_c)\n  if (xf_c == 1) then\n", w->o);
+            for (int d = rank; d >= 1; d--)
+                fprintf(w->o, "  call xf_pop_ti(xf_sh(%d))\n", d);
+            fprintf(w->o, "  if (.not. allocated(%s)) allocate(%s(", nm, nm);
+            for (int d = 1; d <= rank; d++)
+                fprintf(w->o, "%sxf_sh(%d)", d > 1 ? ", " : "", d);
+            fprintf(w->o, "))\n  call xf_pop_%c%ca(%s, size(%s))\n  end if\n", st, k, nm, nm);
+        }
         return;
     }
     fprintf(w->o, "  call xf_%s_%c%c%s(", push ? "push" : "pop", st, k, arr ? "a" : "");

@@ -231,6 +231,7 @@ routine(fw *w, FILE *o, const xf_routine *r)
     w->labels = 0;
     w->nz = 0;
     w->need_c = false;
+    w->need_sh = false;
     for (uint32_t j = 0; j < sc->syms.n; j++) /* a routine's own marks */
         if (!w->syms[sc->syms.v[j]->index].global)
             w->syms[sc->syms.v[j]->index].used = w->syms[sc->syms.v[j]->index].dused = false;
@@ -264,6 +265,8 @@ routine(fw *w, FILE *o, const xf_routine *r)
             declare(w, o, sc->syms.v[j], false);
     if (w->need_c)
         fputs("  integer :: xf_c\n", o);
+    if (w->need_sh)
+        fputs("  integer :: xf_sh(7)\n", o);
     if (tpl && w->opts->reversal != XF_F_SPLIT)
         fputs("  type(xf_mode_t) :: xf_saved\n", o);
     for (int k = 0; k < w->nz; k++) {
