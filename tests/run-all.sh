@@ -55,6 +55,7 @@ $vg build/xaiform copy examples/head.xaif -o "$tmp/y.xaif" --xslt tests/xslt/ter
 $vg build/oad/xaifBooster/algorithms/BasicBlockPreaccumulationReverse/driver/oadDriver \
     -i examples/head.xaif -o "$tmp/oad.xaif" -I
 $vg build/xaiform check examples/head >/dev/null
+$vg build/xaiform xaif2f "$tmp/a.xaif" -o "$tmp/a.f90" --reversal split
 status=0
 $vg build/xaiform tangent "$tmp/r.xaif" -o "$tmp/rr.xaif" 2>/dev/null || status=$?
 [ "$status" -eq 1 ] || { echo "memcheck: expected exit 1 on derivative code, got $status" >&2; exit 1; }

@@ -34,6 +34,7 @@ int xf_cmd_grad(int argc, char **argv);
 int xf_c2xaif_verb(int argc, char **argv, const char *final, const char **file, char **text,
                    size_t *len);
 int xf_cmd_xaif2c(int argc, char **argv);
+int xf_cmd_xaif2f(int argc, char **argv);
 
 /**
  * xf_oad_algorithm:

@@ -34,6 +34,10 @@ static const char usage[] =
     "                 (unless --pass-option reversal=... says otherwise), OpenAD's\n"
     "                 joint driver, against ref/ad.out (1e-10)\n"
     "  adjoint-split  the same made with --reversal split, under OpenAD's split driver\n"
+    "  xaif2f-tangent, xaif2f-adjoint-joint, xaif2f-adjoint-split\n"
+    "                 the last three with the derivative written as Fortran (xaif2f),\n"
+    "                 compiled by gfortran ($XF_FC) with a driver like OpenAD's, and\n"
+    "                 run (not run unless asked for; docs/fortran-backend.md)\n"
     "  f-xaif-tangent the tangent mode on the xaif of `xaiform f2xaif head.f\n"
     "                 [all_globals_mod.f] --function head` (pragmas for the (in)dependents)\n"
     "                 instead of tlm.xaif (needs the Fortran front end; not run by default)\n"
@@ -232,7 +236,8 @@ xf_cmd_check(int argc, char **argv)
             if (!xf_check_mode_parse(optarg, &m))
                 return xf_usage_error("check",
                                       "unknown mode '%s' (dd, ref-tangent, ref-adjoint, tangent, "
-                                      "adjoint-joint, adjoint-split)",
+                                      "adjoint-joint, adjoint-split, xaif2f-tangent, "
+                                      "xaif2f-adjoint-joint, xaif2f-adjoint-split)",
                                       optarg);
             bool twice = false;
             for (int k = 0; k < nmodes; k++)

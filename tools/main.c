@@ -41,6 +41,7 @@ static const xf_verb verbs[] = {
     {"f2xaif", xf_cmd_f2xaif, true,
      "translate a Fortran routine and its callees into xaif (Flang 19 plugin)"},
     {"xaif2c", xf_cmd_xaif2c, true, "write C for a program, its tangent or its adjoint"},
+    {"xaif2f", xf_cmd_xaif2f, true, "write Fortran for a program, its tangent or its adjoint"},
     {"oad-driver", xf_cmd_oad, true,
      "answer xaifBooster's oadDriver command line (OpenAD's scripts)"},
     {NULL, NULL, false, NULL},

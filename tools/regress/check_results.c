@@ -10,6 +10,9 @@ static const char *const mode_names[XF_CHECK_MODES] = {"dd",
                                                        "tangent",
                                                        "adjoint-joint",
                                                        "adjoint-split",
+                                                       "xaif2f-tangent",
+                                                       "xaif2f-adjoint-joint",
+                                                       "xaif2f-adjoint-split",
                                                        "f-xaif-tangent"};
 
 /* ORDER: xf_check_status */

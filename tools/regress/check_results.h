@@ -17,12 +17,16 @@ typedef enum xf_check_mode {
     XF_CHECK_TANGENT,       /* our tangent of tlm.xaif, tangent driver, against ref/ad.out */
     XF_CHECK_ADJOINT_JOINT, /* our adjoint of adm.xaif, joint driver, against ref/ad.out */
     XF_CHECK_ADJOINT_SPLIT, /* the same, split driver */
-    XF_CHECK_F_TANGENT,     /* our tangent of f2xaif's xaif of head.f, as XF_CHECK_TANGENT */
+    XF_CHECK_F_TANGENT,     /* tangent, written by xaif2f and run compiled (check_f90.c) */
+    XF_CHECK_F_JOINT,       /* adjoint-joint, the same */
+    XF_CHECK_F_SPLIT,       /* adjoint-split, the same */
+    XF_CHECK_SRC_TANGENT,   /* our tangent of f2xaif's xaif of head.f, as XF_CHECK_TANGENT */
     XF_CHECK_MODES
 } xf_check_mode;
 
-/* The modes run when none is named: the xaif ones (f-xaif-tangent needs Flang). */
-enum { XF_CHECK_DEFAULT_MODES = XF_CHECK_F_TANGENT };
+/* The modes `check` runs when none is given: the xaif ones (the xaif2f ones
+ * need gfortran, f-xaif-tangent needs Flang). */
+#define XF_CHECK_DEFAULT_MODES XF_CHECK_F_TANGENT
 
 bool xf_check_mode_parse(const char *s, xf_check_mode *m);
 const char *xf_check_mode_name(xf_check_mode m);

@@ -62,7 +62,8 @@ parse_line(char *line, xf_check_result *x, bool need_reason)
         return "unknown mode";
     if (!xf_check_status_parse(tok[2], &x->status))
         return "unknown status (PASS, FAIL, SKIP, PASS-DD, FAIL-DD, PASS-XB, FAIL-XB)";
-    if (x->from_tlm && x->mode != XF_CHECK_ADJOINT_JOINT && x->mode != XF_CHECK_ADJOINT_SPLIT)
+    if (x->from_tlm && x->mode != XF_CHECK_ADJOINT_JOINT && x->mode != XF_CHECK_ADJOINT_SPLIT &&
+        x->mode != XF_CHECK_F_JOINT && x->mode != XF_CHECK_F_SPLIT)
         return "only the adjoint modes run from tlm.xaif";
     if (need_reason && xf_check_status_fails(x->status) && x->reason == XF_FAIL_NONE)
         return "a failing line ends with its reason class (" XF_EXPECT_REASONS ")";

@@ -3,6 +3,7 @@
  * mode and compared with the reference Jacobians. */
 #include "regress.h"
 #include "regress_door.h"
+#include "check_f90.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -138,6 +139,7 @@ typedef struct transform {
     const char *schema_name;
     size_t *invalid;   /* counts the outputs that violate it */
     const char *input; /* not NULL: the xaif to read instead of the example's file */
+    bool fortran;      /* run as Fortran written by xaif2f (check_f90.c), not interpreted */
 } transform;
 
 /* Does the derivative @doc made of @dir/@file satisfy @tr's schema? 0, or
@@ -223,6 +225,14 @@ execute(const char *dir, const char *file, const transform *tr, xf_driver driver
             return -1;
         }
     }
+    if (doc && tr && tr->fortran) {
+        int refused;
+        ret = xf_f90_run(doc, driver, par, got, why, len, &refused);
+        *rs = ret == 0 ? XF_FAIL_NONE : refused ? XF_FAIL_TRANSFORM : XF_FAIL_RUN;
+        xf_doc_free(doc);
+        xf_diag_free(d);
+        return ret;
+    }
     if (doc && xf_run(doc, &o, got, stats, d) != 0) {
         *rs = XF_FAIL_RUN;
         const char *msg = NULL;
@@ -297,6 +307,7 @@ typedef struct transforms {
     transform tangent, adjoint;
     transform adjoint_joint; /* the adjoint with --reversal joint (unless the options say) */
     transform adjoint_split; /* the adjoint with --reversal split */
+    transform f_tangent, f_joint, f_split; /* the same, run as Fortran */
     transform variants[XF_CHECK_VARIANTS];
 } transforms;
 
@@ -380,8 +391,8 @@ transform_mode(const char *dir, const char *file, const char *alt, const transfo
 /* The tangent mode on the xaif that the Fortran front end makes of @dir's
  * head.f (and all_globals_mod.f), judged as the tangent mode judges tlm.xaif. */
 static xf_check_status
-f_tangent(const char *dir, const transform *tangent, const xf_params *par, char *why, size_t len,
-          opcounts *ops, bool *from_tlm, xf_check_reason *rs)
+src_tangent(const char *dir, const transform *tangent, const xf_params *par, char *why, size_t len,
+            opcounts *ops, bool *from_tlm, xf_check_reason *rs)
 {
     *from_tlm = false;
     if (!exists(dir, "head.f")) {
@@ -551,8 +562,20 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
                               XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split", "scalar_adm_split",
                               "split adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm,
                               rs);
+    case XF_CHECK_SRC_TANGENT:
+        return src_tangent(dir, &trs->tangent, &par, why, len, ops, from_tlm, rs);
     case XF_CHECK_F_TANGENT:
-        return f_tangent(dir, &trs->tangent, &par, why, len, ops, from_tlm, rs);
+        return transform_mode(dir, "tlm.xaif", NULL, &trs->f_tangent, XF_DRIVER_TANGENT,
+                              "FAILREASON_tlm_none", "scalar_tlm", "tangent", "ref/tlm.xb.xaif",
+                              &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_F_JOINT:
+        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->f_joint, XF_DRIVER_ADJOINT_JOINT,
+                              "FAILREASON_adm_joint", "scalar_adm_joint", "joint adjoint",
+                              "ref/adm.xb.xaif", &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_F_SPLIT:
+        return transform_mode(dir, "adm.xaif", "tlm.xaif", &trs->f_split, XF_DRIVER_ADJOINT_SPLIT,
+                              "FAILREASON_adm_split", "scalar_adm_split", "split adjoint",
+                              "ref/adm.xb.xaif", &par, why, len, NULL, from_tlm, rs);
     case XF_CHECK_MODES:
         break;
     }
@@ -603,6 +626,10 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **sche
         trs->adjoint_joint.opts.reversal = XF_REV_JOINT;
     trs->adjoint_split = trs->adjoint;
     trs->adjoint_split.opts.reversal = XF_REV_SPLIT;
+    trs->f_tangent = trs->tangent;
+    trs->f_joint = trs->adjoint_joint;
+    trs->f_split = trs->adjoint_split;
+    trs->f_tangent.fortran = trs->f_joint.fortran = trs->f_split.fortran = true;
     for (int v = 0; v < o->nvariants; v++) {
         trs->variants[v] = trs->adjoint;
         trs->variants[v].opts = o->variant_opts[v];

@@ -1,0 +1,88 @@
+# xaif2f.cmake: xaiform xaif2f on the command line: usage errors, a refusal
+# (FILE:LINE, exit 1, no output left); the program, tangent and adjoints of
+# examples/head.xaif and examples/euler/euler.xaif written as Fortran and
+# compiled with gfortran -std=f2008 -Wall -Werror; the tangent of head.xaif
+# against its golden text (tests/xaif2f/head_d.f90); and `check` in the three
+# xaif2f modes on examples/head (compiled, run, against its ref/ad.out).
+set(failed 0)
+include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
+
+file(MAKE_DIRECTORY ${TMP})
+set(ex ${SRC}/examples/head.xaif)
+expect(2 "one input file is needed" xaif2f)
+expect(2 "-o OUT is needed" xaif2f ${ex})
+expect(2 "unknown reversal 'both'" xaif2f ${ex} -o ${TMP}/x.f90 --reversal both)
+expect(0 "usage: xaiform xaif2f" xaif2f --help)
+file(REMOVE ${TMP}/s.f90)
+expect(1 "string.xaif:24: error: cannot write Fortran: variable s has type string" xaif2f
+  ${SRC}/tests/xaif2c/string.xaif -o ${TMP}/s.f90)
+if(EXISTS ${TMP}/s.f90)
+  message("[FAIL] a refused document left ${TMP}/s.f90")
+  set(failed 1)
+endif()
+expect(0 "subroutine head(x, y)" xaif2f ${ex} -o -)
+
+# the golden tangent
+expect(0 "" tangent ${ex} -o ${TMP}/head.t.xaif)
+expect(0 "" xaif2f ${TMP}/head.t.xaif -o ${TMP}/head_d.f90)
+file(READ ${TMP}/head_d.f90 got)
+string(REGEX REPLACE "^! Written by xaiform xaif2f from [^\n]*\n" "" got "${got}")
+file(READ ${SRC}/tests/xaif2f/head_d.f90 want)
+if(NOT got STREQUAL want)
+  message("[FAIL] the tangent of examples/head.xaif differs from tests/xaif2f/head_d.f90:\n${got}")
+  set(failed 1)
+endif()
+
+find_program(FC NAMES gfortran)
+if(FC)
+  file(MAKE_DIRECTORY ${TMP}/fc)
+  execute_process(COMMAND ${FC} -std=f2008 -Wall -Werror -c ${SRC}/include/xaiform/xaiform_ad.f90
+    WORKING_DIRECTORY ${TMP}/fc RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message("[FAIL] gfortran -std=f2008 -Wall -Werror on include/xaiform/xaiform_ad.f90:\n${out}")
+    set(failed 1)
+  endif()
+  foreach(in ${ex} ${SRC}/examples/euler/euler.xaif)
+    get_filename_component(base ${in} NAME_WE)
+    expect(0 "" adjoint ${in} -o ${TMP}/${base}.a.xaif)
+    expect(0 "" tangent ${in} -o ${TMP}/${base}.t.xaif)
+    set(srcs)
+    foreach(k p t j s)
+      set(doc ${TMP}/${base}.t.xaif)
+      set(opt)
+      if(k STREQUAL p)
+        set(doc ${in})
+      elseif(k STREQUAL j)
+        set(doc ${TMP}/${base}.a.xaif)
+      elseif(k STREQUAL s)
+        set(doc ${TMP}/${base}.a.xaif)
+        set(opt --reversal split)
+      endif()
+      expect(0 "" xaif2f ${doc} -o ${TMP}/${base}_${k}.f90 ${opt})
+    endforeach()
+    foreach(k p t j s)
+      file(MAKE_DIRECTORY ${TMP}/fc-${base}-${k})
+      execute_process(COMMAND ${FC} -std=f2008 -Wall -Werror -c -I${TMP}/fc ${TMP}/${base}_${k}.f90
+        WORKING_DIRECTORY ${TMP}/fc-${base}-${k} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+        ERROR_VARIABLE out)
+      if(NOT rc EQUAL 0)
+        message("[FAIL] gfortran -std=f2008 -Wall -Werror on ${base}_${k}.f90:\n${out}")
+        set(failed 1)
+      endif()
+    endforeach()
+  endforeach()
+  execute_process(COMMAND ${XAIFORM} check --mode xaif2f-tangent --mode xaif2f-adjoint-joint
+    --mode xaif2f-adjoint-split ${SRC}/examples/head RESULT_VARIABLE rc OUTPUT_VARIABLE out
+    ERROR_VARIABLE out)
+  string(REGEX MATCHALL "PASS  xaif2f-[a-z-]+ head" passed "${out}")
+  list(LENGTH passed np)
+  if(NOT rc EQUAL 0 OR NOT np EQUAL 3)
+    message("[FAIL] check in the xaif2f modes on examples/head:\n${out}")
+    set(failed 1)
+  endif()
+else()
+  message("no gfortran: the compiled checks are not run")
+endif()
+if(failed)
+  message(FATAL_ERROR "xaif2f: failures above")
+endif()

@@ -1,0 +1,103 @@
+/* cmd_xaif2f.c: xaiform xaif2f IN.xaif -o OUT.f90: the Fortran back end
+ * (frontends/xaif2f/) on the command line. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "outfile.h"
+#include "read.h"
+#include "xaif2f.h"
+
+static const char usage[] =
+    "usage: xaiform xaif2f IN.xaif -o OUT.f90 [--reversal joint|split]\n"
+    "\n"
+    "Write free-form Fortran for IN.xaif: a front end's document (the program), or\n"
+    "the tangent or adjoint that 'xaiform tangent' / 'xaiform adjoint' made of it.\n"
+    "Routine f becomes f, f_d (tangent) or f_b (adjoint); each active real argument\n"
+    "x is followed by its derivative xd / xb (Tapenade's names). Adjoint code uses\n"
+    "the module xaiform_ad (xaiform_ad.f90, installed by 'cmake --install'). What\n"
+    "has no Fortran here is refused with FILE:LINE, and nothing is written.\n"
+    "\n"
+    "  -o, --output FILE        where to write (required; '-' for standard output)\n"
+    "      --reversal MODE      joint (default): f_b tapes and adjoins each callee\n"
+    "                           at once; split: a taping sweep, then an adjoint one\n"
+    "  -h, --help               this text\n";
+
+int
+xf_cmd_xaif2f(int argc, char **argv)
+{
+    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
+                                         {"reversal", required_argument, NULL, 'r'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {0}};
+    xf_xaif2f_opts co = {0};
+    const char *out = NULL;
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'o':
+            out = optarg;
+            break;
+        case 'r':
+            if (!strcmp(optarg, "joint"))
+                co.reversal = XF_F_JOINT;
+            else if (!strcmp(optarg, "split"))
+                co.reversal = XF_F_SPLIT;
+            else
+                return xf_usage_error("xaif2f", "unknown reversal '%s' (joint or split)", optarg);
+            break;
+        case 'h':
+            fputs(usage, stdout);
+            return XF_EXIT_OK;
+        default:
+            return xf_usage_error("xaif2f", "unknown option");
+        }
+    }
+    if (optind != argc - 1)
+        return xf_usage_error("xaif2f", "one input file is needed");
+    if (!out)
+        return xf_usage_error("xaif2f", "-o OUT is needed");
+    xf_diag *diag = xf_diag_new(stderr);
+    if (!diag)
+        return XF_EXIT_INTERNAL;
+    const char *in = argv[optind];
+    int ret = XF_EXIT_INPUT;
+    xf_doc *doc = xf_read_file(in, NULL, diag);
+    if (!doc)
+        goto done;
+    if (!strcmp(out, "-")) {
+        if (xf_xaif2f_write(doc, stdout, &co, diag) == 0 && fflush(stdout) == 0)
+            ret = XF_EXIT_OK;
+        goto done;
+    }
+    xf_outfile of;
+    char why[512];
+    if (xf_outfile_open(&of, out, in, why, sizeof why) != 0) {
+        xf_error(diag, out, 0, "%s", why);
+        goto done;
+    }
+    FILE *f = fdopen(of.fd, "w");
+    if (!f) {
+        close(of.fd);
+        xf_outfile_finish(&of, false, why, sizeof why);
+        xf_error(diag, out, 0, "cannot open for writing");
+        goto done;
+    }
+    bool ok = xf_xaif2f_write(doc, f, &co, diag) == 0;
+    ok = fclose(f) == 0 && ok;
+    if (xf_outfile_finish(&of, ok, why, sizeof why) != 0) {
+        if (ok)
+            xf_error(diag, out, 0, "%s", why);
+        ok = false;
+    }
+    ret = ok ? XF_EXIT_OK : XF_EXIT_INPUT;
+done:
+    if (xf_diag_internal_errors(diag))
+        ret = XF_EXIT_INTERNAL;
+    xf_doc_free(doc);
+    xf_diag_free(diag);
+    return ret;
+}
