@@ -257,6 +257,7 @@ translate(const xf_c2xaif_opts *o, FILE *err)
         check_recursion(&c, c.fns.v[i]);
     cf_extents(&c);
     cf_analyze(&c, top);
+    cf_rt_check(&c);
     if (cf_write(&c, o->out) != 0)
         status = 1; /* reported by cf_write */
 out:

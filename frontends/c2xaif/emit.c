@@ -338,6 +338,20 @@ symbol(w *o, const cf_sym *s)
     at(o, "feType", fe_type(s->type));
     at(o, "shape", shapes[s->rank]);
     at(o, "active", s->active ? "1" : "0");
+    bool rt = false;
+    for (int k = 0; k < s->rank; k++)
+        rt = rt || s->dimx[k];
+    if (rt) { /* extents known at run time, for the C back end (extent.c) */
+        char buf[1024] = "xf_extent=";
+        for (int k = 0; k < s->rank; k++) {
+            size_t n = strlen(buf);
+            if (s->dimx[k])
+                snprintf(buf + n, sizeof buf - n, "%s%s", k ? "," : "", s->dimx[k]);
+            else
+                snprintf(buf + n, sizeof buf - n, "%s%lld", k ? "," : "", (long long)s->dims[k]);
+        }
+        at(o, "annotation", buf);
+    }
     for (int k = 0; k < s->rank; k++) { /* C's order is Fortran's last dimension first */
         st(o, "DimensionBounds");
         at(o, "lower", "0");

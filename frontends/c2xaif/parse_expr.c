@@ -195,6 +195,7 @@ element(cf *c, CXCursor x)
             cf_refuse(c, subs[n - 1 - i], "a subscript that is not an integer is not supported");
         e->sub[i] = ix;
     }
+    cf_rt_use(c, e);
     return e;
 }
 
@@ -490,7 +491,9 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
         CXCursor formal = clang_Cursor_getArgument(f->decl, (unsigned)i);
         CXType ft = clang_getCursorType(formal);
         cf_expr *e;
-        if (ft.kind == CXType_ConstantArray || clang_getCanonicalType(ft).kind == CXType_Pointer) {
+        if (ft.kind == CXType_ConstantArray || ft.kind == CXType_VariableArray ||
+            ft.kind == CXType_IncompleteArray ||
+            clang_getCanonicalType(ft).kind == CXType_Pointer) {
             CXCursor a = cf_strip(arg);
             while (clang_getCursorKind(a) == CXCursor_UnexposedExpr)
                 a = cf_strip(operand(c, a));
@@ -504,7 +507,8 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 cf_refuse(c, arg, "passing scalar '%s' to an array parameter is not supported",
                           s->name);
             CXType et = ft;
-            while (et.kind == CXType_ConstantArray)
+            while (et.kind == CXType_ConstantArray || et.kind == CXType_VariableArray ||
+                   et.kind == CXType_IncompleteArray)
                 et = clang_getArrayElementType(et);
             if (clang_getCanonicalType(et).kind == CXType_Pointer)
                 et = clang_getPointeeType(clang_getCanonicalType(et));
@@ -515,6 +519,7 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                           s->name);
             e = new_expr(c, CF_E_VAR);
             e->sym = s;
+            cf_rt_use(c, e);
         } else {
             /* by value: a copy, so that the callee cannot change the caller's variable */
             cf_type t = cf_type_of(c, ft, formal);

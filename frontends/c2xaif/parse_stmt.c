@@ -427,7 +427,11 @@ for_stmt(cf *c, CXCursor x)
         f->v.v[L].cond = cond;
         go(c, L, false);
         j.cont = E;
+        cf_bound b;
+        bool bounded = cf_rt_loop(c, init, cond, inc, &b);
         close_loop(c, L, E, E, part[3], &j, line);
+        if (bounded)
+            c->bounds = b.up;
         return;
     }
     if (init)
@@ -741,6 +745,7 @@ cf_walk_fn(cf *c, cf_fn *f)
             walk(c, k[i]);
     if (f->live)
         edge(c, f->cur, f->exit, false, 0);
+    cf_rt_infer(c, f);
     c->fn = NULL;
 }
 
