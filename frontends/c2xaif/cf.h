@@ -47,8 +47,12 @@ typedef struct cf_sym {
     int64_t use_max;             /* p[k], k constant: k + 1 at most */
     bool use_plus1, use_bad;     /* use_bad: a use that says nothing (p passed whole, p[i+1]) */
     bool by_use;                 /* dims[0] is use_max: calls may pass longer arrays */
-    int nominal;                 /* dimx[0] found from the uses: 1 when dims[0] is the one size all
-                                    calls pass (for xaiform run), 2 when they differ */
+    bool heap;                   /* a malloc'ed work array of extent dimx[0] (pointers.c) */
+    bool plocal;                 /* a pointer local: an int, the offset into pbase (pointers.c) */
+    struct cf_sym *pbase;
+    int ptype;   /* plocal: the cf_type it points to */
+    int nominal; /* dimx[0] found from the uses: 1 when dims[0] is the one size all
+                    calls pass (for xaiform run), 2 when they differ */
 } cf_sym;
 
 typedef enum cf_ekind { CF_E_VAR, CF_E_INT, CF_E_REAL, CF_E_OP, CF_E_BOOL } cf_ekind;
@@ -248,6 +252,24 @@ void cf_rt_check(cf *c);
 /** cf_rt_brackets: the texts inside the [] after @name in declaration @d (at most @max); their
  * number. */
 int cf_rt_brackets(cf *c, CXCursor d, const char *name, const char **groups, int max);
+
+/* pointers.c */
+/** cf_ptr_of: the offset of pointer expression @x into the array it points into (*@base). */
+cf_expr *cf_ptr_of(cf *c, CXCursor x, cf_sym **base);
+/** cf_ptr_elem: the element pointer expression @x points to, @k further (NULL: 0). */
+cf_expr *cf_ptr_elem(cf *c, CXCursor x, cf_expr *k);
+/** cf_ptr_set: pointer local @p is made to point into @base (one array for each pointer). */
+void cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at);
+/** cf_heap_local: the work array that pointer local @name is malloc'ed as at @d, or NULL. */
+cf_sym *cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee);
+/** cf_heap_free: whether @call is free() of a work array (it then has no statement). */
+bool cf_heap_free(cf *c, CXCursor call);
+/** cf_rt_expr_text: @e as an extent (C text over the int parameters), or NULL. */
+const char *cf_rt_expr_text(cf *c, const cf_expr *e);
+/** cf_ptr_target: the pointer local that assignment target @lhs names, or NULL. */
+cf_sym *cf_ptr_target(cf *c, CXCursor lhs);
+/** cf_ptr_local: the int variable that stands for pointer local @name declared at @d. */
+cf_sym *cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee);
 
 /* analyze.c */
 /** cf_analyze: intents, side effects and activity over all functions; refuses aliasing. */

@@ -226,6 +226,13 @@ cf_rt_infer(cf *c, cf_fn *f)
     }
 }
 
+const char *
+cf_rt_expr_text(cf *c, const cf_expr *e)
+{
+    char buf[512] = "";
+    return expr_text(e, buf, sizeof buf - 8) ? cf_strdup(c, buf) : NULL;
+}
+
 /* The int parameters that an extent names must keep their values: the
  * generated code reads them wherever it needs the size. */
 void
@@ -233,8 +240,8 @@ cf_rt_check(cf *c)
 {
     for (uint32_t i = 0; i < c->fns.n; i++) {
         cf_fn *f = c->fns.v[i];
-        for (uint32_t k = 0; k < f->formals.n; k++) {
-            const cf_sym *s = f->formals.v[k];
+        for (uint32_t k = 0; k < f->syms.n; k++) {
+            const cf_sym *s = f->syms.v[k];
             for (int d = 0; d < s->rank; d++)
                 for (const char *p = s->dimx[d]; p && *p;) {
                     const char *q = p;

@@ -181,9 +181,17 @@ element(cf *c, CXCursor x)
         } else
             break;
     }
-    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr || n == 0)
         cf_refuse(c, at, "indexing anything but an array variable is not supported");
     cf_sym *s = cf_sym_of_decl(c, x);
+    if (s->plocal) { /* p[k]: base[p + k] */
+        if (n != 1)
+            cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
+        cf_expr *ix = cf_expr_of(c, subs[0]);
+        if (cf_expr_type(ix) != CF_INT)
+            cf_refuse(c, subs[0], "a subscript that is not an integer is not supported");
+        return cf_ptr_elem(c, x, ix);
+    }
     if (n != s->rank)
         cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
     cf_expr *e = new_expr(c, CF_E_VAR);
@@ -214,8 +222,14 @@ cf_lvalue_of(cf *c, CXCursor x)
         e->sym = s;
         return e;
     }
-    case CXCursor_UnaryOperator:
-        cf_refuse(c, x, "dereferencing a pointer is not supported");
+    case CXCursor_UnaryOperator: {
+        char op[8];
+        bool post;
+        cf_unop_spelling(c, x, op, sizeof op, &post);
+        if (strcmp(op, "*") == 0)
+            return cf_ptr_elem(c, operand(c, x), NULL);
+        cf_refuse(c, x, "this assignment target is not supported");
+    }
     default:
         cf_refuse(c, x, "this assignment target is not supported");
     }
@@ -259,7 +273,12 @@ cf_expr *
 cf_expr_of(cf *c, CXCursor x)
 {
     cf_enter(c, x);
-    cf_expr *e = expr_of(c, x);
+    cf_expr *e;
+    cf_sym *base;
+    if (clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Pointer)
+        e = cf_ptr_of(c, x, &base); /* a pointer's value: its offset (pointers.c) */
+    else
+        e = expr_of(c, x);
     cf_leave(c);
     return e;
 }
@@ -362,7 +381,7 @@ expr_of(cf *c, CXCursor x)
         if (strcmp(op, "&") == 0)
             cf_refuse(c, x, "taking an address ('&') is not supported");
         if (strcmp(op, "*") == 0)
-            cf_refuse(c, x, "dereferencing a pointer is not supported");
+            return cf_ptr_elem(c, operand(c, x), NULL);
         if (strcmp(op, "!") == 0)
             cf_refuse(c, x, "'!' used as a value (not in a condition) is not supported");
         cf_refuse(c, x, "operator '%s' is not supported", op);
@@ -497,12 +516,20 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
             CXCursor a = cf_strip(arg);
             while (clang_getCursorKind(a) == CXCursor_UnexposedExpr)
                 a = cf_strip(operand(c, a));
-            if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
-                cf_refuse(c, arg,
-                          "passing anything but a whole array (an address, a part of an array) "
-                          "to an array parameter of '%s' is not supported",
-                          f->name);
-            cf_sym *s = cf_sym_of_decl(c, a);
+            cf_sym *s = NULL;
+            cf_expr *pe = NULL; /* &a[k], a + k, a pointer local: an element */
+            if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
+                clang_getCursorKind(cf_strip(operand(c, a))) == CXCursor_ArraySubscriptExpr) {
+                pe = cf_lvalue_of(c, operand(c, a));
+                if (pe->sym->ptr)
+                    pe->sym->use_bad = true;
+            } else if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
+                       cf_sym_of_decl(c, a)->plocal) {
+                pe = cf_ptr_elem(c, a, NULL);
+                if (pe->sym->ptr)
+                    pe->sym->use_bad = true;
+            }
+            s = pe ? pe->sym : cf_sym_of_decl(c, a);
             if (s->rank == 0)
                 cf_refuse(c, arg, "passing scalar '%s' to an array parameter is not supported",
                           s->name);
@@ -517,9 +544,13 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                           "passing array '%s' to a parameter of another element type is "
                           "not supported",
                           s->name);
-            e = new_expr(c, CF_E_VAR);
-            e->sym = s;
-            cf_rt_use(c, e);
+            if (pe)
+                e = pe;
+            else {
+                e = new_expr(c, CF_E_VAR);
+                e->sym = s;
+                cf_rt_use(c, e);
+            }
         } else {
             /* by value: a copy, so that the callee cannot change the caller's variable */
             cf_type t = cf_type_of(c, ft, formal);

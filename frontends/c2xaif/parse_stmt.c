@@ -163,6 +163,16 @@ simple(cf *c, CXCursor x)
             return NULL;
         unsigned n;
         CXCursor *k = cf_children(c, x, &n);
+        cf_sym *p = cf_ptr_target(c, k[0]);
+        if (p) { /* p = &a[k], a + k, q: its offset, and its array */
+            cf_sym *base = NULL;
+            cf_expr *off = cf_ptr_of(c, k[1], &base);
+            cf_ptr_set(c, p, base, k[1]);
+            cf_expr *lhs = cf_alloc(c, sizeof *lhs);
+            lhs->kind = CF_E_VAR;
+            lhs->sym = p;
+            return assign(c, lhs, off, line);
+        }
         cf_expr *rhs = cf_expr_of(c, k[1]);
         cf_expr *lhs = cf_lvalue_of(c, k[0]);
         return assign(c, lhs, with_type(c, rhs, lhs->sym->type), line);
@@ -207,6 +217,8 @@ simple(cf *c, CXCursor x)
         if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
             cf_refuse(c, x, "calls through function pointers are not supported");
         cf_fn *f = cf_find_fn(c, callee);
+        if (!f && cf_heap_free(c, x))
+            return NULL;
         if (!f) {
             CXString s = clang_getCursorSpelling(callee);
             char name[128];
@@ -254,9 +266,17 @@ decl_stmt(cf *c, CXCursor x)
         CXCursor *init = cf_children(c, k[i], &m);
         for (unsigned j = 0; j < m; j++) {
             enum CXCursorKind ik = clang_getCursorKind(init[j]);
-            if (!clang_isExpression(ik))
+            if (!clang_isExpression(ik) || s->heap) /* heap: malloc, done by cf_heap_local */
                 continue;
-            if (s->rank == 0) {
+            if (s->plocal) {
+                cf_sym *base = NULL;
+                cf_expr *off = cf_ptr_of(c, init[j], &base);
+                cf_ptr_set(c, s, base, init[j]);
+                cf_expr *lhs = cf_alloc(c, sizeof *lhs);
+                lhs->kind = CF_E_VAR;
+                lhs->sym = s;
+                cf_emit_stmt(c, assign(c, lhs, off, cf_line(init[j])));
+            } else if (s->rank == 0) {
                 cf_expr *lhs = cf_alloc(c, sizeof *lhs);
                 lhs->kind = CF_E_VAR;
                 lhs->sym = s;

@@ -86,6 +86,14 @@ cf_declare(cf *c, CXCursor d, bool formal)
             enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
             if (pk == CXType_FunctionProto || pk == CXType_FunctionNoProto)
                 cf_refuse(c, d, "function pointer '%s' is not supported", name);
+            if (!formal && rank == 0 && ct.kind == CXType_Pointer) {
+                cf_sym *p = cf_heap_local(c, d, name, clang_getPointeeType(ct));
+                if (!p)
+                    p = cf_ptr_local(c, d, name, clang_getPointeeType(ct));
+                p->decl = decl_offset(d);
+                p->where = d;
+                return p;
+            }
             if (!formal || rank != 0)
                 cf_refuse(c, d, "pointer '%s' is not supported", name);
             /* a pointer parameter used as an array: a vector whose extent comes from
@@ -202,8 +210,8 @@ cf_extents(cf *c)
                         continue;
                     for (uint32_t a = 0; a < s->args.n; a++) {
                         cf_sym *formal = s->callee->formals.v[a], *actual = s->args.v[a]->sym;
-                        if (!formal->ptr || actual->rank == 0)
-                            continue;
+                        if (!formal->ptr || actual->rank == 0 || s->args.v[a]->nsub > 0)
+                            continue; /* nsub: an element, the rest of its array (pointers.c) */
                         int64_t size = 1;
                         for (int r = 0; r < actual->rank && size > 0; r++)
                             size = actual->dims[r] < 0 || actual->dimx[r] ? -1

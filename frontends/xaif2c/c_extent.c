@@ -125,3 +125,45 @@ cw_rt_zeros(cw *w, const xf_varref *r, uint32_t p, uint32_t line)
     fputs(");\n", w->o);
     return true;
 }
+
+/* ------------------------------------------ local arrays of run-time size */
+
+/* A local array sized at run time (the C front end's malloc'ed work arrays):
+ * zeros from the heap at each activation, as every local starts at zero,
+ * and its derivative likewise; cw_rt_free frees both at the routine's end. */
+bool
+cw_rt_declare(cw *w, FILE *o, const xf_symbol *s)
+{
+    const cw_sym *c = &w->syms[s->index];
+    if (s->type != XF_TYPE_REAL && s->type != XF_TYPE_DOUBLE) {
+        cw_refuse(w, s->h.line, "%s: only real arrays can be sized at run time", s->id);
+        return false;
+    }
+    FILE *saved = w->o;
+    w->o = o;
+    for (int d = 0; d < 2; d++) {
+        if (!(d ? c->dused : c->used))
+            continue;
+        fprintf(o, "    double *%s = xf_ad_zeros(", d ? c->dname : c->name);
+        if (!cw_rt_count(w, s, s->h.line))
+            break;
+        fputs(");\n", o);
+    }
+    w->o = saved;
+    return !w->failed;
+}
+
+void
+cw_rt_free(cw *w, FILE *o, const xf_scope *sc)
+{
+    for (uint32_t j = 0; j < sc->syms.n; j++) {
+        const xf_symbol *s = sc->syms.v[j];
+        const cw_sym *c = &w->syms[s->index];
+        if (c->formal || c->global || !cw_rt(s))
+            continue;
+        if (c->used)
+            fprintf(o, "    free(%s);\n", c->name);
+        if (c->dused)
+            fprintf(o, "    free(%s);\n", c->dname);
+    }
+}

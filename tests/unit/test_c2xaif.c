@@ -397,15 +397,32 @@ static const struct refusal {
      "struct s { double a; };\nvoid f(const double x[2], double y[2]) {\n"
      "    struct s v;\n    y[0] = x[0];\n}\n",
      3, 14, "structs and unions are not supported"},
-    {"deref", "void f(const double x[2], double y[2]) {\n    y[0] = *(x + 1);\n}\n", 2, 12,
-     "dereferencing a pointer is not supported"},
-    {"pointer_local",
-     "void f(const double x[2], double y[2]) {\n    const double *p = x;\n    y[0] = p[0];\n}\n", 2,
-     19, "pointer 'p' is not supported"},
+    {"pointer_cast",
+     "void f(const double x[2], double y[2]) {\n    y[0] = *(const double *)(x + 1);\n}\n", 2, 13,
+     "a cast of a pointer is not supported: the array it points into cannot be known"},
+    {"pointer_two_arrays",
+     "void f(const double x[2], double y[2]) {\n    const double *p = x;\n    y[0] = p[0];\n"
+     "    p = y;\n    y[1] = p[0];\n}\n",
+     4, 9, "pointer 'p' points into 'x' and into 'y': the array it points into cannot be known"},
+    {"pointer_unset",
+     "void f(const double x[2], double y[2]) {\n    const double *p;\n    y[0] = x[0] * p[0];\n}\n",
+     3, 19, "pointer 'p' is used before it points into an array"},
     {"address",
      "static void h(double v[2]) { v[0] = 1.0; }\nvoid f(const double x[2], double y[2]) {\n"
-     "    h(&y[0]);\n    y[1] = x[0];\n}\n",
-     3, 7, "passing anything but a whole array"},
+     "    double s = x[0];\n    h(&s);\n    y[1] = s;\n}\n",
+     4, 7, "this address is not supported: a pointer points into an array of one dimension"},
+    {"malloc_size",
+     "#include <stdlib.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    double *w = malloc(16);\n    w[0] = x[0];\n    y[0] = w[0];\n    free(w);\n}\n",
+     3, 17, "the size of 'w' is not supported: allocate it as malloc(n * sizeof(double))"},
+    {"free_other",
+     "#include <stdlib.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    double *p = y;\n    p[0] = x[0];\n    free(p);\n}\n",
+     5, 5, "free of anything but a work array malloc'ed where it is declared is not supported"},
+    {"pointer_to_pointer_local",
+     "void f(const double x[2], double y[2]) {\n    const double *p = x;\n"
+     "    const double **pp = &p;\n    y[0] = x[0];\n}\n",
+     3, 20, "pointer 'pp' to pointers is not supported as a local"},
     {"pointer_param", "void f(const double *x, double y[2]) {\n    y[0] = x[0 + 0];\n}\n", 1, 22,
      "pointer parameter 'x' has no extent: give --extent x=N (N a number or an expression of the "
      "int parameters, n*d), or declare it as x[n]"},
