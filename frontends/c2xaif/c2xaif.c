@@ -255,6 +255,7 @@ translate(const xf_c2xaif_opts *o, FILE *err)
         cf_walk_fn(&c, c.fns.v[i]);
     for (uint32_t i = 0; i < c.fns.n; i++)
         check_recursion(&c, c.fns.v[i]);
+    cf_rt_settle(&c);
     cf_extents(&c);
     cf_analyze(&c, top);
     cf_rt_check(&c);

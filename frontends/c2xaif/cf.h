@@ -47,6 +47,7 @@ typedef struct cf_sym {
     int64_t use_max;             /* p[k], k constant: k + 1 at most */
     bool use_plus1, use_bad;     /* use_bad: a use that says nothing (p passed whole, p[i+1]) */
     bool by_use;                 /* dims[0] is use_max: calls may pass longer arrays */
+    bool pending;                /* passed on to a callee: sized once the callee is (extent.c) */
     bool heap;                   /* a malloc'ed work array of extent dimx[0] (pointers.c) */
     bool plocal;                 /* a pointer local: an int, the offset into pbase (pointers.c) */
     struct cf_sym *pbase;
@@ -135,6 +136,14 @@ typedef struct cf_bound {
     struct cf_bound *up;
 } cf_bound;
 
+/* a pointer parameter passed on, at a constant offset, to parameter k of a callee (extent.c) */
+typedef struct cf_pass {
+    cf_sym *p;
+    int64_t off;
+    struct cf_fn *callee;
+    int k;
+} cf_pass;
+
 typedef struct cf {
     const xf_c2xaif_opts *o;
     FILE *err;
@@ -149,6 +158,7 @@ typedef struct cf {
     struct cf_jump *jump;
     unsigned depth;   /* expressions and statements being walked, nested */
     cf_bound *bounds; /* the counting loops around the statement being walked */
+    XF_VEC(cf_pass) passes;
     /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
                                                                      cannot be hoisted (for the
                                                                      message) */
@@ -247,6 +257,10 @@ void cf_rt_infer(cf *c, cf_fn *f);
 /** cf_rt_nominal: the number written in the xaif for @s, whose extent is known at run time,
  * when its calls pass arrays of @size elements (-1: unknown). */
 void cf_rt_nominal(cf_sym *s, int64_t size);
+/** cf_rt_pass: pointer parameter @p is passed at offset @off to parameter @k of @callee. */
+void cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k);
+/** cf_rt_settle: the extents of pointer parameters passed on to callees, once all are walked. */
+void cf_rt_settle(cf *c);
 /** cf_rt_check: refuse an extent over an int parameter that its function writes. */
 void cf_rt_check(cf *c);
 /** cf_rt_brackets: the texts inside the [] after @name in declaration @d (at most @max); their

@@ -186,6 +186,28 @@ cf_rt_use(cf *c, cf_expr *e)
         return;
     }
     const cf_expr *ix = e->sub[0];
+    int64_t c0 = 0; /* p[c0 + i] with i < n, n constant: c0 + n */
+    if (ix->kind == CF_E_OP && ix->nargs == 2 && !strcmp(ix->op, "add_scal_scal") &&
+        (ix->a[0]->kind == CF_E_INT || ix->a[1]->kind == CF_E_INT)) {
+        bool l = ix->a[0]->kind == CF_E_INT;
+        c0 = ix->a[l ? 0 : 1]->ival;
+        ix = ix->a[l ? 1 : 0];
+        if (c0 < 0) {
+            s->use_bad = true;
+            return;
+        }
+    }
+    for (cf_bound *b = c->bounds; b; b = b->up)
+        if (ix->kind == CF_E_VAR && !ix->nsub && ix->sym == b->var && b->n->kind == CF_E_INT) {
+            int64_t n = c0 + b->n->ival + (b->plus1 ? 1 : 0);
+            if (n > s->use_max)
+                s->use_max = n;
+            return;
+        }
+    if (c0 != 0) {
+        s->use_bad = true;
+        return;
+    }
     if (ix->kind == CF_E_INT) {
         if (ix->ival < 0)
             s->use_bad = true;
@@ -209,7 +231,7 @@ cf_rt_infer(cf *c, cf_fn *f)
 {
     for (uint32_t i = 0; i < f->formals.n; i++) {
         cf_sym *s = f->formals.v[i];
-        if (!s->ptr || s->rank != 1 || s->dims[0] != -1 || s->use_bad)
+        if (!s->ptr || s->rank != 1 || s->dims[0] != -1 || s->use_bad || s->pending)
             continue;
         if (s->use_n) {
             char buf[512] = "";
@@ -231,6 +253,50 @@ cf_rt_expr_text(cf *c, const cf_expr *e)
 {
     char buf[512] = "";
     return expr_text(e, buf, sizeof buf - 8) ? cf_strdup(c, buf) : NULL;
+}
+
+void
+cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k)
+{
+    if (!p->ptr || p->rank != 1 || p->dims[0] != -1)
+        return; /* its extent is given */
+    cf_pass ps = {p, off, callee, k};
+    if (!XF_VEC_PUSH(c->a, c->passes, ps))
+        cf_oom(c);
+    p->pending = true;
+}
+
+/* A pointer parameter passed on to callees whose parameters have constant
+ * extents needs off + extent of each: with its own constant uses, the
+ * largest. Callees are walked after their callers, so this waits for all. */
+void
+cf_rt_settle(cf *c)
+{
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (uint32_t i = 0; i < c->passes.n; i++) {
+            cf_sym *p = c->passes.v[i].p;
+            if (!p->pending)
+                continue;
+            int64_t need = p->use_max;
+            bool ready = !p->use_bad && !p->use_n;
+            for (uint32_t j = 0; j < c->passes.n && ready; j++) {
+                const cf_pass *q = &c->passes.v[j];
+                if (q->p != p)
+                    continue;
+                const cf_sym *f = q->callee->formals.v[q->k];
+                ready = !f->pending && !f->dimx[0] && f->dims[0] > 0 && f->by_use;
+                if (ready && q->off + f->dims[0] > need)
+                    need = q->off + f->dims[0];
+            }
+            if (!ready || need <= 0)
+                continue;
+            p->pending = false;
+            p->dims[0] = need;
+            p->by_use = true;
+            changed = true;
+        }
+    }
 }
 
 /* The int parameters that an extent names must keep their values: the

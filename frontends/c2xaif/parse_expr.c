@@ -521,12 +521,16 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
             if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
                 clang_getCursorKind(cf_strip(operand(c, a))) == CXCursor_ArraySubscriptExpr) {
                 pe = cf_lvalue_of(c, operand(c, a));
-                if (pe->sym->ptr)
+                if (pe->sym->ptr && pe->nsub == 1 && pe->sub[0]->kind == CF_E_INT)
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
             } else if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
                        cf_sym_of_decl(c, a)->plocal) {
                 pe = cf_ptr_elem(c, a, NULL);
-                if (pe->sym->ptr)
+                if (pe->sym->ptr && pe->sub[0]->kind == CF_E_INT)
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
             }
             s = pe ? pe->sym : cf_sym_of_decl(c, a);
@@ -549,7 +553,8 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
             else {
                 e = new_expr(c, CF_E_VAR);
                 e->sym = s;
-                cf_rt_use(c, e);
+                if (s->ptr)
+                    cf_rt_pass(c, s, 0, f, i);
             }
         } else {
             /* by value: a copy, so that the callee cannot change the caller's variable */

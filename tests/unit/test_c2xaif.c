@@ -423,7 +423,7 @@ static const struct refusal {
      "void f(const double x[2], double y[2]) {\n    const double *p = x;\n"
      "    const double **pp = &p;\n    y[0] = x[0];\n}\n",
      3, 20, "pointer 'pp' to pointers is not supported as a local"},
-    {"pointer_param", "void f(const double *x, double y[2]) {\n    y[0] = x[0 + 0];\n}\n", 1, 22,
+    {"pointer_param", "void f(const double *x, double y[2]) {\n    y[0] = x[0 * 1];\n}\n", 1, 22,
      "pointer parameter 'x' has no extent: give --extent x=N (N a number or an expression of the "
      "int parameters, n*d), or declare it as x[n]"},
     {"pointer_sizes",
