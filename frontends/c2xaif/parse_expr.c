@@ -216,6 +216,11 @@ cf_lvalue_of(cf *c, CXCursor x)
         return element(c, x);
     case CXCursor_DeclRefExpr: {
         cf_sym *s = cf_sym_of_decl(c, x);
+        if (s->rank > 0 && s->ptr)
+            cf_refuse(c, x,
+                      "changing pointer parameter '%s' is not supported: walk a pointer local "
+                      "instead (const double *p = %s; p++)",
+                      s->name, s->name);
         if (s->rank > 0)
             cf_refuse(c, x, "assigning a whole array is not supported");
         cf_expr *e = new_expr(c, CF_E_VAR);
