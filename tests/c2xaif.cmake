@@ -68,9 +68,21 @@ expect(0 "" c2xaif ${TMP}/c2xaif-ptr.c --function f --independent x --dependent 
        --extent x=2,y=1 -o ${TMP}/c2xaif-ptr.xaif)
 expect(0 "Y(  1)= 500.0000000000000000E-003" run ${TMP}/c2xaif-ptr.xaif --driver plain -n 2 -m 1
        --top f)
-expect(1 "c2xaif-ptr.c:1:33: error: pointer parameter 'y' has no extent: give --extent y=N"
-       c2xaif ${TMP}/c2xaif-ptr.c --function f --independent x --dependent y --extent x=2
+# y[0] alone: its extent (1) is found from its use
+expect(0 "" c2xaif ${TMP}/c2xaif-ptr.c --function f --independent x --dependent y --extent x=2
        -o ${TMP}/c2xaif-ptr.xaif)
+# y[i + 1] says nothing of y's extent; an extent is an expression of the int parameters
+file(WRITE ${TMP}/c2xaif-ptr2.c "void f(const double *x, double *y, int n) {\n"
+     "    for (int i = 0; i + 1 < n; i++)\n        y[i + 1] = x[0] * x[1];\n}\n")
+expect(1 "c2xaif-ptr2.c:1:33: error: pointer parameter 'y' has no extent: give --extent y=N"
+       c2xaif ${TMP}/c2xaif-ptr2.c --function f --independent x --dependent y --extent x=2
+       -o ${TMP}/c2xaif-ptr.xaif)
+expect(0 "" c2xaif ${TMP}/c2xaif-ptr2.c --function f --independent x --dependent y
+       --extent x=2,y=n -o ${TMP}/c2xaif-ptr.xaif)
+expect(1 "--extent y=n*k: 'k' is no int parameter of 'f'" c2xaif ${TMP}/c2xaif-ptr2.c
+       --function f --independent x --dependent y --extent x=2,y=n*k -o ${TMP}/c2xaif-ptr.xaif)
+expect(1 "--extent y=n[0]: '[' is not allowed in an extent" c2xaif ${TMP}/c2xaif-ptr2.c
+       --function f --independent x --dependent y --extent x=2,y=n[0] -o ${TMP}/c2xaif-ptr.xaif)
 expect(1 "--extent z=2: 'z' is no pointer parameter of 'f'" c2xaif ${TMP}/c2xaif-ptr.c
        --function f --independent x --dependent y --extent z=2 -o ${TMP}/c2xaif-ptr.xaif)
 

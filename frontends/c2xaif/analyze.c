@@ -186,6 +186,10 @@ closure(graph *g, bool *mark, bool forward)
 static cf_sym *
 named_formal(cf *c, cf_fn *top, const char *name, const char *what)
 {
+    /* the function's own name is its returned value, as Tapenade's
+     * -outvars has it (the formal it becomes is F_ret) */
+    if (top->ret && strcmp(name, top->name) == 0)
+        name = top->ret->name;
     for (uint32_t i = 0; i < top->formals.n; i++)
         if (strcmp(top->formals.v[i]->name, name) == 0) {
             if (!cf_is_real(top->formals.v[i]->type))

@@ -20,6 +20,12 @@ enum {
     CF_MAX_DEPTH = 200000,
 };
 
+/* The number of elements written in the xaif's DimensionBounds for a
+ * dimension known only at run time (its extent is in the symbol's
+ * annotation, xf_extent=...): the C back end never uses it as a size
+ * (frontends/xaif2c/c_impl.h, XF_RT_EXTENT). */
+#define CF_RT_EXTENT 16777216
+
 typedef enum cf_type { CF_INT, CF_FLOAT, CF_DOUBLE } cf_type; /* ORDER cf_type */
 
 typedef struct cf_sym {
@@ -38,6 +44,20 @@ typedef struct cf_sym {
     bool ptr;       /* a pointer parameter (an array of the extent found) */
     bool cconst;    /* its elements are const (a `const double *` parameter) */
     uint32_t node;  /* index in the activity graph */
+    /* run-time extents (extent.c): per dimension the C expression, NULL: dims[k] */
+    const char *dimx[CF_MAXRANK];
+    /* what the uses of a pointer parameter say of its extent (extent.c) */
+    const struct cf_expr *use_n; /* p[i] under i < use_n (+1 when use_plus1) */
+    int64_t use_max;             /* p[k], k constant: k + 1 at most */
+    bool use_plus1, use_bad;     /* use_bad: a use that says nothing (p passed whole, p[i+1]) */
+    bool by_use;                 /* dims[0] is use_max: calls may pass longer arrays */
+    bool pending;                /* passed on to a callee: sized once the callee is (extent.c) */
+    bool heap;                   /* a malloc'ed work array of extent dimx[0] (pointers.c) */
+    bool plocal;                 /* a pointer local: an int, the offset into pbase (pointers.c) */
+    struct cf_sym *pbase;
+    int ptype;   /* plocal: the cf_type it points to */
+    int nominal; /* dimx[0] found from the uses: 1 when dims[0] is the one size all
+                    calls pass (for xaiform run), 2 when they differ */
 } cf_sym;
 
 typedef enum cf_ekind { CF_E_VAR, CF_E_INT, CF_E_REAL, CF_E_OP, CF_E_BOOL } cf_ekind;
@@ -114,6 +134,22 @@ struct cf_fn {
     bool live, open;
 };
 
+/* an enclosing counting loop for (var = 0; var < n; var++) (extent.c) */
+typedef struct cf_bound {
+    cf_sym *var;
+    const struct cf_expr *n;
+    bool plus1; /* var <= n */
+    struct cf_bound *up;
+} cf_bound;
+
+/* a pointer parameter passed on, at a constant offset, to parameter k of a callee (extent.c) */
+typedef struct cf_pass {
+    cf_sym *p;
+    int64_t off;
+    struct cf_fn *callee;
+    int k;
+} cf_pass;
+
 typedef struct cf {
     const xf_c2xaif_opts *o;
     FILE *err;
@@ -127,7 +163,9 @@ typedef struct cf {
     cf_fn *fn;
     const char *no_calls;
     struct cf_jump *jump;
-    unsigned depth; /* expressions and statements being walked, nested */
+    unsigned depth;   /* expressions and statements being walked, nested */
+    cf_bound *bounds; /* the counting loops around the statement being walked */
+    XF_VEC(cf_pass) passes;
     /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
                                                                      cannot be hoisted (for the
                                                                      message) */
@@ -227,6 +265,48 @@ bool cf_no_op(cf *c, CXCursor x);
 /** cf_select: a temporary set to @a where @cond holds, else to @b, by a Branch emitted
  * here (fmin, fmax, ?:); its reference. */
 cf_expr *cf_select(cf *c, CXCursor at, cf_expr *cond, cf_expr *a, cf_expr *b);
+
+/* extent.c */
+/** cf_rt_text: @text checked as an extent of @f (an integer expression of its int parameters),
+ * without spaces; refused at @at with @what (the option or declaration) otherwise. */
+const char *cf_rt_text(cf *c, cf_fn *f, const char *text, CXCursor at, const char *what);
+/** cf_rt_loop: push @b for a counting loop (from a constant >= 0, by 1, while < or <=); false
+ * otherwise. */
+bool cf_rt_loop(cf *c, const cf_stmt *init, const cf_expr *cond, const cf_stmt *inc, cf_bound *b);
+/** cf_rt_use: note what the reference @e (p[k], or p passed whole) says of p's extent. */
+void cf_rt_use(cf *c, cf_expr *e);
+/** cf_rt_infer: the extents of @f's pointer parameters from their uses, where they tell it. */
+void cf_rt_infer(cf *c, cf_fn *f);
+/** cf_rt_nominal: the number written in the xaif for @s, whose extent is known at run time,
+ * when its calls pass arrays of @size elements (-1: unknown). */
+void cf_rt_nominal(cf_sym *s, int64_t size);
+/** cf_rt_pass: pointer parameter @p is passed at offset @off to parameter @k of @callee. */
+void cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k);
+/** cf_rt_settle: the extents of pointer parameters passed on to callees, once all are walked. */
+void cf_rt_settle(cf *c);
+/** cf_rt_check: refuse an extent over an int parameter that its function writes. */
+void cf_rt_check(cf *c);
+/** cf_rt_brackets: the texts inside the [] after @name in declaration @d (at most @max); their
+ * number. */
+int cf_rt_brackets(cf *c, CXCursor d, const char *name, const char **groups, int max);
+
+/* pointers.c */
+/** cf_ptr_of: the offset of pointer expression @x into the array it points into (*@base). */
+cf_expr *cf_ptr_of(cf *c, CXCursor x, cf_sym **base);
+/** cf_ptr_elem: the element pointer expression @x points to, @k further (NULL: 0). */
+cf_expr *cf_ptr_elem(cf *c, CXCursor x, cf_expr *k);
+/** cf_ptr_set: pointer local @p is made to point into @base (one array for each pointer). */
+void cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at);
+/** cf_heap_local: the work array that pointer local @name is malloc'ed as at @d, or NULL. */
+cf_sym *cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee);
+/** cf_heap_free: whether @call is free() of a work array (it then has no statement). */
+bool cf_heap_free(cf *c, CXCursor call);
+/** cf_rt_expr_text: @e as an extent (C text over the int parameters), or NULL. */
+const char *cf_rt_expr_text(cf *c, const cf_expr *e);
+/** cf_ptr_target: the pointer local that assignment target @lhs names, or NULL. */
+cf_sym *cf_ptr_target(cf *c, CXCursor lhs);
+/** cf_ptr_local: the int variable that stands for pointer local @name declared at @d. */
+cf_sym *cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee);
 
 /* analyze.c */
 /** cf_analyze: intents, side effects and activity over all functions; refuses aliasing. */

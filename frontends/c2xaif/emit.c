@@ -353,7 +353,25 @@ symbol(w *o, const cf_sym *s)
     at(o, "feType", fe_type(s->type));
     at(o, "shape", shapes[s->rank]);
     at(o, "active", s->active ? "1" : "0");
-    at(o, "annotation", c_annotation(o->fn, s, ann, sizeof ann));
+    /* for the C back end: the C type and passing (c_annotation), then the
+     * extents known at run time, "xf_extent=E1,..." (extent.c) */
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", c_annotation(o->fn, s, ann, sizeof ann));
+    bool rt = false;
+    for (int k = 0; k < s->rank; k++)
+        rt = rt || s->dimx[k];
+    if (rt) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, sizeof buf - n, ";xf_extent=");
+        for (int k = 0; k < s->rank; k++) {
+            n = strlen(buf);
+            if (s->dimx[k])
+                snprintf(buf + n, sizeof buf - n, "%s%s", k ? "," : "", s->dimx[k]);
+            else
+                snprintf(buf + n, sizeof buf - n, "%s%lld", k ? "," : "", (long long)s->dims[k]);
+        }
+    }
+    at(o, "annotation", buf);
     for (int k = 0; k < s->rank && !s->nobounds; k++) { /* C's order: Fortran's last first */
         st(o, "DimensionBounds");
         ati(o, "lower", s->lower[k]);

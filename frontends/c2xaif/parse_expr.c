@@ -145,9 +145,17 @@ element(cf *c, CXCursor x)
         } else
             break;
     }
-    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr || n == 0)
         cf_refuse(c, at, "indexing anything but an array variable is not supported");
     cf_sym *s = cf_sym_of_decl(c, x);
+    if (s->plocal) { /* p[k]: base[p + k] */
+        if (n != 1)
+            cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
+        cf_expr *ix = cf_expr_of(c, subs[0]);
+        if (cf_expr_type(ix) != CF_INT)
+            cf_refuse(c, subs[0], "a subscript that is not an integer is not supported");
+        return cf_ptr_elem(c, x, ix);
+    }
     if (n != s->rank)
         cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
     cf_expr *e = new_expr(c, CF_E_VAR);
@@ -159,6 +167,7 @@ element(cf *c, CXCursor x)
             cf_refuse(c, subs[n - 1 - i], "a subscript that is not an integer is not supported");
         e->sub[i] = ix;
     }
+    cf_rt_use(c, e);
     return e;
 }
 
@@ -171,14 +180,25 @@ cf_lvalue_of(cf *c, CXCursor x)
         return element(c, x);
     case CXCursor_DeclRefExpr: {
         cf_sym *s = cf_sym_of_decl(c, x);
+        if (s->rank > 0 && s->ptr)
+            cf_refuse(c, x,
+                      "changing pointer parameter '%s' is not supported: walk a pointer local "
+                      "instead (const double *p = %s; p++)",
+                      s->name, s->name);
         if (s->rank > 0)
             cf_refuse(c, x, "assigning a whole array is not supported");
         cf_expr *e = new_expr(c, CF_E_VAR);
         e->sym = s;
         return e;
     }
-    case CXCursor_UnaryOperator:
-        cf_refuse(c, x, "dereferencing a pointer is not supported");
+    case CXCursor_UnaryOperator: {
+        char op[8];
+        bool post;
+        cf_unop_spelling(c, x, op, sizeof op, &post);
+        if (strcmp(op, "*") == 0)
+            return cf_ptr_elem(c, operand(c, x), NULL);
+        cf_refuse(c, x, "this assignment target is not supported");
+    }
     default:
         cf_refuse(c, x, "this assignment target is not supported");
     }
@@ -222,7 +242,12 @@ cf_expr *
 cf_expr_of(cf *c, CXCursor x)
 {
     cf_enter(c, x);
-    cf_expr *e = expr_of(c, x);
+    cf_expr *e;
+    cf_sym *base;
+    if (clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Pointer)
+        e = cf_ptr_of(c, x, &base); /* a pointer's value: its offset (pointers.c) */
+    else
+        e = expr_of(c, x);
     cf_leave(c);
     return e;
 }
@@ -325,7 +350,7 @@ expr_of(cf *c, CXCursor x)
         if (strcmp(op, "&") == 0)
             cf_refuse(c, x, "taking an address ('&') is not supported");
         if (strcmp(op, "*") == 0)
-            cf_refuse(c, x, "dereferencing a pointer is not supported");
+            return cf_ptr_elem(c, operand(c, x), NULL);
         if (strcmp(op, "!") == 0)
             cf_refuse(c, x, "'!' used as a value (not in a condition) is not supported");
         cf_refuse(c, x, "operator '%s' is not supported", op);
@@ -435,21 +460,36 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
         CXCursor formal = clang_Cursor_getArgument(f->decl, (unsigned)i);
         CXType ft = clang_getCursorType(formal);
         cf_expr *e;
-        if (ft.kind == CXType_ConstantArray || clang_getCanonicalType(ft).kind == CXType_Pointer) {
+        if (ft.kind == CXType_ConstantArray || ft.kind == CXType_VariableArray ||
+            ft.kind == CXType_IncompleteArray ||
+            clang_getCanonicalType(ft).kind == CXType_Pointer) {
             CXCursor a = cf_strip(arg);
             while (clang_getCursorKind(a) == CXCursor_UnexposedExpr)
                 a = cf_strip(operand(c, a));
-            if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
-                cf_refuse(c, arg,
-                          "passing anything but a whole array (an address, a part of an array) "
-                          "to an array parameter of '%s' is not supported",
-                          f->name);
-            cf_sym *s = cf_sym_of_decl(c, a);
+            cf_sym *s = NULL;
+            cf_expr *pe = NULL; /* &a[k], a + k, a pointer local: an element */
+            if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
+                clang_getCursorKind(cf_strip(operand(c, a))) == CXCursor_ArraySubscriptExpr) {
+                pe = cf_lvalue_of(c, operand(c, a));
+                if (pe->sym->ptr && pe->nsub == 1 && pe->sub[0]->kind == CF_E_INT)
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                else if (pe->sym->ptr)
+                    pe->sym->use_bad = true;
+            } else if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
+                       cf_sym_of_decl(c, a)->plocal) {
+                pe = cf_ptr_elem(c, a, NULL);
+                if (pe->sym->ptr && pe->sub[0]->kind == CF_E_INT)
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                else if (pe->sym->ptr)
+                    pe->sym->use_bad = true;
+            }
+            s = pe ? pe->sym : cf_sym_of_decl(c, a);
             if (s->rank == 0)
                 cf_refuse(c, arg, "passing scalar '%s' to an array parameter is not supported",
                           s->name);
             CXType et = ft;
-            while (et.kind == CXType_ConstantArray)
+            while (et.kind == CXType_ConstantArray || et.kind == CXType_VariableArray ||
+                   et.kind == CXType_IncompleteArray)
                 et = clang_getArrayElementType(et);
             if (clang_getCanonicalType(et).kind == CXType_Pointer)
                 et = clang_getPointeeType(clang_getCanonicalType(et));
@@ -458,8 +498,14 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                           "passing array '%s' to a parameter of another element type is "
                           "not supported",
                           s->name);
-            e = new_expr(c, CF_E_VAR);
-            e->sym = s;
+            if (pe)
+                e = pe;
+            else {
+                e = new_expr(c, CF_E_VAR);
+                e->sym = s;
+                if (s->ptr)
+                    cf_rt_pass(c, s, 0, f, i);
+            }
         } else {
             /* by value: a copy, so that the callee cannot change the caller's variable */
             cf_type t = cf_type_of(c, ft, formal);

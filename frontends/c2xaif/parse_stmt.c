@@ -184,6 +184,16 @@ simple(cf *c, CXCursor x)
             return NULL;
         unsigned n;
         CXCursor *k = cf_children(c, x, &n);
+        cf_sym *p = cf_ptr_target(c, k[0]);
+        if (p) { /* p = &a[k], a + k, q: its offset, and its array */
+            cf_sym *base = NULL;
+            cf_expr *off = cf_ptr_of(c, k[1], &base);
+            cf_ptr_set(c, p, base, k[1]);
+            cf_expr *lhs = cf_alloc(c, sizeof *lhs);
+            lhs->kind = CF_E_VAR;
+            lhs->sym = p;
+            return assign(c, lhs, off, line);
+        }
         cf_expr *rhs = cf_expr_of(c, k[1]);
         cf_expr *lhs = cf_lvalue_of(c, k[0]);
         return assign(c, lhs, with_type(c, rhs, lhs->sym->type), line);
@@ -228,6 +238,8 @@ simple(cf *c, CXCursor x)
         if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
             cf_refuse(c, x, "calls through function pointers are not supported");
         cf_fn *f = cf_find_fn(c, callee);
+        if (!f && cf_heap_free(c, x))
+            return NULL;
         if (!f) {
             CXString s = clang_getCursorSpelling(callee);
             char name[128];
@@ -274,9 +286,17 @@ decl_stmt(cf *c, CXCursor x)
         CXCursor *init = cf_children(c, k[i], &m);
         for (unsigned j = 0; j < m; j++) {
             enum CXCursorKind ik = clang_getCursorKind(init[j]);
-            if (!clang_isExpression(ik))
+            if (!clang_isExpression(ik) || s->heap) /* heap: malloc, done by cf_heap_local */
                 continue;
-            if (s->rank == 0) {
+            if (s->plocal) {
+                cf_sym *base = NULL;
+                cf_expr *off = cf_ptr_of(c, init[j], &base);
+                cf_ptr_set(c, s, base, init[j]);
+                cf_expr *lhs = cf_alloc(c, sizeof *lhs);
+                lhs->kind = CF_E_VAR;
+                lhs->sym = s;
+                cf_emit_stmt(c, assign(c, lhs, off, cf_line(init[j])));
+            } else if (s->rank == 0) {
                 cf_expr *lhs = cf_alloc(c, sizeof *lhs);
                 lhs->kind = CF_E_VAR;
                 lhs->sym = s;
@@ -447,7 +467,11 @@ for_stmt(cf *c, CXCursor x)
         f->v.v[L].cond = cond;
         go(c, L, false);
         j.cont = E;
+        cf_bound b;
+        bool bounded = cf_rt_loop(c, init, cond, inc, &b);
         close_loop(c, L, E, E, part[3], &j, line);
+        if (bounded)
+            c->bounds = b.up;
         return;
     }
     if (init)
@@ -762,6 +786,7 @@ cf_walk_fn(cf *c, cf_fn *f)
             walk(c, k[i]);
     if (f->live)
         edge(c, f->cur, f->exit, false, 0);
+    cf_rt_infer(c, f);
     c->fn = NULL;
 }
 

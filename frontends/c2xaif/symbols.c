@@ -65,7 +65,12 @@ cf_declare(cf *c, CXCursor d, bool formal)
     if (!formal && clang_Cursor_getStorageClass(d) == CX_SC_Static)
         cf_refuse(c, d, "static variable '%s' is not supported", name);
     CXType t = clang_getCursorType(d);
+    if (formal && t.kind == CXType_IncompleteArray &&
+        clang_getArrayElementType(t).kind == CXType_VariableArray)
+        cf_refuse(c, d, "array parameter '%s' has no first extent: declare it as %s[n]...", name,
+                  name);
     int64_t dims[CF_MAXRANK];
+    const char *dimx[CF_MAXRANK] = {0};
     int rank = 0;
     bool ptr = false;
     for (;;) {
@@ -81,6 +86,14 @@ cf_declare(cf *c, CXCursor d, bool formal)
             enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(ct)).kind;
             if (pk == CXType_FunctionProto || pk == CXType_FunctionNoProto)
                 cf_refuse(c, d, "function pointer '%s' is not supported", name);
+            if (!formal && rank == 0 && ct.kind == CXType_Pointer) {
+                cf_sym *p = cf_heap_local(c, d, name, clang_getPointeeType(ct));
+                if (!p)
+                    p = cf_ptr_local(c, d, name, clang_getPointeeType(ct));
+                p->decl = decl_offset(d);
+                p->where = d;
+                return p;
+            }
             if (!formal || rank != 0)
                 cf_refuse(c, d, "pointer '%s' is not supported", name);
             /* a pointer parameter used as an array: a vector whose extent comes from
@@ -94,8 +107,24 @@ cf_declare(cf *c, CXCursor d, bool formal)
                 ek == CXType_IncompleteArray || ek == CXType_VariableArray)
                 cf_refuse(c, d, "pointer parameter '%s' to pointers or arrays is not supported",
                           name);
+        } else if (formal && ct.kind == CXType_VariableArray) {
+            /* double a[n][m]: the extents are the texts between the brackets */
+            const char *g[CF_MAXRANK + 1];
+            int ng = cf_rt_brackets(c, d, name, g, CF_MAXRANK + 1);
+            if (ng > CF_MAXRANK)
+                cf_refuse(c, d, "arrays of more than %d dimensions are not supported", CF_MAXRANK);
+            if (rank >= ng)
+                cf_refuse(c, d, "the variable-length array parameter '%s' is not supported", name);
+            char what[160];
+            snprintf(what, sizeof what, "the extent of parameter '%s'", name);
+            dimx[rank] = cf_rt_text(c, c->fn, g[rank], d, what);
+            dims[rank++] = CF_RT_EXTENT;
+            t = clang_getArrayElementType(ct);
         } else if (ct.kind == CXType_VariableArray || ct.kind == CXType_DependentSizedArray) {
-            cf_refuse(c, d, "variable-length array '%s' is not supported", name);
+            cf_refuse(c, d,
+                      "variable-length array '%s' is not supported: allocate it with malloc, or "
+                      "give it a constant size",
+                      name);
         } else if (ct.kind == CXType_Record) {
             cf_refuse(c, d, "structs and unions are not supported ('%s')", name);
         } else
@@ -104,6 +133,10 @@ cf_declare(cf *c, CXCursor d, bool formal)
     cf_sym *sym = cf_add_sym(c, name, cf_type_of(c, t, d));
     sym->rank = rank;
     memcpy(sym->dims, dims, sizeof dims);
+    memcpy(sym->dimx, dimx, sizeof dimx);
+    if (rank > 0 && dims[0] == -1 && rank > 1)
+        cf_refuse(c, d, "array parameter '%s' has no first extent: declare it as %s[n]...", name,
+                  name);
     sym->decl = decl_offset(d);
     sym->where = d;
     sym->ptr = ptr;
@@ -140,8 +173,17 @@ cf_top_extents(cf *c, cf_fn *f)
         const char *eq = strchr(*p, '=');
         char *end = NULL;
         long long n = eq ? strtoll(eq + 1, &end, 10) : 0;
-        if (!eq || eq == *p || !end || *end || end == eq + 1 || n < 1)
-            cf_refuse(c, f->decl, "--extent %s: not NAME=N with N a positive integer", *p);
+        const char *x = NULL;
+        if (eq && eq != *p && end && *end && eq[1]) { /* an expression: x=n*d */
+            char what[200];
+            snprintf(what, sizeof what, "--extent %s", *p);
+            x = cf_rt_text(c, f, eq + 1, f->decl, what);
+            n = CF_RT_EXTENT;
+        } else if (!eq || eq == *p || !end || *end || end == eq + 1 || n < 1)
+            cf_refuse(c, f->decl,
+                      "--extent %s: not NAME=N with N a positive integer or an expression of "
+                      "the int parameters",
+                      *p);
         cf_sym *s = NULL;
         for (uint32_t i = 0; i < f->formals.n; i++)
             if (strlen(f->formals.v[i]->name) == (size_t)(eq - *p) &&
@@ -151,6 +193,7 @@ cf_top_extents(cf *c, cf_fn *f)
             cf_refuse(c, f->decl, "--extent %s: '%.*s' is no pointer parameter of '%s'", *p,
                       (int)(eq - *p), *p, f->name);
         s->dims[0] = n;
+        s->dimx[0] = x;
     }
 }
 
@@ -168,13 +211,26 @@ cf_extents(cf *c)
                         continue;
                     for (uint32_t a = 0; a < s->args.n; a++) {
                         cf_sym *formal = s->callee->formals.v[a], *actual = s->args.v[a]->sym;
-                        if (!formal->ptr || actual->rank == 0)
-                            continue;
+                        if (!formal->ptr || actual->rank == 0 || s->args.v[a]->nsub > 0)
+                            continue; /* nsub: an element, the rest of its array (pointers.c) */
                         int64_t size = 1;
                         for (int r = 0; r < actual->rank && size > 0; r++)
-                            size = actual->dims[r] < 0 ? -1 : size * actual->dims[r];
+                            size = actual->dims[r] < 0 || actual->dimx[r] ? -1
+                                                                          : size * actual->dims[r];
+                        if (formal->dimx[0]) { /* its own extent, known at run time */
+                            cf_rt_nominal(formal, size);
+                            continue;
+                        }
                         if (size <= 0 || formal->dims[0] == size)
                             continue;
+                        if (formal->by_use && size >= formal->dims[0])
+                            continue; /* it reads p[0..k] only: any longer array will do */
+                        if (formal->by_use)
+                            cf_refuse(c, s->at,
+                                      "an array of %lld elements passed to pointer parameter '%s' "
+                                      "of '%s', which uses %lld",
+                                      (long long)size, formal->name, s->callee->name,
+                                      (long long)formal->dims[0]);
                         /* xaif's array formals have one extent, and a formal may not be
                          * longer than its actual argument: one size for all the calls */
                         if (formal->dims[0] >= 0)
@@ -194,13 +250,15 @@ cf_extents(cf *c)
             const cf_sym *s = c->fns.v[i]->formals.v[k];
             if (s->rank == 1 && s->dims[0] < 0 && i == 0)
                 cf_refuse(c, s->where,
-                          "pointer parameter '%s' has no extent: give --extent %s=N, or declare "
-                          "it as %s[N]",
+                          "pointer parameter '%s' has no extent: give --extent %s=N (N a "
+                          "number or an expression of the int parameters, n*d), or declare "
+                          "it as %s[n]",
                           s->name, s->name, s->name);
             if (s->rank == 1 && s->dims[0] < 0)
                 cf_refuse(c, s->where,
                           "pointer parameter '%s' has no extent: no call passes it an array of "
-                          "known size; declare it as %s[N]",
-                          s->name, s->name);
+                          "known size; declare it as %s[n] with n an int parameter, or index it "
+                          "only as %s[i] in loops for (i = 0; i < n; i++)",
+                          s->name, s->name, s->name);
         }
 }

@@ -117,6 +117,13 @@ sect_hi(cw *w, const xf_symbol *s, const xf_triplet *t, const xf_dimbounds *b, u
 {
     if (t->bound)
         return int_expr(w, t->bound, s, line);
+    if (cw_rt(s)) { /* lower + extent - 1, the extent known at run time */
+        fprintf(w->o, "(%lldL + ", (long long)b->lower);
+        if (!cw_rt_dim(w, s, (uint32_t)(b - s->dims.v), line))
+            return false;
+        fputs(" - 1L)", w->o);
+        return true;
+    }
     fprintf(w->o, "%lldL", (long long)b->upper);
     return true;
 }
@@ -197,7 +204,12 @@ offset(cw *w, const xf_symbol *s, const xf_arrref *a, uint32_t line)
             fprintf(w->o, ") - %lld", (long long)b->lower);
         else
             fputs(")", w->o);
-        if (k + 1 < rank)
+        if (k + 1 < rank && cw_rt(s)) {
+            fputs(" + ", w->o);
+            if (!cw_rt_dim(w, s, (uint32_t)(rank - 1 - k), line))
+                return false;
+            fputs(" * (", w->o);
+        } else if (k + 1 < rank)
             fprintf(w->o, " + %lld * (", (long long)(b->upper - b->lower + 1));
     }
     for (int k = 1; k < rank; k++)
@@ -240,7 +252,7 @@ cw_ref(cw *w, const xf_varref *r, bool deriv)
             cw_refuse(w, r->h.line, "the whole array %s where one element is wanted", s->id);
             return CT_BAD;
         }
-        fprintf(w->o, "%s[%s]", cname(w, s, deriv), n == 1 ? "0" : w->ek);
+        fprintf(w->o, "%s[%s]", cname(w, s, deriv), n == 1 && !cw_rt(s) ? "0" : w->ek);
         return cw_type_of_sym(s);
     }
     if (!a) {
@@ -254,6 +266,12 @@ cw_ref(cw *w, const xf_varref *r, bool deriv)
     return cw_type_of_sym(s);
 }
 
+void
+cw_scalar(cw *w, const xf_symbol *s)
+{
+    fprintf(w->o, w->syms[s->index].formal ? "(*%s)" : "%s", cname(w, s, false));
+}
+
 bool
 cw_count(cw *w, const xf_varref *r)
 {
@@ -265,6 +283,8 @@ cw_count(cw *w, const xf_varref *r)
     int64_t n = cw_extent(w, s, r->h.line);
     if (n < 0)
         return false;
+    if (!a && rank > 0 && cw_rt(s))
+        return cw_rt_count(w, s, r->h.line);
     if (!a) {
         fprintf(w->o, "%lldL", (long long)(rank > 0 ? n : 1));
         return true;

@@ -13,13 +13,20 @@
 
 #include "c_impl.h"
 
-/* "c:[const ]T[ value|pointer|return]" into @c; false: not a C annotation. */
+/* "c:[const ]T[ value|pointer|return]" into @c; false: not a C annotation.
+ * What follows a ';' is another key's (c_extent.c's "xf_extent="). */
 static bool
-parse(const char *a, cw_sym *c)
+parse(const char *ann, cw_sym *c)
 {
-    if (!a || strncmp(a, "c:", 2))
+    char buf[64];
+    if (!ann || strncmp(ann, "c:", 2))
         return false;
-    a += 2;
+    size_t len = strcspn(ann, ";");
+    if (len >= sizeof buf)
+        return false;
+    memcpy(buf, ann, len);
+    buf[len] = 0;
+    const char *a = buf + 2;
     if (!strncmp(a, "const ", 6)) {
         c->cconst = true;
         a += 6;

@@ -103,8 +103,32 @@ bool cw_count(cw *w, const xf_varref *r);
 bool cw_mentions(const xf_expr *x, const xf_symbol *s);
 /** cw_addr: write the address of what @r names (for an argument). */
 void cw_addr(cw *w, const xf_varref *r, bool deriv);
+/** cw_scalar: write the value of the scalar variable @s (a formal is read
+ * through its pointer). */
+void cw_scalar(cw *w, const xf_symbol *s);
 /** cw_type_of_sym: the expression type of a symbol's elements. */
 cw_type cw_type_of_sym(const xf_symbol *s);
+
+/* c_extent.c: array formals sized at run time (docs/c-backend.md) */
+/* The number of elements the C front end gives each dimension of an array
+ * whose extent is known only at run time (its real extent is in the
+ * symbol's annotation): no generated code may use it as a size. */
+#define XF_RT_EXTENT 16777216
+/** cw_rt: whether array @s has extents known only at run time. */
+bool cw_rt(const xf_symbol *s);
+/** cw_rt_sentinel: whether a dimension of @s has XF_RT_EXTENT elements. */
+bool cw_rt_sentinel(const xf_symbol *s);
+/** cw_rt_dim: write the extent of dimension @j of @s (C order: dims.v[j]). */
+bool cw_rt_dim(cw *w, const xf_symbol *s, uint32_t j, uint32_t line);
+/** cw_rt_count: write the number of elements of @s (a C expression). */
+bool cw_rt_count(cw *w, const xf_symbol *s, uint32_t line);
+/** cw_rt_declare: declare the local array @s sized at run time (zeros from the heap). */
+bool cw_rt_declare(cw *w, FILE *o, const xf_symbol *s);
+/** cw_rt_free: free the local arrays of scope @sc sized at run time (the routine's end). */
+void cw_rt_free(cw *w, FILE *o, const xf_scope *sc);
+/** cw_rt_zeros: declare xf_z@p, zeros from the heap (freed after the call) as
+ * many as the actual @r (NULL: a constant) has elements. */
+bool cw_rt_zeros(cw *w, const xf_varref *r, uint32_t p, uint32_t line);
 
 /* c_stmt.c */
 void cw_stmt(cw *w, const xf_stmt *s);

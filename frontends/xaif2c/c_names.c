@@ -383,8 +383,14 @@ int64_t
 cw_extent(cw *w, const xf_symbol *s, uint32_t line)
 {
     int rank = xf_shape_rank(s->shape);
-    if (rank <= 0)
+    if (rank <= 0 || cw_rt(s)) /* cw_rt: its size is written at run time (c_extent.c) */
         return 1;
+    if (cw_rt_sentinel(s)) {
+        cw_refuse(w, line ? line : s->h.line,
+                  "array %s is shaped like an array sized at run time, and has no size here",
+                  s->id);
+        return -1;
+    }
     if ((int)s->dims.n != rank) {
         cw_refuse(w, line ? line : s->h.line,
                   "array %s has no DimensionBounds (its size is not in the document)", s->id);

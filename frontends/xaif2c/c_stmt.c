@@ -148,6 +148,47 @@ need_ref(cw *w, const xf_stmt *s, const iargs *a, int k)
     return r;
 }
 
+/* Whether @r is a whole array sized at run time. */
+static bool
+rt_whole(const xf_varref *r)
+{
+    const xf_symref *sr = xf_varref_symref(r);
+    return sr && sr->sym && !xf_varref_arrref(r) && cw_rt(sr->sym);
+}
+
+/* A whole array sized at run time on a checkpoint stack: its elements, then
+ * their number on the integer checkpoint stack, so that the restore takes
+ * back exactly what was stored whatever the sizes' variables hold then. */
+static void
+rt_stack_op(cw *w, const xf_varref *r, bool push, bool ints, bool deriv)
+{
+    const char *st = ints ? "icp" : "cp";
+    if (push) {
+        fputs("    {\n        long xf_n = ", w->o);
+        if (!cw_count(w, r))
+            return;
+        fputs(";\n        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n", w->o);
+    } else
+        fputs("    {\n        long xf_n = xf_ad_ipop(&xf_ad_state()->icp);\n"
+              "        for (long xf_k = xf_n - 1; xf_k >= 0; xf_k--) {\n",
+              w->o);
+    w->ek = "xf_k";
+    fputs("            ", w->o);
+    if (push) {
+        fprintf(w->o, "xf_ad_%s(&xf_ad_state()->%s, ", ints ? "ipush" : "push", st);
+        cw_ref(w, r, deriv);
+        fputs(");\n", w->o);
+    } else {
+        cw_ref(w, r, deriv);
+        fprintf(w->o, " = xf_ad_%s(&xf_ad_state()->%s);\n", ints ? "ipop" : "pop", st);
+    }
+    w->ek = NULL;
+    fputs("        }\n", w->o);
+    if (push)
+        fputs("        xf_ad_ipush(&xf_ad_state()->icp, xf_n);\n", w->o);
+    fputs("    }\n", w->o);
+}
+
 /* push / pop of a value on the tape (@cp: a checkpoint stack) of reals or integers. */
 static void
 stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp, bool deriv)
@@ -156,6 +197,10 @@ stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp,
     const xf_varref *r = arg_ref(a->by_pos[0]);
     if (!push && !(r = need_ref(w, s, a, 0)))
         return;
+    if (cp && r && rt_whole(r)) {
+        rt_stack_op(w, r, push, ints, deriv);
+        return;
+    }
     if (r && !loop_open(w, r, !push)) /* a pop fills the elements in reverse */
         return;
     if (!r)
@@ -392,8 +437,12 @@ call(cw *w, const xf_stmt *s)
                 goto out;
             }
         }
-        if (cw_has_deriv(w, f->sym) &&
+        if (cw_has_deriv(w, f->sym) && cw_rt(f->sym) &&
             (!r || !xf_varref_symref(r) || !cw_has_deriv(w, xf_varref_symref(r)->sym))) {
+            if (!cw_rt_zeros(w, r, p, s->h.line))
+                goto out;
+        } else if (cw_has_deriv(w, f->sym) &&
+                   (!r || !xf_varref_symref(r) || !cw_has_deriv(w, xf_varref_symref(r)->sym))) {
             int64_t n = cw_extent(w, f->sym, s->h.line);
             if (n < 0)
                 goto out;
@@ -420,7 +469,15 @@ call(cw *w, const xf_stmt *s)
                 fprintf(w->o, ", xf_z%u", p);
         }
     }
-    fputs(");\n    }\n", w->o);
+    fputs(");\n", w->o);
+    for (uint32_t p = 1; p <= callee->args.n && !w->failed; p++) {
+        const xf_argsym *f = formal_at(callee, p);
+        const xf_varref *r = arg_ref(act[p - 1]);
+        if (cw_has_deriv(w, f->sym) && cw_rt(f->sym) &&
+            (!r || !xf_varref_symref(r) || !cw_has_deriv(w, xf_varref_symref(r)->sym)))
+            fprintf(w->o, "        free(xf_z%u);\n", p);
+    }
+    fputs("    }\n", w->o);
 out:
     free(act);
 }

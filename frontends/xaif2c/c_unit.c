@@ -64,6 +64,10 @@ declare(cw *w, FILE *o, const xf_symbol *s, bool global)
     const cw_sym *c = &w->syms[s->index];
     if (!c->used && !c->dused)
         return;
+    if (!global && cw_rt(s)) { /* a work array sized at run time (c_extent.c) */
+        cw_rt_declare(w, o, s);
+        return;
+    }
     const char *t = cw_ctype(w, s, 0);
     int64_t n = cw_extent(w, s, 0);
     if (!t || n < 0)
@@ -228,6 +232,7 @@ routine(cw *w, FILE *o, const xf_routine *r)
             declare(w, o, sc->syms.v[j], false);
     if (text)
         fputs(text, o);
+    cw_rt_free(w, o, sc);
     fputs("}\n", o);
     free(text);
     if (w->wrapped[r->index]) /* the entry a user calls, with the user's signature */

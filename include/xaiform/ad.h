@@ -80,6 +80,17 @@ xf_ad_fail(const char *what)
     abort();
 }
 
+/* @n zeros (at least one), from the heap: the derivative of a passive array
+ * passed to an active formal whose size is known only at run time. */
+static inline double *
+xf_ad_zeros(long n)
+{
+    double *z = calloc((size_t)(n > 0 ? n : 1), sizeof *z);
+    if (!z)
+        xf_ad_fail("out of memory for a zero derivative");
+    return z;
+}
+
 /* Room for one more element in a stack of @size-byte elements. */
 static inline void *
 xf_ad_grow(void *v, size_t *cap, size_t size)

@@ -1,4 +1,4 @@
-/* cgrad: cholesky --independent a --dependent l */
+/* cgrad: cholesky --independent a --dependent l --extent a=n*n,l=n*n */
 /* The Cholesky factor L (row-major, lower, zeros above) of a symmetric
  * positive definite n x n matrix A, of which only the lower part is read. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* cgrad: conv1d --independent x,w --dependent y */
+/* cgrad: conv1d --independent x,w --dependent y --extent x=n,w=k,y=n-k+1 */
 /* A valid 1-D convolution: y[i] = sum_j w[j] x[i+j], n - k + 1 outputs,
  * both sizes at run time (the issue's conv_b overflow: made for one size,
  * called with another). */

@@ -1,4 +1,4 @@
-/* cgrad: covariance --independent x --dependent c */
+/* cgrad: covariance --independent x --dependent c --extent x=n*d,c=d*d */
 /* The d x d sample covariance of n points (rows of x): the mean in a
  * work array from calloc, then sum (x_i - mean)(x_i - mean)^T / (n - 1). */
 #include <stdlib.h>

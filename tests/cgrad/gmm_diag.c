@@ -1,4 +1,4 @@
-/* cgrad: gmm_diag --independent alphas,means,logsig --dependent loglik */
+/* cgrad: gmm_diag --independent alphas,means,logsig --dependent loglik --extent alphas=k,means=k*d,logsig=k*d,x=n*d */
 /* The log-likelihood of n points in d dimensions under a mixture of k
  * Gaussians with diagonal covariances:
  *   sum_i log sum_j w_j N(x_i; mu_j, diag(sigma_j^2)),

@@ -1,4 +1,4 @@
-/* cgrad: horner --independent t,c --dependent horner */
+/* cgrad: horner --independent t,c --dependent horner --extent c=n */
 /* Horner's rule with the argument first, a by-value scalar, and the
  * coefficients after it: the signature of the issue's example. */
 double

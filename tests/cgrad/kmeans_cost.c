@@ -1,4 +1,4 @@
-/* cgrad: kmeans_cost --independent centers --dependent kmeans_cost */
+/* cgrad: kmeans_cost --independent centers --dependent kmeans_cost --extent pts=n*d,centers=k*d */
 /* The k-means cost: sum over points of the squared distance to the
  * nearest of k centres (fmin), distances by a helper on rows. */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* cgrad: logistic_loss --independent w --dependent logistic_loss */
+/* cgrad: logistic_loss --independent w --dependent logistic_loss --extent x=n*d,label=n,w=d */
 /* The mean logistic loss log(1 + exp(-y_i w.x_i)) of n labelled samples
  * in d dimensions, with log1p. */
 #include <math.h>

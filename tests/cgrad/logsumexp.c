@@ -1,4 +1,4 @@
-/* cgrad: logsumexp --independent x --dependent logsumexp */
+/* cgrad: logsumexp --independent x --dependent logsumexp --extent x=n */
 /* log(sum exp(x_i)), shifted by the largest entry, found by a helper. */
 #include <math.h>
 

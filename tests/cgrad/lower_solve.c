@@ -1,4 +1,4 @@
-/* cgrad: lower_solve --independent l,b --dependent x */
+/* cgrad: lower_solve --independent l,b --dependent x --extent l=n*n,b=n,x=n */
 /* Forward substitution: solves L x = b for a lower-triangular n x n L
  * (row-major). */
 void

@@ -1,4 +1,4 @@
-/* cgrad: matmul --independent a,b --dependent c */
+/* cgrad: matmul --independent a,b --dependent c --extent a=n*k,b=k*m,c=n*m */
 /* C = A B for an n x k A and a k x m B, row-major, all sizes at run time. */
 void
 matmul(int n, int k, int m, const double *a, const double *b, double *c)

@@ -1,4 +1,4 @@
-/* cgrad: matvec --independent a,x --dependent y */
+/* cgrad: matvec --independent a,x --dependent y --extent a=r*c,x=c,y=r */
 /* y = A x, each entry the dot product of a row of A, passed as a + i*c,
  * with x. */
 static double

@@ -1,4 +1,4 @@
-/* cgrad: mlp_loss --independent w1,b1,w2 --dependent mlp_loss */
+/* cgrad: mlp_loss --independent w1,b1,w2 --dependent mlp_loss --extent w1=nh*nin,b1=nh,w2=nh,x=nin */
 /* The squared error of a one-hidden-layer perceptron (tanh units, weights
  * row-major nh x nin) on one sample; the hidden layer in a work array from
  * malloc; the target a by-value scalar. */

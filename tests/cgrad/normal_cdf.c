@@ -1,4 +1,4 @@
-/* cgrad: normal_logcdf --independent x --dependent y */
+/* cgrad: normal_logcdf --independent x --dependent y --extent x=n,y=n */
 /* log Phi(x) for each entry, Phi(x) = erfc(-x / sqrt 2) / 2, and the
  * error function of each entry too. */
 #include <math.h>

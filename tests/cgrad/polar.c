@@ -1,4 +1,4 @@
-/* cgrad: polar --independent xy --dependent out */
+/* cgrad: polar --independent xy --dependent out --extent xy=2*n,out=3*n */
 /* Cartesian to polar coordinates of n points with hypot and atan2, and
  * the cube root of each radius (cbrt). */
 #include <math.h>

@@ -1,4 +1,4 @@
-/* cgrad: quat_chain --independent q --dependent out */
+/* cgrad: quat_chain --independent q --dependent out --extent q=4*n */
 /* The Hamilton product of n quaternions q[4i..4i+3], left to right, with
  * a product helper that writes through a pointer. */
 static void

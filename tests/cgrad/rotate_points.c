@@ -1,4 +1,4 @@
-/* cgrad: rotate_points --independent rot,pts --dependent out */
+/* cgrad: rotate_points --independent rot,pts --dependent out --extent rot=3,pts=3*n,out=3*n */
 /* Rotates n points (3 each) by one angle-axis vector, calling a helper on
  * each point's row &pts[3*i] and writing &out[3*i]. */
 #include <math.h>

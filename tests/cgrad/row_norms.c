@@ -1,4 +1,4 @@
-/* cgrad: row_norms --independent a --dependent out */
+/* cgrad: row_norms --independent a --dependent out --extent a=r*c,out=r */
 /* The Euclidean norm of each row of an r x c matrix (row-major), through
  * a helper that is given a pointer to the row. */
 #include <math.h>

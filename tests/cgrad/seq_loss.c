@@ -1,4 +1,4 @@
-/* cgrad: seq_loss --independent w --dependent loss */
+/* cgrad: seq_loss --independent w --dependent loss --extent w=3*b,state=b,seq=c*b */
 /* A sequence model's cross-entropy in the shape of the benchmarks' LSTM
  * loss: a passive state updated in place (s = tanh(w0 x + w1 s)), the
  * prediction's log-softmax, and a pointer that walks the sequence, the

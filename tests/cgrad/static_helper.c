@@ -1,4 +1,4 @@
-/* cgrad: energy --independent x --dependent energy */
+/* cgrad: energy --independent x --dependent energy --extent x=n */
 /* A static helper of a by-value scalar (sq), the name many files use: its
  * derivative must stay static. */
 static double

@@ -1,4 +1,4 @@
-/* cgrad: weight_errors --independent w --dependent err */
+/* cgrad: weight_errors --independent w --dependent err --extent w=p,err=p */
 /* The benchmarks' weight residuals 1 - w^2, through a helper that reads
  * and writes through pointers to single entries (*w, *err). */
 static void

@@ -397,21 +397,61 @@ static const struct refusal {
      "struct s { double a; };\nvoid f(const double x[2], double y[2]) {\n"
      "    struct s v;\n    y[0] = x[0];\n}\n",
      3, 14, "structs and unions are not supported"},
-    {"deref", "void f(const double x[2], double y[2]) {\n    y[0] = *(x + 1);\n}\n", 2, 12,
-     "dereferencing a pointer is not supported"},
-    {"pointer_local",
-     "void f(const double x[2], double y[2]) {\n    const double *p = x;\n    y[0] = p[0];\n}\n", 2,
-     19, "pointer 'p' is not supported"},
+    {"pointer_cast",
+     "void f(const double x[2], double y[2]) {\n    y[0] = *(const double *)(x + 1);\n}\n", 2, 13,
+     "a cast of a pointer is not supported: the array it points into cannot be known"},
+    {"pointer_two_arrays",
+     "void f(const double x[2], double y[2]) {\n    const double *p = x;\n    y[0] = p[0];\n"
+     "    p = y;\n    y[1] = p[0];\n}\n",
+     4, 9, "pointer 'p' points into 'x' and into 'y': the array it points into cannot be known"},
+    {"pointer_unset",
+     "void f(const double x[2], double y[2]) {\n    const double *p;\n    y[0] = x[0] * p[0];\n}\n",
+     3, 19, "pointer 'p' is used before it points into an array"},
     {"address",
      "static void h(double v[2]) { v[0] = 1.0; }\nvoid f(const double x[2], double y[2]) {\n"
-     "    h(&y[0]);\n    y[1] = x[0];\n}\n",
-     3, 7, "passing anything but a whole array"},
-    {"pointer_param", "void f(const double *x, double y[2]) {\n    y[0] = x[0];\n}\n", 1, 22,
-     "pointer parameter 'x' has no extent: give --extent x=N, or declare it as x[N]"},
+     "    double s = x[0];\n    h(&s);\n    y[1] = s;\n}\n",
+     4, 7, "this address is not supported: a pointer points into an array of one dimension"},
+    {"malloc_size",
+     "#include <stdlib.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    double *w = malloc(16);\n    w[0] = x[0];\n    y[0] = w[0];\n    free(w);\n}\n",
+     3, 17, "the size of 'w' is not supported: allocate it as malloc(n * sizeof(double))"},
+    {"free_other",
+     "#include <stdlib.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    double *p = y;\n    p[0] = x[0];\n    free(p);\n}\n",
+     5, 5, "free of anything but a work array malloc'ed where it is declared is not supported"},
+    {"pointer_param_changed",
+     "static double h(const double *v, int n) {\n    double s = 0.0;\n"
+     "    for (int i = 0; i < n; i++) {\n        s += v[0];\n        v++;\n    }\n"
+     "    return s;\n}\nvoid f(const double x[2], double y[2]) {\n    y[0] = h(x, 2);\n}\n",
+     5, 9, "changing pointer parameter 'v' is not supported: walk a pointer local instead"},
+    {"pointer_to_pointer_local",
+     "void f(const double x[2], double y[2]) {\n    const double *p = x;\n"
+     "    const double **pp = &p;\n    y[0] = x[0];\n}\n",
+     3, 20, "pointer 'pp' to pointers is not supported as a local"},
+    {"pointer_param", "void f(const double *x, double y[2]) {\n    y[0] = x[0 * 1];\n}\n", 1, 22,
+     "pointer parameter 'x' has no extent: give --extent x=N (N a number or an expression of the "
+     "int parameters, n*d), or declare it as x[n]"},
     {"pointer_sizes",
-     "static void h(double *v) { v[0] = v[0] * 2.0; }\nvoid f(const double x[2], double y[2]) {\n"
+     "static void h(double *v) { v[0 + 0] = v[1 - 1] * 2.0; }\n"
+     "void f(const double x[2], double y[2]) {\n"
      "    double t[3];\n    t[0] = x[0];\n    h(y);\n    h(t);\n    y[0] = t[0];\n}\n",
      6, 5, "calls pass arrays of 2 and 3 elements to pointer parameter 'v' of 'h'"},
+    {"pointer_short",
+     "static void h(double *v) { v[2] = v[0] * 2.0; }\nvoid f(const double x[2], double y[2]) {\n"
+     "    double t[3];\n    t[0] = x[0];\n    h(t);\n    h(y);\n    y[0] = t[0];\n}\n",
+     6, 5, "an array of 2 elements passed to pointer parameter 'v' of 'h', which uses 3"},
+    {"extent_written",
+     "static void h(double *v, int n) {\n    for (int i = 0; i < n; i++)\n        v[i] = 2.0 * "
+     "v[i];\n"
+     "    n = 0;\n}\nvoid f(const double x[2], double y[2]) {\n    y[0] = x[0];\n    y[1] = x[1];\n"
+     "    h(y, 2);\n}\n",
+     1, 23,
+     "the extent of 'v' is 'n', and 'h' writes 'n': copy it into a local and change the copy"},
+    {"vla_no_first_extent",
+     "static void h(int n, double v[][n]) { v[0][0] = 2.0 * v[0][0]; }\n"
+     "void f(const double x[2], double y[2]) {\n    double t[1][2];\n    t[0][0] = x[0];\n"
+     "    h(2, t);\n    y[0] = t[0][0];\n    y[1] = x[1];\n}\n",
+     1, 29, "array parameter 'v' has no first extent"},
     {"pointer_to_pointer",
      "void f(const double x[2], double y[2], double **p) {\n    y[0] = x[0];\n}\n", 1, 49,
      "pointer parameter 'p' to pointers or arrays is not supported"},
@@ -479,7 +519,9 @@ static const struct refusal {
     {"vla",
      "void f(const double x[2], double y[2]) {\n    int n = 2;\n    double a[n];\n"
      "    a[0] = x[0];\n    y[0] = a[0];\n}\n",
-     3, 12, "variable-length array 'a' is not supported"},
+     3, 12,
+     "variable-length array 'a' is not supported: allocate it with malloc, or give it a "
+     "constant size"},
     {"comma", "void f(const double x[2], double y[2]) {\n    y[0] = (x[0], x[1]);\n}\n", 2, 13,
      "the comma operator is not supported"},
     {"assignment_in_expression",

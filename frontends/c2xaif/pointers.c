@@ -1,0 +1,284 @@
+/* pointers.c: pointers into arrays (docs/c-frontend.md, "Pointers"). A
+ * pointer local is lowered to (base array, integer offset): the local
+ * becomes an int variable holding the offset, its base is the one array
+ * every assignment makes it point into, and p[k], *p, *(p + k) become
+ * base[p + k]; p++, p += k, p = q + k are integer arithmetic. A pointer
+ * expression passed to a pointer or array parameter (&a[k], a + k, p)
+ * becomes the element base[offset], which xaif passes by sequence
+ * association, as Fortran passes a(k) to an array dummy. */
+#include <string.h>
+
+#include "cf.h"
+
+static cf_expr *
+new_e(cf *c, cf_ekind k)
+{
+    cf_expr *e = cf_alloc(c, sizeof *e);
+    e->kind = k;
+    return e;
+}
+
+static cf_expr *
+add(cf *c, const char *op, cf_expr *a, cf_expr *b)
+{
+    if (b->kind == CF_E_INT && b->ival == 0)
+        return a;
+    if (a->kind == CF_E_INT && a->ival == 0 && op[0] == 'a')
+        return b;
+    cf_expr *e = new_e(c, CF_E_OP);
+    e->op = op;
+    e->a[0] = a;
+    e->a[1] = b;
+    e->nargs = 2;
+    return e;
+}
+
+static bool
+is_pointer(CXCursor x)
+{
+    enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(x)).kind;
+    return k == CXType_Pointer;
+}
+
+static CXCursor
+inner(cf *c, CXCursor x)
+{
+    unsigned n;
+    CXCursor *k = cf_children(c, x, &n);
+    for (unsigned i = n; i-- > 0;)
+        if (clang_isExpression(clang_getCursorKind(k[i])))
+            return k[i];
+    cf_refuse(c, x, "this expression is not supported");
+}
+
+cf_expr *
+cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
+{
+    CXCursor at = x;
+    x = cf_strip(x);
+    char op[8];
+    switch (clang_getCursorKind(x)) {
+    case CXCursor_UnexposedExpr: /* array-to-pointer decay, qualification */
+        return cf_ptr_of(c, inner(c, x), base);
+    case CXCursor_CStyleCastExpr:
+        cf_refuse(c, at,
+                  "a cast of a pointer is not supported: the array it points into cannot be "
+                  "known; index the array itself (&a[k], a + k)");
+    case CXCursor_DeclRefExpr: {
+        cf_sym *s = cf_sym_of_decl(c, x);
+        if (s->plocal) {
+            if (!s->pbase)
+                cf_refuse(c, at,
+                          "pointer '%s' is used before it points into an array: set it first "
+                          "(%s = &a[k] or %s = a + k)",
+                          s->name, s->name, s->name);
+            *base = s->pbase;
+            cf_expr *e = new_e(c, CF_E_VAR);
+            e->sym = s;
+            return e;
+        }
+        if (s->rank != 1)
+            cf_refuse(c, at,
+                      "a pointer into '%s' is not supported: only arrays of one dimension "
+                      "(and pointer parameters) can be pointed into; pass &%s[i][0] to a "
+                      "parameter instead",
+                      s->name, s->name);
+        *base = s;
+        return new_e(c, CF_E_INT);
+    }
+    case CXCursor_UnaryOperator: {
+        bool post;
+        cf_unop_spelling(c, x, op, sizeof op, &post);
+        if (strcmp(op, "&") == 0) {
+            cf_expr *e = cf_lvalue_of(c, inner(c, x));
+            if (e->nsub != 1 || e->sym->rank != 1)
+                cf_refuse(c, at,
+                          "this address is not supported: a pointer points into an array of "
+                          "one dimension (&a[k])");
+            *base = e->sym;
+            return e->sub[0];
+        }
+        break;
+    }
+    case CXCursor_BinaryOperator: {
+        cf_binop_spelling(c, x, op, sizeof op);
+        unsigned n;
+        CXCursor *k = cf_children(c, x, &n);
+        if (n == 2 && (!strcmp(op, "+") || !strcmp(op, "-"))) {
+            bool left = is_pointer(k[0]);
+            if (!left && !strcmp(op, "-"))
+                break;
+            cf_expr *o = cf_ptr_of(c, k[left ? 0 : 1], base);
+            cf_expr *i = cf_expr_of(c, k[left ? 1 : 0]);
+            if (cf_expr_type(i) != CF_INT)
+                break;
+            return add(c, op[0] == '+' ? "add_scal_scal" : "sub_scal_scal", o, i);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    cf_refuse(c, at,
+              "this pointer expression is not supported: a pointer is an array, &a[k], a + k, "
+              "or a pointer local set from one of them");
+}
+
+cf_expr *
+cf_ptr_elem(cf *c, CXCursor x, cf_expr *k)
+{
+    cf_sym *base = NULL;
+    cf_expr *o = cf_ptr_of(c, x, &base);
+    cf_expr *e = new_e(c, CF_E_VAR);
+    e->sym = base;
+    e->nsub = 1;
+    e->sub[0] = k ? add(c, "add_scal_scal", o, k) : o;
+    if (base->ptr)
+        cf_rt_use(c, e);
+    return e;
+}
+
+void
+cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at)
+{
+    if (!p->pbase)
+        p->pbase = base;
+    else if (p->pbase != base)
+        cf_refuse(c, at,
+                  "pointer '%s' points into '%s' and into '%s': the array it points into "
+                  "cannot be known; use one pointer for each array",
+                  p->name, p->pbase->name, base->name);
+    if (base->ptr) /* the pointer's uses say nothing of the parameter's extent */
+        base->use_bad = true;
+}
+
+cf_sym *
+cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee)
+{
+    enum CXTypeKind k = clang_getCanonicalType(pointee).kind;
+    if (k == CXType_Pointer)
+        cf_refuse(c, d,
+                  "pointer '%s' to pointers is not supported as a local: index the array it "
+                  "points to",
+                  name);
+    if (k != CXType_Double && k != CXType_Float && k != CXType_Int)
+        cf_refuse(c, d,
+                  "pointer '%s' is not supported: a pointer local points into an array of "
+                  "double, float or int",
+                  name);
+    cf_sym *s = cf_add_sym(c, name, CF_INT);
+    s->plocal = true;
+    s->ptype = cf_type_of(c, pointee, d);
+    return s;
+}
+
+cf_sym *
+cf_ptr_target(cf *c, CXCursor lhs)
+{
+    lhs = cf_strip(lhs);
+    if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+        return NULL;
+    CXCursor d = clang_getCursorReferenced(lhs);
+    enum CXCursorKind k = clang_getCursorKind(d);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+        return NULL;
+    cf_sym *s = cf_sym_of_decl(c, lhs);
+    return s->plocal ? s : NULL;
+}
+
+/* ------------------------------------------------ malloc'ed work arrays */
+
+static CXCursor
+strip_casts(cf *c, CXCursor x)
+{
+    for (;;) {
+        x = cf_strip(x);
+        enum CXCursorKind k = clang_getCursorKind(x);
+        if (k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
+            return x;
+        x = inner(c, x);
+    }
+}
+
+static bool
+named(CXCursor call, const char *name)
+{
+    CXString s = clang_getCursorSpelling(call);
+    bool r = strcmp(clang_getCString(s), name) == 0;
+    clang_disposeString(s);
+    return r;
+}
+
+/* The number of elements of malloc(E * sizeof(T)), malloc(sizeof(T) * E) or
+ * calloc(E, sizeof(T)) at @x, as an extent; NULL when @x is no such call. */
+static const char *
+heap_size(cf *c, CXCursor x, const char *name)
+{
+    x = strip_casts(c, x);
+    if (clang_getCursorKind(x) != CXCursor_CallExpr)
+        return NULL;
+    bool m = named(x, "malloc"), ca = named(x, "calloc");
+    if (!m && !ca)
+        return NULL;
+    CXCursor e = clang_getNullCursor();
+    if (ca && clang_Cursor_getNumArguments(x) == 2 &&
+        clang_getCursorKind(strip_casts(c, clang_Cursor_getArgument(x, 1))) == CXCursor_UnaryExpr)
+        e = clang_Cursor_getArgument(x, 0);
+    if (m && clang_Cursor_getNumArguments(x) == 1) {
+        CXCursor a = strip_casts(c, clang_Cursor_getArgument(x, 0));
+        char op[8];
+        unsigned n;
+        CXCursor *k = cf_children(c, a, &n);
+        if (clang_getCursorKind(a) == CXCursor_BinaryOperator && n == 2 &&
+            !strcmp(cf_binop_spelling(c, a, op, sizeof op), "*")) {
+            if (clang_getCursorKind(strip_casts(c, k[1])) == CXCursor_UnaryExpr)
+                e = k[0];
+            else if (clang_getCursorKind(strip_casts(c, k[0])) == CXCursor_UnaryExpr)
+                e = k[1];
+        }
+    }
+    const char *t =
+        clang_Cursor_isNull(e) ? NULL : cf_rt_expr_text(c, cf_expr_of(c, strip_casts(c, e)));
+    if (!t)
+        cf_refuse(c, x,
+                  "the size of '%s' is not supported: allocate it as malloc(n * sizeof(double)) "
+                  "or calloc(n, sizeof(double)) with n an expression of the int parameters",
+                  name);
+    return t;
+}
+
+cf_sym *
+cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee)
+{
+    unsigned n;
+    CXCursor *k = cf_children(c, d, &n);
+    const char *size = NULL;
+    for (unsigned i = 0; i < n && !size; i++)
+        if (clang_isExpression(clang_getCursorKind(k[i])))
+            size = heap_size(c, k[i], name);
+    if (!size)
+        return NULL;
+    cf_type t = cf_type_of(c, pointee, d);
+    if (t == CF_INT)
+        cf_refuse(c, d, "a malloc'ed array of int ('%s') is not supported: give it a constant size",
+                  name);
+    cf_sym *s = cf_add_sym(c, name, t);
+    s->rank = 1;
+    s->dims[0] = CF_RT_EXTENT;
+    s->dimx[0] = size;
+    s->heap = true;
+    return s;
+}
+
+bool
+cf_heap_free(cf *c, CXCursor call)
+{
+    if (!named(call, "free") || clang_Cursor_getNumArguments(call) != 1)
+        return false;
+    CXCursor a = strip_casts(c, clang_Cursor_getArgument(call, 0));
+    if (clang_getCursorKind(a) != CXCursor_DeclRefExpr || !cf_sym_of_decl(c, a)->heap)
+        cf_refuse(c, call,
+                  "free of anything but a work array malloc'ed where it is declared is not "
+                  "supported");
+    return true; /* the generated code frees its work arrays at the routine's end */
+}
