@@ -48,6 +48,9 @@ adb=$1
 tap=$adb/src/cpp/modules/tapenade
 [ -f "$tap/gmm/gmm.c" ] || { echo "adbench.sh: $tap/gmm/gmm.c: no such file (not an ADBench checkout?)" >&2; exit 1; }
 [ -x "$xaiform" ] || { echo "adbench.sh: $xaiform: not an executable (-x XAIFORM)" >&2; exit 1; }
+# the script works in other folders: make the paths it was given absolute
+case $xaiform in /*) ;; *) xaiform=$(pwd)/$xaiform ;; esac
+case $adb in /*) ;; *) adb=$(pwd)/$adb tap=$adb/src/cpp/modules/tapenade ;; esac
 cc=${CC:-cc}
 cflags=${CFLAGS:--O2}
 mkdir -p "$work" || exit 1
@@ -82,12 +85,14 @@ lstmdata="2 1024 14"
 [ -f "$adb/data/lstm/lstm_l2_c1024.txt" ] && lstmdata=$adb/data/lstm/lstm_l2_c1024.txt
 
 # name folder function independents dependent driver defines reference-mode
-objectives="gmm gmm gmm_objective alphas,means,icf err gmm - adjoint
-ba_reproj ba compute_reproj_error cam,X,w err ba -DOBJ=1 adjoint
-ba_weight ba compute_zach_weight_error w err ba -DOBJ=2 adjoint
-hand hand hand_objective theta err hand -DOBJ=1 tangent
-hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent
-lstm lstm lstm_objective main_params,extra_params loss lstm - adjoint"
+# extents (grad's --extent for pointer parameters whose size the code does
+# not show; - none)
+objectives="gmm gmm gmm_objective alphas,means,icf err gmm - adjoint -
+ba_reproj ba compute_reproj_error cam,X,w err ba -DOBJ=1 adjoint cam=11,X=3,w=1,feat=2,err=2
+ba_weight ba compute_zach_weight_error w err ba -DOBJ=2 adjoint -
+hand hand hand_objective theta err hand -DOBJ=1 tangent -
+hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent -
+lstm lstm lstm_objective main_params,extra_params loss lstm - adjoint -"
 
 data_of() {
   case $1 in
@@ -105,8 +110,10 @@ field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2"; }
 bad=0
 echo "| objective | mode | accepted | error | f (µs) | ours (µs) | Tapenade (µs) | ours/f | Tapenade/f | ours/Tapenade |"
 echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
-while read -r name dir fn ind dep drv defs refmode; do
+while read -r name dir fn ind dep drv defs refmode ext; do
   [ "$defs" = - ] && defs=
+  ea=
+  [ "$ext" = - ] || ea="--extent $ext"
   w=$work/$name
   mkdir -p "$w"
   $cc $cflags -I"$here/adbench" $defs -DOURS=0 "$here/adbench/$drv.c" "$work/$dir.o" \
@@ -126,7 +133,7 @@ while read -r name dir fn ind dep drv defs refmode; do
         echo "| $name | $k | no: $(head -1 "$w/$k.err") | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
         continue
       fi
-    elif ! (cd "$tap/$dir" && "$xaiform" grad "$dir.c" --function "$fn" --independent "$ind" \
+    elif ! (cd "$tap/$dir" && "$xaiform" grad "$dir.c" --function "$fn" --independent "$ind" $ea \
       --dependent "$dep" --mode $mode --reversal "$rev" -o "$w/$k.c") 2>"$w/$k.err"; then
       why=$(head -1 "$w/$k.err" | sed 's/|/\\|/g')
       echo "| $name | $k | no: $why | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
