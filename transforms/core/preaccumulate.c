@@ -600,6 +600,9 @@ static int
 keep_stmt(void *ctx, xf_stmt *s)
 {
     pre *p = ctx;
+    /* a propagator the graph did not take reads its partials as they are */
+    if (p->taped && xf_signs_unfold(&p->signs, s))
+        return -1;
     return XF_VEC_PUSH(p->doc->arena, p->out, s) ? 0 : oom(p);
 }
 

@@ -5,6 +5,13 @@
 
 #include "build.h"
 
+/* A partial whose negation went into the graph: its assignment and the
+ * right-hand side -(e) it had. */
+struct xf_signs_def {
+    xf_stmt *s;
+    xf_expr rhs;
+};
+
 /* The symbol @r is (a plain variable), or NULL. */
 static const xf_symbol *
 ref_sym(const xf_varref *r)
@@ -139,6 +146,7 @@ int
 xf_signs_fold(xf_signs *p, xf_cvertex *b)
 {
     xf_map_clear(&p->neg);
+    xf_map_clear(&p->defs);
     for (uint32_t k = 0; k < b->stmts.n; k++) {
         xf_stmt *s = b->stmts.v[k];
         if (s->kind != XF_STMT_ASSIGN || xf_flag_is(s->u.as.lhs.deriv, false))
@@ -171,9 +179,40 @@ xf_signs_fold(xf_signs *p, xf_cvertex *b)
         if (xf_expr_copy(p->ctx->doc, &e, x, operand) == UINT32_MAX)
             return xf_pass_oom(p->ctx);
         e.h = x->h;
-        s->u.as.rhs = e;
-        if (!xf_map_put(&p->neg, p->a, sym, (void *)sym, NULL))
+        struct xf_signs_def *d = xf_arena_alloc(p->a, sizeof *d);
+        if (!d)
             return xf_pass_oom(p->ctx);
+        d->s = s;
+        d->rhs = *x;
+        s->u.as.rhs = e;
+        if (!xf_map_put(&p->neg, p->a, sym, (void *)sym, NULL) ||
+            !xf_map_put(&p->defs, p->a, sym, d, NULL))
+            return xf_pass_oom(p->ctx);
+    }
+    return 0;
+}
+
+int
+xf_signs_unfold(xf_signs *p, const xf_stmt *dp)
+{
+    for (uint32_t k = 0; dp->kind == XF_STMT_DERIVPROP && k < dp->u.dp.n; k++) {
+        const xf_dpop *op = &dp->u.dp.v[k];
+        for (uint32_t j = 0; j < op->ax.n; j++) {
+            const xf_expr *a = &op->ax.v[j].a;
+            for (uint32_t i = 0; i < a->v.n; i++) {
+                const xf_symref *r =
+                    a->v.v[i].kind == XF_EV_VARREF ? xf_varref_symref(a->v.v[i].u.ref) : NULL;
+                if (!r || !xf_map_get(&p->neg, r->sym))
+                    continue;
+                struct xf_signs_def *d = xf_map_get(&p->defs, r->sym);
+                if (!d)
+                    continue;
+                d->s->u.as.rhs = d->rhs; /* -(e) again */
+                if (!xf_map_put(&p->neg, p->a, r->sym, NULL, NULL) ||
+                    !xf_map_put(&p->defs, p->a, r->sym, NULL, NULL))
+                    return xf_pass_oom(p->ctx);
+            }
+        }
     }
     return 0;
 }

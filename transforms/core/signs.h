@@ -19,6 +19,7 @@ typedef struct xf_signs {
     xf_arena *a; /* the maps' storage, for one routine */
     xf_map neg;  /* the partials of the block done last whose sign went into the graph */
     xf_map uses; /* OpenAD_lin_* symbol -> how often the routine reads or writes it */
+    xf_map defs; /* a partial of neg -> its definition (struct xf_signs_def) */
 } xf_signs;
 
 /** xf_signs_begin: for the routine whose blocks @g holds. 0, or -1 after a report. */
@@ -27,6 +28,11 @@ int xf_signs_begin(xf_signs *p, xf_pass_ctx *ctx, const xf_graph *g);
 /** xf_signs_fold: rewrite block @b's negated partials; p->neg then names
  * them (those of the block before are forgotten). 0, or -1 after a report. */
 int xf_signs_fold(xf_signs *p, xf_cvertex *b);
+
+/** xf_signs_unfold: propagator @dp stays as it is (the graph did not take
+ * it): a partial of p->neg that it reads gets its negation back, and leaves
+ * p->neg. 0, or -1 after a report. */
+int xf_signs_unfold(xf_signs *p, const xf_stmt *dp);
 
 /** xf_signs_end: free what begin took (also after a failed begin). */
 void xf_signs_end(xf_signs *p);
