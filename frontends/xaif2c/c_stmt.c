@@ -156,6 +156,42 @@ rt_whole(const xf_varref *r)
     return sr && sr->sym && !xf_varref_arrref(r) && cw_rt(sr->sym);
 }
 
+/* Whether @r names a parameter the C code declared const (a pointer to const). */
+static bool
+const_param(const cw *w, const xf_varref *r, bool deriv)
+{
+    const xf_symref *sr = xf_varref_symref(r);
+    return !deriv && sr && sr->sym && w->syms[sr->sym->index].cconst;
+}
+
+/* The pop of a checkpoint's restore into @r, @ind the indentation: into a
+ * const parameter only where the value differs, since the caller's data may
+ * be defined const (read-only); assigning the same value changes nothing. */
+static void
+restore_pop(cw *w, const xf_varref *r, bool ints, const char *st, bool deriv, const char *ind)
+{
+    bool ckp = !strcmp(st, "cp") || !strcmp(st, "icp"); /* not a tape's pop */
+    if (!ckp || !const_param(w, r, deriv)) {
+        fputs(ind, w->o);
+        cw_ref(w, r, deriv);
+        fprintf(w->o, " = xf_ad_%s(&xf_ad_state()->%s);\n", ints ? "ipop" : "pop", st);
+        return;
+    }
+    fprintf(w->o, "%s%s xf_v = xf_ad_%s(&xf_ad_state()->%s);\n%sif (", ind,
+            ints ? "long" : "double", ints ? "ipop" : "pop", st, ind);
+    if (ints) {
+        cw_ref(w, r, deriv);
+        fputs(" != xf_v", w->o);
+    } else {
+        fputs("xf_ad_differs(", w->o);
+        cw_ref(w, r, deriv);
+        fputs(", xf_v)", w->o);
+    }
+    fprintf(w->o, ")\n%s    ", ind);
+    cw_ref(w, r, deriv);
+    fputs(" = xf_v;\n", w->o);
+}
+
 /* A whole array sized at run time on a checkpoint stack: its elements, then
  * their number on the integer checkpoint stack, so that the restore takes
  * back exactly what was stored whatever the sizes' variables hold then. */
@@ -173,15 +209,12 @@ rt_stack_op(cw *w, const xf_varref *r, bool push, bool ints, bool deriv)
               "        for (long xf_k = xf_n - 1; xf_k >= 0; xf_k--) {\n",
               w->o);
     w->ek = "xf_k";
-    fputs("            ", w->o);
     if (push) {
-        fprintf(w->o, "xf_ad_%s(&xf_ad_state()->%s, ", ints ? "ipush" : "push", st);
+        fprintf(w->o, "            xf_ad_%s(&xf_ad_state()->%s, ", ints ? "ipush" : "push", st);
         cw_ref(w, r, deriv);
         fputs(");\n", w->o);
-    } else {
-        cw_ref(w, r, deriv);
-        fprintf(w->o, " = xf_ad_%s(&xf_ad_state()->%s);\n", ints ? "ipop" : "pop", st);
-    }
+    } else
+        restore_pop(w, r, ints, st, deriv, "            ");
     w->ek = NULL;
     fputs("        }\n", w->o);
     if (push)
@@ -212,11 +245,8 @@ stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp,
         else
             cw_expr(w, a->by_pos[0]);
         fputs(");\n", w->o);
-    } else {
-        fputs("        ", w->o);
-        cw_ref(w, r, deriv);
-        fprintf(w->o, " = xf_ad_%s(&xf_ad_state()->%s);\n", ints ? "ipop" : "pop", st);
-    }
+    } else
+        restore_pop(w, r, ints, st, deriv, "        ");
     if (r)
         loop_close(w, r);
     else

@@ -148,6 +148,17 @@ xf_ad_ipop(xf_ad_istack *s)
     return s->v[--s->n];
 }
 
+/* Whether a restored value @v differs from @x (NaNs alike, signed zeros
+ * apart): a checkpoint restores an argument the C code declared const only
+ * then, so that data defined const (read-only memory) is never written. */
+static inline int
+xf_ad_differs(double x, double v)
+{
+    if (x != x && v != v)
+        return 0;
+    return !(x == v && signbit(x) == signbit(v));
+}
+
 /* Words on the tapes, checkpoint stacks and snapshots now (0 after a whole
  * adjoint). */
 static inline size_t

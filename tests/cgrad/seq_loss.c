@@ -31,10 +31,12 @@ seq_loss(int c, int b, const double *w, double *state, const double *seq, double
 
 #ifdef XF_CHECK
 #include "check.h"
-void seq_loss_d(int c, int b, const double *w, const double *wd, double *state, const double *seq,
-                double *loss, double *lossd);
-void seq_loss_b(int c, int b, const double *w, double *wb, double *state, const double *seq,
-                double *loss, double *lossb);
+/* state depends on w: it is active and has its derivative (zero on entry,
+ * as no independent; its adjoint zero, as no dependent) */
+void seq_loss_d(int c, int b, const double *w, const double *wd, double *state, double *stated,
+                const double *seq, double *loss, double *lossd);
+void seq_loss_b(int c, int b, const double *w, double *wb, double *state, double *stateb,
+                const double *seq, double *loss, double *lossb);
 enum { C = 4, B = 3 };
 static const double sq[C * B] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.5, 0};
 XF_SIZES(3 * B, 1)
@@ -50,13 +52,13 @@ XF_F(x, y)
 }
 XF_D(x, xd, y, yd)
 {
-    double st[B] = {0.1, -0.2, 0.3};
-    seq_loss_d(C, B, x, xd, st, sq, y, yd);
+    double st[B] = {0.1, -0.2, 0.3}, std[B] = {0};
+    seq_loss_d(C, B, x, xd, st, std, sq, y, yd);
 }
 XF_B(x, xb, yb)
 {
-    double st[B] = {0.1, -0.2, 0.3}, l;
-    seq_loss_b(C, B, x, xb, st, sq, &l, yb);
+    double st[B] = {0.1, -0.2, 0.3}, stb[B] = {0}, l;
+    seq_loss_b(C, B, x, xb, st, stb, sq, &l, yb);
 }
 XF_MAIN
 #endif
