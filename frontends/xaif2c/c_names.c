@@ -9,6 +9,7 @@
 
 #include "c_impl.h"
 #include "bk_names.h"
+#include "value_kind.h"
 
 /* Words a generated name must not be: C99's keywords, what <math.h>,
  * <stdlib.h> and <stdio.h> declare that generated code might meet, main. */
@@ -87,22 +88,10 @@ cw_ctype(cw *w, const xf_symbol *s, uint32_t line)
 {
     if (w->syms[s->index].ctype)
         return w->syms[s->index].ctype;
-    switch (s->type) {
-    case XF_TYPE_REAL:
-    case XF_TYPE_DOUBLE:
-        return "double";
-    case XF_TYPE_INTEGER:
-        return "long";
-    case XF_TYPE_BOOL:
-        return "int";
-    case XF_TYPE_NONE:
-    case XF_TYPE_VOID:
-    case XF_TYPE_COMPLEX:
-    case XF_TYPE_CHAR:
-    case XF_TYPE_STRING:
-    case XF_TYPE_OPAQUE:
-        break;
-    }
+    static const char *const ctype[] = {"long", "double", "int"}; /* by xf_bk_kind */
+    xf_bk_kind k = xf_bk_kind_of(s->type);
+    if (k != XF_BK_BAD)
+        return ctype[k];
     cw_refuse(w, line ? line : s->h.line, "variable %s has type %s, which has no C here", s->id,
               s->type ? xf_type_name(s->type) : "(none)");
     return NULL;

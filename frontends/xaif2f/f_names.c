@@ -10,6 +10,7 @@
 
 #include "f_impl.h"
 #include "bk_names.h"
+#include "value_kind.h"
 
 /* Words a generated name must not be: the intrinsics and modules the
  * generated code names (a variable of that name would hide the intrinsic),
@@ -74,22 +75,11 @@ fw_names_free(fw *w)
 const char *
 fw_ftype(fw *w, const xf_symbol *s, uint32_t line)
 {
-    switch (s->type) {
-    case XF_TYPE_REAL:
-    case XF_TYPE_DOUBLE:
-        return "double precision";
-    case XF_TYPE_INTEGER:
-        return "integer";
-    case XF_TYPE_BOOL:
-        return "logical";
-    case XF_TYPE_NONE:
-    case XF_TYPE_VOID:
-    case XF_TYPE_COMPLEX:
-    case XF_TYPE_CHAR:
-    case XF_TYPE_STRING:
-    case XF_TYPE_OPAQUE:
-        break;
-    }
+    static const char *const ftype[] = {"integer", "double precision",
+                                        "logical"}; /* by xf_bk_kind */
+    xf_bk_kind k = xf_bk_kind_of(s->type);
+    if (k != XF_BK_BAD)
+        return ftype[k];
     fw_refuse(w, line ? line : s->h.line, "variable %s has type %s, which has no Fortran here",
               s->id, s->type ? xf_type_name(s->type) : "(none)");
     return NULL;
