@@ -8,29 +8,15 @@
 #include <strings.h>
 
 #include "c_impl.h"
+#include "value_kind.h"
 
 #define MAX_DEPTH 2000
 
 cw_type
 cw_type_of_sym(const xf_symbol *s)
 {
-    switch (s->type) {
-    case XF_TYPE_REAL:
-    case XF_TYPE_DOUBLE:
-        return CT_REAL;
-    case XF_TYPE_INTEGER:
-        return CT_INT;
-    case XF_TYPE_BOOL:
-        return CT_BOOL;
-    case XF_TYPE_NONE:
-    case XF_TYPE_VOID:
-    case XF_TYPE_COMPLEX:
-    case XF_TYPE_CHAR:
-    case XF_TYPE_STRING:
-    case XF_TYPE_OPAQUE:
-        break;
-    }
-    return CT_BAD;
+    static const cw_type by_kind[] = {CT_INT, CT_REAL, CT_BOOL, CT_BAD};
+    return by_kind[xf_bk_kind_of(s->type)];
 }
 
 /* ------------------------------------------------------------ references */

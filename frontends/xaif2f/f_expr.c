@@ -8,29 +8,15 @@
 #include <strings.h>
 
 #include "f_impl.h"
+#include "value_kind.h"
 
 #define MAX_DEPTH 2000
 
 fw_type
 fw_type_of_sym(const xf_symbol *s)
 {
-    switch (s->type) {
-    case XF_TYPE_REAL:
-    case XF_TYPE_DOUBLE:
-        return FT_REAL;
-    case XF_TYPE_INTEGER:
-        return FT_INT;
-    case XF_TYPE_BOOL:
-        return FT_BOOL;
-    case XF_TYPE_NONE:
-    case XF_TYPE_VOID:
-    case XF_TYPE_COMPLEX:
-    case XF_TYPE_CHAR:
-    case XF_TYPE_STRING:
-    case XF_TYPE_OPAQUE:
-        break;
-    }
-    return FT_BAD;
+    static const fw_type by_kind[] = {FT_INT, FT_REAL, FT_BOOL, FT_BAD};
+    return by_kind[xf_bk_kind_of(s->type)];
 }
 
 /* ------------------------------------------------------------ references */
