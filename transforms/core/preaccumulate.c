@@ -663,7 +663,7 @@ int
 xf_pre_pieces_new(xf_pass_ctx *ctx, xf_routine *rt, xf_arena *scratch, xf_pre_pieces **out)
 {
     *out = NULL;
-    if (!xf_work_graph(rt) || !rt->cfg_scope || rt->is_rlist)
+    if (!xf_work_graph(rt) || !rt->cfg_scope)
         return 0;
     xf_pre_pieces *c = calloc(1, sizeof *c);
     if (!c)
