@@ -8,14 +8,15 @@
 # in pieces of 1, 7 and 299; the three outputs must be the same bytes (the
 # cut does not change the code) and differ from the whole adjoint's (the
 # pieces ran). With CORPUS: a sample of its examples with a routine of one
-# block, in pieces of 1. Fails on any difference, a run that fails, or a
+# block, in pieces of 1 (an output that is the whole adjoint's byte for
+# byte counts as agreeing). Fails on any difference, a run that fails, or a
 # test that compared nothing.
 set -u
 X=$1 GEN=$2 CORPUS=${3-}
 tmp=${TMPDIR:-/tmp}/xf-stream-adjoint.$$
 mkdir -p "$tmp" || exit 1
 trap 'rm -rf "$tmp"' EXIT
-same=0 bad=0
+same=0 bad=0 equal=0
 # jac FILE: the printed Jacobian's numbers, one a line
 jac() { sed -n 's/^ *F( *[0-9]*, *[0-9]*)= *//p' "$1"; }
 fail() {
@@ -40,6 +41,9 @@ compare() {
         return
     fi
     if cmp -s "$tmp/w.xaif" "$tmp/p$piece.xaif"; then
+        # where no whole-routine saving applies the bytes are the same;
+        # the generated block has some, so its pieces must show
+        [ -n "$CORPUS" ] && equal=$((equal + 1)) && return
         fail "$name: pieces of $piece: not made in pieces (the output is the whole adjoint's)"
         return
     fi
@@ -75,5 +79,5 @@ else
         compare "$e" "$d/adm.xaif" 1 --params "$d/params.conf"
     done
 fi
-echo "streamed adjoint: $same Jacobians the whole adjoint's, $bad failed"
+echo "streamed adjoint: $same Jacobians the whole adjoint's, $equal outputs its bytes, $bad failed"
 [ "$bad" = 0 ] && [ "$same" -gt 0 ]
