@@ -72,9 +72,8 @@ if [ -z "$CORPUS" ]; then
         cmp -s "$tmp/p1.xaif" "$tmp/p$p.xaif" || fail "block 300: pieces of 1 and $p differ"
     done
 else
-    for e in DoubleArrayIndex ORNL_toy argumentArrayIndex4 argumentConversion_3 array5d bat \
-        compressible1 directDependency1 gcmAssignTapeDuplication lion nested_calls_1 passiveMix1 \
-        sequenceSpanningPush0 srIntrPd; do
+    for e in DoubleArrayIndex ORNL_toy argumentArrayIndex4 bat gcmAssignTapeDuplication \
+        nested_calls_1 sequenceSpanningPush0; do
         d=$CORPUS/openad/$e
         compare "$e" "$d/adm.xaif" 1 --params "$d/params.conf"
     done
