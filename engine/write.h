@@ -46,6 +46,19 @@ int xf_wstream_routine_pieces(xf_wstream *s, const xf_routine *rt, xf_wstream_bl
                               void *ctx);
 /** xf_wstream_stmt: write statement @st of the block being written; 0 or -1. */
 int xf_wstream_stmt(xf_wstream *s, const xf_stmt *st);
+/**
+ * A spill: statements of the block being written set aside in a temporary
+ * file of the writer's own (made on first use), to be written later, in
+ * another block, in pieces and in any order (an adjoint's reverse sweep).
+ * xf_wstream_spill: append the @n statements @v, written as the block's
+ * content would be; *@end the spill's size after them. 0 or -1 (reported).
+ * xf_wstream_unspill: write the spill's bytes [@from, @to) as statements of
+ * the block being written. 0 or -1 (reported).
+ * xf_wstream_spill_reset: empty the spill.
+ */
+int xf_wstream_spill(xf_wstream *s, xf_stmt *const *v, uint32_t n, uint64_t *end);
+int xf_wstream_unspill(xf_wstream *s, uint64_t from, uint64_t to);
+void xf_wstream_spill_reset(xf_wstream *s);
 /** xf_wstream_edge: write @e, the next edge (or routine) of the call graph; 0 or -1. */
 int xf_wstream_edge(xf_wstream *s, const xf_cgedge *e);
 /**

@@ -23,6 +23,8 @@ struct xf_wstream {
     xf_wstream_block_fn block; /* xf_wstream_routine_pieces */
     void *block_ctx;
     bool block_failed; /* block reported (not a write error) */
+    int spill;         /* xf_wstream_spill's file, or -1 */
+    uint64_t spilled;  /* its size */
 };
 
 /* An unlinked temporary file in $TMPDIR (or /tmp); -1 with errno. */
@@ -90,6 +92,7 @@ xf_wstream_new(const xf_doc *doc, xf_diag *diag)
     }
     s->doc = doc;
     s->diag = diag;
+    s->spill = -1;
     s->fd = spool_file();
     if (s->fd < 0) {
         xf_error(diag, NULL, 0, "cannot create a spool file: %s", strerror(errno));
@@ -120,6 +123,8 @@ xf_wstream_free(xf_wstream *s)
     free(s->w.names);
     if (s->fd >= 0)
         close(s->fd);
+    if (s->spill >= 0)
+        close(s->spill);
     free(s);
 }
 
@@ -171,6 +176,64 @@ xf_wstream_stmt(xf_wstream *s, const xf_stmt *st)
 {
     wr_stmt(&s->w, st);
     return s->w.failed ? -1 : 0;
+}
+
+int
+xf_wstream_spill(xf_wstream *s, xf_stmt *const *v, uint32_t n, uint64_t *end)
+{
+    errno = 0;
+    if (s->spill < 0 && (s->spill = spool_file()) < 0)
+        return failed(s, "a spill file");
+    if (lseek(s->spill, (off_t)s->spilled, SEEK_SET) < 0)
+        return failed(s, "the spill file");
+    xf_xo_mark m;
+    if (xf_xo_divert(s->xo, s->spill, &m) != 0)
+        return failed(s, "the spool file");
+    for (uint32_t i = 0; i < n && !s->w.failed; i++)
+        wr_stmt(&s->w, v[i]);
+    bool bad = s->w.failed;
+    if (xf_xo_undivert(s->xo, &m) != 0 || bad)
+        return failed(s, "the spill file");
+    off_t at = lseek(s->spill, 0, SEEK_CUR);
+    if (at < 0)
+        return failed(s, "the spill file");
+    *end = s->spilled = (uint64_t)at;
+    return 0;
+}
+
+int
+xf_wstream_unspill(xf_wstream *s, uint64_t from, uint64_t to)
+{
+    enum { CHUNK = 1 << 16 };
+    char *buf = malloc(CHUNK);
+    if (!buf) {
+        xf_error(s->diag, NULL, 0, "out of memory");
+        return -1;
+    }
+    errno = 0;
+    int ret = 0;
+    while (from < to && ret == 0) {
+        size_t want = to - from < CHUNK ? (size_t)(to - from) : CHUNK;
+        ssize_t k = pread(s->spill, buf, want, (off_t)from);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0 || xf_xo_raw(s->xo, buf, (size_t)k) != 0)
+            ret = -1;
+        else
+            from += (uint64_t)k;
+    }
+    free(buf);
+    return ret ? failed(s, "the spill file") : 0;
+}
+
+void
+xf_wstream_spill_reset(xf_wstream *s)
+{
+    s->spilled = 0;
+    if (s->spill >= 0 && ftruncate(s->spill, 0) != 0) {
+        close(s->spill); /* a new one next time */
+        s->spill = -1;
+    }
 }
 
 int

@@ -374,6 +374,42 @@ xf_xo_enter(xf_xo *x, const char *qname)
 }
 
 int
+xf_xo_divert(xf_xo *x, int fd, xf_xo_mark *m)
+{
+    open *t = top(x);
+    if (!t || x->fd < 0 || fd < 0 || xf_xo_flush(x) != 0)
+        return -1;
+    *m = (xf_xo_mark){.fd = x->fd, .text = t->text, .doindent = x->doindent};
+    x->fd = fd;
+    t->text = true;
+    x->doindent = true;
+    return 0;
+}
+
+int
+xf_xo_undivert(xf_xo *x, const xf_xo_mark *m)
+{
+    open *t = top(x);
+    int ret = xf_xo_flush(x);
+    x->fd = m->fd;
+    if (t)
+        t->text = m->text;
+    x->doindent = m->doindent;
+    return ret;
+}
+
+int
+xf_xo_raw(xf_xo *x, const char *s, size_t n)
+{
+    if (!top(x))
+        return -1;
+    close_tag(x, true);
+    put_n(x, s, n);
+    x->doindent = true;
+    return status(x);
+}
+
+int
 xf_xo_end(xf_xo *x)
 {
     open *t = top(x);

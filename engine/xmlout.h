@@ -45,6 +45,20 @@ int xf_xo_start(xf_xo *x, const char *prefix, const char *name);
  * wrote and closed: what follows is written as its content, xf_xo_end
  * writes its end tag. For writing a document in pieces. */
 int xf_xo_enter(xf_xo *x, const char *qname);
+/* Diverting a writer: what is written between xf_xo_divert and
+ * xf_xo_undivert goes to another file, as the content of the innermost open
+ * element after its start tag is closed, and leaves the writer's state as it
+ * was; xf_xo_raw later puts such text back as that element's content. */
+typedef struct xf_xo_mark {
+    int fd;
+    bool text, doindent;
+} xf_xo_mark;
+/** xf_xo_divert: flush, then write to @fd (a file descriptor writer inside an element). */
+int xf_xo_divert(xf_xo *x, int fd, xf_xo_mark *m);
+/** xf_xo_undivert: flush to the diverted file, then back to where xf_xo_divert found @x. */
+int xf_xo_undivert(xf_xo *x, const xf_xo_mark *m);
+/** xf_xo_raw: the @n bytes @s, written while diverted, as content of the innermost element. */
+int xf_xo_raw(xf_xo *x, const char *s, size_t n);
 /** xf_xo_end: close the innermost open element. */
 int xf_xo_end(xf_xo *x);
 /** xf_xo_attr: attribute @prefix:@name (@prefix NULL: @name) = @value, escaped. */

@@ -19,7 +19,11 @@
     "                           or auto (the default: inputs of 32 MiB or more). The\n"            \
     "                           input is read twice (whole-program facts first), the\n"            \
     "                           routines are written to a spool file in $TMPDIR; the\n"            \
-    "                           output is the same byte for byte. Not with --xslt,\n"              \
+    "                           output is the same byte for byte, but for the adjoint\n"           \
+    "                           of a routine that is one block of more than 1 024\n"               \
+    "                           statements: made 1 024 at a time, its adjoint sweep\n"             \
+    "                           spilled to $TMPDIR, every partial taped (no TBR, no\n"             \
+    "                           dead-store removal). Not with --xslt,\n"                           \
     "                           --verify-each, --time-passes, --dump-after or standard\n"          \
     "                           input (auto then keeps the whole document)\n"
 

@@ -6,6 +6,7 @@
 
 #include "pipeline.h"
 #include "read.h"
+#include "stream_adjoint.h"
 #include "stream_block.h"
 #include "write.h"
 
@@ -42,6 +43,8 @@ routine(void *ctx, xf_doc *doc, xf_routine *rt)
 {
     (void)doc;
     job *j = ctx;
+    if (xf_stream_adjoint_wanted(&j->pm, rt))
+        return xf_stream_adjoint_routine(&j->pm, rt, j->ws);
     if (xf_stream_block_wanted(&j->pm, rt))
         return xf_stream_block_routine(&j->pm, rt, j->ws);
     return xf_pm_stream_routine(&j->pm, rt) || xf_wstream_routine(j->ws, rt) ? -1 : 0;

@@ -32,6 +32,12 @@ size(void)
     return piece_size;
 }
 
+uint32_t
+xf_stream_block_piece(void)
+{
+    return size();
+}
+
 /* Does @s end with linearize, preaccumulate, propagate? */
 static bool
 tail_is_tangent(const xf_pm_stream *s)
@@ -52,7 +58,7 @@ xf_stream_block_wanted(const xf_pm_stream *s, const xf_routine *rt)
     return false;
 }
 
-typedef struct pieces {
+struct xf_sb {
     xf_pass_ctx *ctx;
     xf_lin_pieces *lin;
     xf_pre_pieces *pre;
@@ -64,7 +70,14 @@ typedef struct pieces {
     XF_VEC(xf_arena *) spare;
     xf_arena *vecs; /* the two vectors above */
     xf_stmt where;  /* stands for the walk's statement of messages when its piece goes */
-} pieces;
+    /* the adjoint (xf_sb_new with adjoin's state): each piece's adjoint sweep
+     * to the writer's spill, where it ends in ends */
+    xf_adj_pieces *adj;
+    bool propagate; /* propagate what goes out */
+    XF_VEC(uint64_t) ends;
+    xf_arena *lin_a, *pre_a, *adj_a;
+};
+typedef struct xf_sb pieces;
 
 static int
 oom(pieces *c)
@@ -91,7 +104,7 @@ note_added(pieces *c, uint32_t from, uint8_t who)
     return 0;
 }
 
-/* The scope's new symbols: linearize's first, then preaccumulate's. */
+/* The scope's new symbols: linearize's first, then preaccumulate's, then adjoin's. */
 static int
 reorder(pieces *c)
 {
@@ -102,7 +115,7 @@ reorder(pieces *c)
     if (!tmp)
         return oom(c);
     size_t k = 0;
-    for (uint8_t who = 1; who <= 2; who++)
+    for (uint8_t who = 1; who <= 3; who++)
         for (size_t i = 0; i < c->nadded; i++)
             if (c->added[i] == who)
                 tmp[k++] = v[i];
@@ -143,13 +156,36 @@ release(pieces *c, uint32_t keep)
 }
 
 static int
-write_out(xf_wstream *ws, xf_stmt **v, uint32_t n)
+write_stmts(pieces *c, xf_wstream *ws, xf_stmt **v, uint32_t n)
 {
-    n = xf_propagate_stmts(v, n);
+    if (c->propagate)
+        n = xf_propagate_stmts(v, n);
     for (uint32_t k = 0; k < n; k++)
         if (xf_wstream_stmt(ws, v[k]))
             return -1;
     return 0;
+}
+
+/* What preaccumulate gave: written, or (the adjoint) its taping sweep
+ * written and its adjoint sweep spilled. */
+static int
+write_out(pieces *c, xf_wstream *ws, xf_stmt **v, uint32_t n)
+{
+    if (!c->adj)
+        return write_stmts(c, ws, v, n);
+    xf_stmt **f, **r;
+    uint32_t nf, nr, s0 = c->scope->syms.n;
+    uint64_t end;
+    if (xf_adj_pieces_feed(c->adj, v, n, &f, &nf, &r, &nr) || note_added(c, s0, 3) ||
+        write_stmts(c, ws, f, nf))
+        return -1;
+    if (c->propagate)
+        nr = xf_propagate_stmts(r, nr);
+    if (!nr)
+        return 0;
+    if (xf_wstream_spill(ws, r, nr, &end))
+        return -1;
+    return XF_VEC_PUSH(c->vecs, c->ends, end) ? 0 : oom(c);
 }
 
 /* One piece: @n statements @v of the block; @first: the block's first. */
@@ -171,20 +207,20 @@ piece(pieces *c, xf_wstream *ws, xf_stmt *const *v, uint32_t n, bool first)
     s0 = c->scope->syms.n;
     if (xf_pre_pieces_feed(c->pre, lo, nlo, &po, &npo) || note_added(c, s0, 2))
         return -1;
-    return write_out(ws, po, npo);
+    return write_out(c, ws, po, npo);
 }
 
+/* A block of the @nv statements @sv, in pieces. */
 static int
-block(void *ctx, xf_wstream *ws, const xf_cvertex *b)
+run_block(pieces *c, xf_wstream *ws, xf_stmt *const *sv, uint32_t nv)
 {
-    pieces *c = ctx;
     xf_doc *doc = c->ctx->doc;
     xf_arena *home = doc->arena;
     xf_lcg_walk *w = xf_pre_pieces_walk(c->pre);
     xf_pre_pieces_begin(c->pre);
     int ret = 0;
-    for (uint32_t i = 0; i < b->stmts.n && !ret; i += piece_size) {
-        uint32_t n = b->stmts.n - i < piece_size ? b->stmts.n - i : piece_size;
+    for (uint32_t i = 0; i < nv && !ret; i += piece_size) {
+        uint32_t n = nv - i < piece_size ? nv - i : piece_size;
         xf_arena *a = take(c);
         if (!a || !XF_VEC_PUSH(c->vecs, c->held, a)) {
             xf_arena_free(a);
@@ -192,7 +228,7 @@ block(void *ctx, xf_wstream *ws, const xf_cvertex *b)
         }
         uint64_t f0 = w->flushes;
         doc->arena = a;
-        ret = piece(c, ws, b->stmts.v + i, n, i == 0);
+        ret = piece(c, ws, sv + i, n, i == 0);
         doc->arena = home;
         /* the sequence in progress began in this piece, or is empty */
         if (!ret)
@@ -208,11 +244,93 @@ block(void *ctx, xf_wstream *ws, const xf_cvertex *b)
         }
         uint32_t s0 = c->scope->syms.n;
         doc->arena = a;
-        ret =
-            xf_pre_pieces_end(c->pre, &po, &npo) || note_added(c, s0, 2) || write_out(ws, po, npo);
+        ret = xf_pre_pieces_end(c->pre, &po, &npo) || note_added(c, s0, 2) ||
+              write_out(c, ws, po, npo);
         doc->arena = home;
     }
     return release(c, 0) || ret ? -1 : 0;
+}
+
+static int
+block(void *ctx, xf_wstream *ws, const xf_cvertex *b)
+{
+    return run_block(ctx, ws, b->stmts.v, b->stmts.n);
+}
+
+int
+xf_sb_new(xf_pass_ctx *ctx, xf_routine *rt, void *adjoin_state, bool propagate, xf_sb **out)
+{
+    *out = NULL;
+    (void)size();
+    pieces *c = calloc(1, sizeof *c);
+    if (!c)
+        return xf_pass_oom(ctx);
+    *c = (pieces){.ctx = ctx,
+                  .scope = rt->cfg_scope,
+                  .base = rt->cfg_scope->syms.n,
+                  .propagate = propagate,
+                  .lin_a = xf_arena_new(),
+                  .pre_a = xf_arena_new(),
+                  .vecs = xf_arena_new()};
+    *out = c;
+    ctx->state = NULL;
+    if (!c->lin_a || !c->pre_a || !c->vecs)
+        return oom(c);
+    if (xf_lin_pieces_new(ctx, rt, c->lin_a, &c->lin) ||
+        xf_pre_pieces_new(ctx, rt, c->pre_a, &c->pre))
+        return -1;
+    if (adjoin_state) {
+        if (!(c->adj_a = xf_arena_new()))
+            return oom(c);
+        if (xf_adj_pieces_new(ctx, adjoin_state, rt, c->adj_a, &c->adj))
+            return -1;
+        if (!c->adj)
+            return -1; /* xf_stream_adjoint_wanted asked for a routine adjoin works on */
+    }
+    return !c->lin || !c->pre ? -1 : 0; /* the callers asked for a routine they work on */
+}
+
+int
+xf_sb_block(xf_sb *c, xf_wstream *ws, xf_stmt *const *v, uint32_t n)
+{
+    return run_block(c, ws, v, n);
+}
+
+int
+xf_sb_unspill(xf_sb *c, xf_wstream *ws)
+{
+    for (uint32_t i = c->ends.n; i-- > 0;)
+        if (xf_wstream_unspill(ws, i ? c->ends.v[i - 1] : 0, c->ends.v[i]))
+            return -1;
+    c->ends.n = 0;
+    xf_wstream_spill_reset(ws);
+    return 0;
+}
+
+int
+xf_sb_finish(xf_sb *c)
+{
+    return reorder(c);
+}
+
+void
+xf_sb_free(xf_sb *c)
+{
+    if (!c)
+        return;
+    for (uint32_t i = 0; i < c->held.n; i++)
+        xf_arena_free(c->held.v[i]);
+    for (uint32_t i = 0; i < c->spare.n; i++)
+        xf_arena_free(c->spare.v[i]);
+    xf_lin_pieces_free(c->lin);
+    xf_pre_pieces_free(c->pre);
+    xf_adj_pieces_free(c->adj);
+    xf_arena_free(c->lin_a);
+    xf_arena_free(c->pre_a);
+    xf_arena_free(c->adj_a);
+    xf_arena_free(c->vecs);
+    free(c->added);
+    free(c);
 }
 
 int
@@ -235,33 +353,14 @@ xf_stream_block_routine(xf_pm_stream *s, xf_routine *rt, xf_wstream *ws)
         s->scratch = last.scratch;
         return ret || xf_wstream_routine(ws, rt) ? -1 : 0;
     }
-    pieces c = {.ctx = ctx, .scope = rt->cfg_scope, .base = rt->cfg_scope->syms.n};
-    xf_arena *lin_a = xf_arena_new(), *pre_a = xf_arena_new();
-    c.vecs = xf_arena_new();
-    ctx->state = NULL;
-    if (!lin_a || !pre_a || !c.vecs)
-        ret = oom(&c);
+    xf_sb *c;
+    ret = xf_sb_new(ctx, rt, NULL, true, &c);
     if (!ret)
-        ret = xf_lin_pieces_new(ctx, rt, lin_a, &c.lin);
+        ret = xf_wstream_routine_pieces(ws, rt, block, c);
     if (!ret)
-        ret = xf_pre_pieces_new(ctx, rt, pre_a, &c.pre);
-    if (!ret && (!c.lin || !c.pre))
-        ret = -1; /* xf_stream_block_wanted asked for a routine they work on */
-    if (!ret)
-        ret = xf_wstream_routine_pieces(ws, rt, block, &c);
-    if (!ret)
-        ret = reorder(&c);
+        ret = xf_sb_finish(c);
     if (ret && !xf_diag_errors(ctx->diag))
         xf_error(ctx->diag, ctx->doc->filename, rt->h.line, "pass linearize failed");
-    for (uint32_t i = 0; i < c.held.n; i++)
-        xf_arena_free(c.held.v[i]);
-    for (uint32_t i = 0; i < c.spare.n; i++)
-        xf_arena_free(c.spare.v[i]);
-    xf_lin_pieces_free(c.lin);
-    xf_pre_pieces_free(c.pre);
-    xf_arena_free(lin_a);
-    xf_arena_free(pre_a);
-    xf_arena_free(c.vecs);
-    free(c.added);
+    xf_sb_free(c);
     return ret;
 }

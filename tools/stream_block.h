@@ -17,6 +17,8 @@ enum { XF_STREAM_PIECE = 1024 };
 
 /** xf_stream_block_size: set the piece size (0: XF_STREAM_PIECE); for tests. */
 void xf_stream_block_size(uint32_t n);
+/** xf_stream_block_piece: the piece size in force. */
+uint32_t xf_stream_block_piece(void);
 
 /**
  * xf_stream_block_wanted:
@@ -34,5 +36,22 @@ bool xf_stream_block_wanted(const xf_pm_stream *s, const xf_routine *rt);
  * a report.
  */
 int xf_stream_block_routine(xf_pm_stream *s, xf_routine *rt, xf_wstream *ws);
+
+/*
+ * The pieces' machinery, for stream_adjoint.c. xf_sb_new: linearize,
+ * preaccumulate and, given adjoin's pass state @adjoin_state, adjoin, over
+ * the blocks of @rt in pieces (@propagate: propagate what goes out); *@out
+ * to be freed with xf_sb_free whatever the result (0, or -1 after a report).
+ * xf_sb_block: the block of the @n statements @v, in pieces, written to @ws
+ * (the adjoint: its taping sweep; each piece's adjoint sweep to @ws's spill).
+ * xf_sb_unspill: the spilled adjoint sweeps, the last piece's first.
+ * xf_sb_finish: put the symbols the passes added in the whole routine's order.
+ */
+typedef struct xf_sb xf_sb;
+int xf_sb_new(xf_pass_ctx *ctx, xf_routine *rt, void *adjoin_state, bool propagate, xf_sb **out);
+int xf_sb_block(xf_sb *c, xf_wstream *ws, xf_stmt *const *v, uint32_t n);
+int xf_sb_unspill(xf_sb *c, xf_wstream *ws);
+int xf_sb_finish(xf_sb *c);
+void xf_sb_free(xf_sb *c);
 
 #endif

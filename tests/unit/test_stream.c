@@ -330,6 +330,81 @@ START_TEST(memory_is_the_global_part_plus_one_routine)
 }
 END_TEST
 
+/* A block written through the spill (xf_wstream_spill, unspill): each
+ * block's statements set aside in two parts, then copied back in order, give
+ * the bytes written in place; copied back last part first, the second
+ * part's statements come first. */
+typedef struct spilling {
+    bool reversed;
+} spilling;
+
+static int
+spill_block(void *ctx, xf_wstream *ws, const xf_cvertex *b)
+{
+    const spilling *sp = ctx;
+    uint32_t half = b->stmts.n / 2;
+    uint64_t a = 0, e = 0;
+    ck_assert_int_eq(xf_wstream_spill(ws, b->stmts.v, half, &a), 0);
+    ck_assert_int_eq(xf_wstream_spill(ws, b->stmts.v + half, b->stmts.n - half, &e), 0);
+    ck_assert(half == 0 || a > 0);
+    ck_assert(e >= a);
+    if (sp->reversed)
+        ck_assert(xf_wstream_unspill(ws, a, e) == 0 && xf_wstream_unspill(ws, 0, a) == 0);
+    else
+        ck_assert(xf_wstream_unspill(ws, 0, a) == 0 && xf_wstream_unspill(ws, a, e) == 0);
+    xf_wstream_spill_reset(ws);
+    return 0;
+}
+
+static char *
+written_through_spill(xf_doc *doc, bool reversed, size_t *len)
+{
+    char out[128];
+    snprintf(out, sizeof out, "%s/spill.xaif", dir);
+    xf_diag *d = xf_diag_new(stderr);
+    xf_wstream *ws = xf_wstream_new(doc, d);
+    ck_assert_ptr_nonnull(ws);
+    spilling sp = {.reversed = reversed};
+    const xf_callgraph *cg = &doc->cg;
+    uint32_t i = 0, j = 0;
+    while (i < cg->routines.n || j < cg->edges.n) {
+        if (i < cg->routines.n &&
+            (j >= cg->edges.n || cg->routines.v[i]->seq <= cg->edges.v[j].seq))
+            ck_assert_int_eq(xf_wstream_routine_pieces(ws, cg->routines.v[i++], spill_block, &sp),
+                             0);
+        else
+            ck_assert_int_eq(xf_wstream_edge(ws, &cg->edges.v[j++]), 0);
+    }
+    ck_assert_int_eq(xf_wstream_finish(ws, out), 0);
+    xf_wstream_free(ws);
+    xf_diag_free(d);
+    return slurp(out, len);
+}
+
+START_TEST(spilled_statements_are_written_as_in_place)
+{
+    char *src = program(3);
+    xf_diag *d = xf_diag_new(stderr);
+    xf_doc *doc = xf_read_memory(src, strlen(src), "gen.xaif", NULL, d);
+    ck_assert_ptr_nonnull(doc);
+    char *a;
+    size_t la, lb, lc;
+    ck_assert_int_eq(xf_write_memory(doc, &a, &la, d), 0);
+    char *b = written_through_spill(doc, false, &lb);
+    ck_assert_msg(la == lb && memcmp(a, b, la) == 0, "%zu bytes in place, %zu through the spill",
+                  la, lb);
+    char *c = written_through_spill(doc, true, &lc);
+    ck_assert_uint_eq(lc, la);
+    ck_assert_msg(memcmp(a, c, la) != 0, "the parts copied back last first: the same bytes");
+    free(a);
+    free(b);
+    free(c);
+    xf_doc_free(doc);
+    xf_diag_free(d);
+    free(src);
+}
+END_TEST
+
 /* Streaming reads call graphs strictly. */
 START_TEST(refuses_lenient_reading_and_other_roots)
 {
@@ -358,6 +433,7 @@ test_stream_suite(void)
     TCase *tc = tcase_create("stream");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, streamed_output_is_the_whole_documents);
+    tcase_add_test(tc, spilled_statements_are_written_as_in_place);
     tcase_add_test(tc, long_blocks_in_pieces_are_the_whole_documents);
     tcase_add_test(tc, memory_is_the_global_part_plus_one_routine);
     tcase_add_test(tc, refuses_lenient_reading_and_other_roots);

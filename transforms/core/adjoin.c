@@ -32,6 +32,7 @@
 #include "ir_check.h"
 #include "map.h"
 #include "pass.h"
+#include "pieces.h"
 #include "tbr.h"
 
 typedef XF_VEC(xf_stmt *) stmtvec;
@@ -680,6 +681,99 @@ block(adj *d, xf_cvertex *v, xf_graph *rev)
         if (!XF_VEC_PUSH(d->doc->arena, a->stmts, ac->tail.v[i]))
             return oom(d);
     return 0;
+}
+
+/* ------------------------------------------------------------ a block in pieces */
+
+struct xf_adj_pieces {
+    adj *d;
+    stmtvec rev; /* a piece's adjoint, its chunks last first */
+};
+
+int
+xf_adj_pieces_new(xf_pass_ctx *ctx, void *state, xf_routine *rt, xf_arena *scratch,
+                  xf_adj_pieces **out)
+{
+    *out = NULL;
+    xf_replacement *fwd = rt->is_rlist ? xf_placeholder(rt, "2") : NULL;
+    if (!state || !fwd)
+        return 0;
+    xf_adj_pieces *p = calloc(1, sizeof *p);
+    if (!p)
+        return xf_pass_oom(ctx);
+    static const adj_opts none = {0};
+    adj *d = p->d = state;
+    d->ctx = ctx;
+    d->own = xf_pass_own_c(ctx->opts, &xf_pass_adjoin);
+    if (!d->own)
+        d->own = &none;
+    d->doc = ctx->doc;
+    d->a = scratch;
+    d->rt = rt;
+    d->scope = rt->cfg_scope;
+    d->bb = NULL;
+    for (uint32_t i = 0; i < fwd->g.v.n && !d->bb; i++)
+        if (fwd->g.v.v[i]->kind == XF_CV_BASICBLOCK)
+            d->bb = fwd->g.v.v[i];
+    memset(&d->temps, 0, sizeof d->temps);
+    d->addr = NULL; /* no whole-routine plan: every subscript and partial taped */
+    d->tbr = NULL;
+    d->zero = NULL;
+    xf_loopscope_init(&d->loops, d->a);
+    *out = p;
+    return 0;
+}
+
+int
+xf_adj_pieces_feed(xf_adj_pieces *p, xf_stmt *const *v, uint32_t n, xf_stmt ***fwd, uint32_t *nfwd,
+                   xf_stmt ***rev, uint32_t *nrev)
+{
+    adj *d = p->d;
+    memset(&d->fwd, 0, sizeof d->fwd);
+    memset(&d->rev, 0, sizeof d->rev);
+    memset(&d->chunks, 0, sizeof d->chunks);
+    memset(&p->rev, 0, sizeof p->rev);
+    for (uint32_t k = 0; k < n; k++) {
+        xf_stmt *s = v[k];
+        int ret = 0;
+        d->k = k;
+        switch (s->kind) {
+        case XF_STMT_DERIVPROP:
+            ret = propagator(d, s);
+            break;
+        case XF_STMT_CALL:
+            ret = call(d, s);
+            break;
+        case XF_STMT_ASSIGN:
+            ret = xf_flag_is(s->u.as.lhs.deriv, false) ? direct(d, s) : push_stmt(d, &d->fwd, s);
+            break;
+        case XF_STMT_ICALL:
+        case XF_STMT_MARKER:
+            ret = push_stmt(d, &d->fwd, s);
+            break;
+        }
+        if (ret)
+            return -1;
+    }
+    for (uint32_t c = d->chunks.n; c-- > 0;) {
+        uint32_t end = c + 1 < d->chunks.n ? d->chunks.v[c + 1] : d->rev.n;
+        for (uint32_t i = d->chunks.v[c]; i < end; i++)
+            if (push_stmt(d, &p->rev, d->rev.v[i]))
+                return -1;
+    }
+    *fwd = d->fwd.v;
+    *nfwd = d->fwd.n;
+    *rev = p->rev.v;
+    *nrev = p->rev.n;
+    return 0;
+}
+
+void
+xf_adj_pieces_free(xf_adj_pieces *p)
+{
+    if (p)
+        p->d->a = NULL;
+    free(p);
 }
 
 /* Every block of @t in execution order (the tree's pre-order), with the

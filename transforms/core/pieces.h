@@ -29,10 +29,10 @@ void xf_lin_pieces_free(xf_lin_pieces *p);
 
 /**
  * xf_pre_pieces_new:
- * preaccumulate's state for routine @rt (not a ReplacementList), its
- * sequences' graphs in @scratch; *@out NULL when there is nothing to do.
- * Per block: begin, feed each piece of linearize's statements, end; each
- * feed and the end give the statements that are final so far, in order.
+ * preaccumulate's state for routine @rt (of a ReplacementList: placeholder 2,
+ * without the folding of negated partials, signs.h), its sequences' graphs in @scratch; *@out NULL
+ * when there is nothing to do. Per block: begin, feed each piece of linearize's statements, end;
+ * each feed and the end give the statements that are final so far, in order.
  */
 typedef struct xf_pre_pieces xf_pre_pieces;
 int xf_pre_pieces_new(xf_pass_ctx *ctx, xf_routine *rt, xf_arena *scratch, xf_pre_pieces **out);
@@ -42,6 +42,25 @@ int xf_pre_pieces_feed(xf_pre_pieces *c, xf_stmt *const *v, uint32_t n, xf_stmt 
                        uint32_t *nout);
 int xf_pre_pieces_end(xf_pre_pieces *c, xf_stmt ***out, uint32_t *nout);
 void xf_pre_pieces_free(xf_pre_pieces *c);
+
+/**
+ * xf_adj_pieces_new:
+ * adjoin's state for the one long block of ReplacementList @rt, whose
+ * placeholder 2 holds that block emptied (tools/stream_adjoint.c); @state
+ * the pass's state (its counters run over the document), @scratch for the
+ * block's life. No whole-routine plan: every partial and every subscript
+ * the adjoint cannot recompute is taped, no increment is known to find its
+ * target zero. *@out NULL when adjoin has nothing to do.
+ * xf_adj_pieces_feed: the adjoint of the @n statements @v (preaccumulate's):
+ * *@fwd the taping sweep's statements, *@rev the adjoint sweep's for them
+ * (to go before those of the statements before @v). 0, or -1 after a report.
+ */
+typedef struct xf_adj_pieces xf_adj_pieces;
+int xf_adj_pieces_new(xf_pass_ctx *ctx, void *state, xf_routine *rt, xf_arena *scratch,
+                      xf_adj_pieces **out);
+int xf_adj_pieces_feed(xf_adj_pieces *p, xf_stmt *const *v, uint32_t n, xf_stmt ***fwd,
+                       uint32_t *nfwd, xf_stmt ***rev, uint32_t *nrev);
+void xf_adj_pieces_free(xf_adj_pieces *p);
 
 /** xf_propagate_stmts: propagate on the @n statements @v in place; @returns how many stay. */
 uint32_t xf_propagate_stmts(xf_stmt **v, uint32_t n);

@@ -663,7 +663,7 @@ int
 xf_pre_pieces_new(xf_pass_ctx *ctx, xf_routine *rt, xf_arena *scratch, xf_pre_pieces **out)
 {
     *out = NULL;
-    if (!xf_work_graph(rt) || !rt->cfg_scope || rt->is_rlist)
+    if (!xf_work_graph(rt) || !rt->cfg_scope)
         return 0;
     xf_pre_pieces *c = calloc(1, sizeof *c);
     if (!c)
@@ -672,7 +672,8 @@ xf_pre_pieces_new(xf_pass_ctx *ctx, xf_routine *rt, xf_arena *scratch, xf_pre_pi
         free(c);
         return -1;
     }
-    c->p = (pre){.ctx = ctx, .doc = ctx->doc, .scope = rt->cfg_scope};
+    /* an adjoint's taping sweep: its cost model, without the folding of signs */
+    c->p = (pre){.ctx = ctx, .doc = ctx->doc, .scope = rt->cfg_scope, .taped = rt->is_rlist};
     c->p.w = &c->w;
     c->p.g = &c->w.g;
     *out = c;
