@@ -148,6 +148,7 @@ typedef struct cf_pass {
     int64_t off;
     struct cf_fn *callee;
     int k;
+    struct cf_expr *const *vals; /* the call's by-value arguments by position (NULL: an array) */
 } cf_pass;
 
 typedef struct cf {
@@ -280,15 +281,22 @@ void cf_rt_infer(cf *c, cf_fn *f);
 /** cf_rt_nominal: the number written in the xaif for @s, whose extent is known at run time,
  * when its calls pass arrays of @size elements (-1: unknown). */
 void cf_rt_nominal(cf_sym *s, int64_t size);
-/** cf_rt_pass: pointer parameter @p is passed at offset @off to parameter @k of @callee. */
-void cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k);
-/** cf_rt_settle: the extents of pointer parameters passed on to callees, once all are walked. */
-void cf_rt_settle(cf *c);
 /** cf_rt_check: refuse an extent over an int parameter that its function writes. */
 void cf_rt_check(cf *c);
 /** cf_rt_brackets: the texts inside the [] after @name in declaration @d (at most @max); their
  * number. */
 int cf_rt_brackets(cf *c, CXCursor d, const char *name, const char **groups, int max);
+
+/* extent_flow.c */
+/** cf_rt_pass: pointer parameter @p is passed at offset @off to parameter @k of @callee, by a
+ * call whose by-value arguments are @vals (by position; filled in as the call is read). */
+void cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k, cf_expr *const *vals);
+/** cf_rt_settle: the extents of pointer parameters passed on to callees, once all are walked. */
+void cf_rt_settle(cf *c);
+/** cf_fn_extents: @f's pointer parameters' extents from --extent FUNC:PARAM=E. */
+void cf_fn_extents(cf *c, cf_fn *f);
+/** cf_fn_extents_check: refuse --extent FUNC:... naming no function walked. */
+void cf_fn_extents_check(cf *c, const cf_fn *top);
 
 /* pointers.c */
 /** cf_ptr_of: the offset of pointer expression @x into the array it points into (*@base). */

@@ -765,6 +765,7 @@ cf_walk_fn(cf *c, cf_fn *f)
     }
     if (f->index == 0)
         cf_top_extents(c, f);
+    cf_fn_extents(c, f);
     CXType rt = clang_getCursorResultType(f->decl);
     if (clang_getCanonicalType(rt).kind != CXType_Void) {
         char name[160];
