@@ -114,6 +114,13 @@ typedef struct cf_edge {
     int64_t cv;
 } cf_edge;
 
+/* a parameter passed through untouched (passthru.c) */
+typedef struct cf_passp {
+    const char *name, *ctype; /* its C name and type */
+    int cpos;                 /* its place in the C signature, from 1 */
+    CXCursor decl;
+} cf_passp;
+
 struct cf_fn {
     const char *name;
     CXCursor decl; /* its definition */
@@ -127,6 +134,7 @@ struct cf_fn {
     XF_VEC(cf_vert) v;
     XF_VEC(cf_edge) e;
     XF_VEC(cf_fn *) callees;
+    XF_VEC(cf_passp) passp; /* parameters passed through (passthru.c) */
     int nstmt, ntmp;
     /* the graph being built: flow continues from vertex cur (an open
      * basic block takes the next statements); !live: nothing reaches here */
@@ -297,6 +305,22 @@ void cf_rt_settle(cf *c);
 void cf_fn_extents(cf *c, cf_fn *f);
 /** cf_fn_extents_check: refuse --extent FUNC:... naming no function walked. */
 void cf_fn_extents_check(cf *c, const cf_fn *top);
+
+/* passthru.c */
+/** cf_pass_type: whether a parameter of type @t is passed through untouched (a pointer to
+ * pointers, or to a type other than double, float, int and structs). */
+bool cf_pass_type(CXType t);
+/** cf_pass_param: record parameter @d (place @cpos from 1) of @f as passed through when its type
+ * is one (no xaif symbol); whether it is. */
+bool cf_pass_param(cf *c, cf_fn *f, CXCursor d, int cpos);
+/** cf_pass_use: refuse the use @use (a DeclRefExpr) when it names a parameter passed through. */
+void cf_pass_use(cf *c, CXCursor use);
+/** cf_pass_arg: whether @arg goes to a parameter of type @ft passed through (it must then be
+ * such a parameter of the caller, or is refused); the call then has no xaif argument for it. */
+bool cf_pass_arg(cf *c, CXCursor arg, CXType ft);
+/** cf_pass_annotation: @base followed by ";xf_pass=POS:NAME:TYPE" for each parameter of @f
+ * passed through; arena text. */
+const char *cf_pass_annotation(cf *c, const cf_fn *f, const char *base);
 
 /* pointers.c */
 /** cf_ptr_of: the offset of pointer expression @x into the array it points into (*@base). */

@@ -394,7 +394,8 @@ scopes(w *o)
         at(o, "symbol_id", c->fns.v[i]->name);
         at(o, "kind", "subroutine");
         at(o, "type", "void");
-        at(o, "annotation", c->fns.v[i]->is_static ? "c:static" : "c:extern");
+        at(o, "annotation",
+           cf_pass_annotation(c, c->fns.v[i], c->fns.v[i]->is_static ? "c:static" : "c:extern"));
         en(o);
     }
     for (uint32_t i = 0; i < c->globals.n; i++)

@@ -758,8 +758,10 @@ cf_walk_fn(cf *c, cf_fn *f)
     f->is_static = clang_Cursor_getStorageClass(f->decl) == CX_SC_Static;
     int n = clang_Cursor_getNumArguments(f->decl);
     for (int i = 0; i < n; i++) {
+        if (cf_pass_param(c, f, clang_Cursor_getArgument(f->decl, (unsigned)i), i + 1))
+            continue; /* passed through: no variable of the xaif */
         cf_sym *s = cf_declare(c, clang_Cursor_getArgument(f->decl, (unsigned)i), true);
-        s->formal = i + 1;
+        s->formal = (int)f->formals.n + 1;
         if (!XF_VEC_PUSH(c->a, f->formals, s))
             cf_oom(c);
     }
@@ -771,7 +773,7 @@ cf_walk_fn(cf *c, cf_fn *f)
         char name[160];
         snprintf(name, sizeof name, "%s_ret", f->name);
         f->ret = cf_add_sym(c, name, cf_type_of(c, rt, f->decl));
-        f->ret->formal = n + 1;
+        f->ret->formal = (int)f->formals.n + 1;
         if (!XF_VEC_PUSH(c->a, f->formals, f->ret))
             cf_oom(c);
     }

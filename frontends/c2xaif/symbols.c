@@ -154,6 +154,7 @@ cf_sym_of_decl(cf *c, CXCursor use)
         for (uint32_t i = 0; i < c->fn->syms.n; i++)
             if (c->fn->syms.v[i]->decl == off)
                 return c->fn->syms.v[i];
+        cf_pass_use(c, use);
         if (clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit) {
             CXString s = clang_getCursorSpelling(d);
             char name[128];

@@ -453,8 +453,9 @@ static const struct refusal {
      "    h(2, t);\n    y[0] = t[0][0];\n    y[1] = x[1];\n}\n",
      1, 29, "array parameter 'v' has no first extent"},
     {"pointer_to_pointer",
-     "void f(const double x[2], double y[2], double **p) {\n    y[0] = x[0];\n}\n", 1, 49,
-     "pointer parameter 'p' to pointers or arrays is not supported"},
+     "void f(const double x[2], double y[2], double **p) {\n    y[0] = x[0] + p[0][0];\n}\n", 2, 19,
+     "parameter 'p' of type 'double **' is used here: xaiform passes a parameter of a type it "
+     "does not differentiate through untouched"},
     {"goto",
      "void f(const double x[2], double y[2]) {\n    y[0] = x[0];\n    goto end;\n"
      "end:\n    y[1] = x[1];\n}\n",
