@@ -67,26 +67,30 @@ typedef struct cf_expr {
     cf_sym *sym;                     /* VAR */
     struct cf_expr *sub[CF_MAXRANK]; /* VAR: subscripts in C order (rank of sym, or 0) */
     int nsub;
-    int64_t ival;   /* INT */
-    double rval;    /* REAL */
-    bool f4;        /* REAL: a float literal */
-    const char *op; /* OP, BOOL: the catalogue's name */
+    int64_t ival;    /* INT */
+    double rval;     /* REAL */
+    bool f4;         /* REAL: a float literal */
+    const char *op;  /* OP, BOOL: the catalogue's name */
+    const char *str; /* VAR without sym: a string literal's C spelling (passive.c) */
     struct cf_expr *a[2];
     int nargs;
 } cf_expr;
 
 typedef struct cf_fn cf_fn;
 
-typedef enum cf_skind { CF_S_ASSIGN, CF_S_CALL } cf_skind;
+typedef enum cf_skind { CF_S_ASSIGN, CF_S_CALL, CF_S_PASSIVE } cf_skind;
 
 typedef struct cf_stmt {
     cf_skind kind;
     int id;
     unsigned line;
-    cf_expr *lhs, *rhs;     /* ASSIGN */
-    cf_fn *callee;          /* CALL */
-    CXCursor at;            /* CALL: where, for messages */
-    XF_VEC(cf_expr *) args; /* CALL: variables (whole or element) or constants */
+    cf_expr *lhs, *rhs; /* ASSIGN */
+    cf_fn *callee;      /* CALL */
+    CXCursor at;        /* CALL: where, for messages */
+    XF_VEC(cf_expr *)
+    args;              /* CALL: variables (whole or element) or constants; PASSIVE:
+                          temporaries and strings (passive.c) */
+    const char *pname; /* PASSIVE: xf_passive_NAME */
 } cf_stmt;
 
 typedef enum cf_vkind {
@@ -321,6 +325,14 @@ bool cf_pass_arg(cf *c, CXCursor arg, CXType ft);
 /** cf_pass_annotation: @base followed by ";xf_pass=POS:NAME:TYPE" for each parameter of @f
  * passed through; arena text. */
 const char *cf_pass_annotation(cf *c, const cf_fn *f, const char *base);
+
+/* passive.c */
+/** cf_passive_call: emit the call @x of @name, which the file does not define, as a passive
+ * statement (its result unused, its arguments values and string literals; refused otherwise);
+ * true. */
+bool cf_passive_call(cf *c, CXCursor x, const char *name);
+/** cf_passive_assert: emit assert(c) at @x (the C library's expansion) as a passive check. */
+void cf_passive_assert(cf *c, CXCursor x);
 
 /* pointers.c */
 /** cf_ptr_of: the offset of pointer expression @x into the array it points into (*@base). */

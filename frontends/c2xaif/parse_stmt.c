@@ -245,7 +245,8 @@ simple(cf *c, CXCursor x)
             char name[128];
             snprintf(name, sizeof name, "%s", clang_getCString(s));
             clang_disposeString(s);
-            cf_unseen_refuse(c, x, name);
+            cf_passive_call(c, x, name); /* its result is not used: kept as it is */
+            return NULL;
         }
         CXType rt = clang_getCursorResultType(f->decl);
         cf_sym *res = NULL;

@@ -74,6 +74,11 @@ void cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def);
 /** cw_iface_wrapper: the wrapper function of @r, which calls w->iname[r]. */
 void cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r);
 
+/* c_passive.c */
+/** cw_passive: write @s when it is a call the C front end keeps as it is ("xf_passive_NAME");
+ * whether it was one. */
+bool cw_passive(cw *w, const xf_stmt *s);
+
 /* c_passthru.c */
 /** cw_pass_params: write @r's parameters passed through untouched whose places in the user's
  * signature are @from..@to (", " first when *@any); whether one was written. */
