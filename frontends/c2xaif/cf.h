@@ -329,7 +329,7 @@ const char *cf_pass_annotation(cf *c, const cf_fn *f, const char *base);
 /* passive.c */
 /** cf_passive_call: emit the call @x of @name, which the file does not define, as a passive
  * statement (its result unused, its arguments values and string literals; refused otherwise);
- * true. */
+ * false when @name is declared in the file itself (the user's own, to be defined there). */
 bool cf_passive_call(cf *c, CXCursor x, const char *name);
 /** cf_passive_assert: emit assert(c) at @x (the C library's expansion) as a passive check. */
 void cf_passive_assert(cf *c, CXCursor x);

@@ -245,7 +245,8 @@ simple(cf *c, CXCursor x)
             char name[128];
             snprintf(name, sizeof name, "%s", clang_getCString(s));
             clang_disposeString(s);
-            cf_passive_call(c, x, name); /* its result is not used: kept as it is */
+            if (!cf_passive_call(c, x, name)) /* its result is not used: kept as it is */
+                cf_unseen_refuse(c, x, name);
             return NULL;
         }
         CXType rt = clang_getCursorResultType(f->decl);

@@ -99,10 +99,42 @@ push(cf *c, cf_stmt *st, cf_expr *e)
         cf_oom(c);
 }
 
+/* The name of the file that declares the function @x calls (its last
+ * component) into @buf; false when that is the file of the call itself. */
+static bool
+declared_in(CXCursor x, char *buf, size_t len)
+{
+    CXFile file, here;
+    clang_getExpansionLocation(clang_getCursorLocation(clang_getCursorReferenced(x)), &file, NULL,
+                               NULL, NULL);
+    clang_getExpansionLocation(clang_getCursorLocation(x), &here, NULL, NULL, NULL);
+    if (!file || !here)
+        return false;
+    CXString fs = clang_getFileName(file), hs = clang_getFileName(here);
+    const char *path = clang_getCString(fs) ? clang_getCString(fs) : "";
+    const char *base = strrchr(path, '/');
+    snprintf(buf, len, "%s", base ? base + 1 : path);
+    bool other = strcmp(path, clang_getCString(hs) ? clang_getCString(hs) : "") != 0;
+    clang_disposeString(fs);
+    clang_disposeString(hs);
+    return other;
+}
+
 bool
 cf_passive_call(cf *c, CXCursor x, const char *name)
 {
     int nargs = clang_Cursor_getNumArguments(x);
+    char header[128];
+    if (!declared_in(x, header, sizeof header))
+        return false; /* the user's own: to be defined in the file */
+    /* the generated code includes <stdio.h> and <stdlib.h> (xaiform/ad.h), no other header */
+    if (strcmp(header, "stdio.h") && strcmp(header, "stdlib.h"))
+        cf_refuse(c, x,
+                  "call to '%s' (from <%s>), which xaiform does not differentiate: a call of a "
+                  "function this file does not define is kept only when it comes from "
+                  "<stdio.h> or <stdlib.h> and its arguments are values (printf, puts, abort, "
+                  "exit); call it outside the function to differentiate",
+                  name, header);
     /* every argument first: a pointer is refused before any statement is emitted */
     for (int i = 0; i < nargs; i++) {
         CXCursor a = bare(c, clang_Cursor_getArgument(x, (unsigned)i));
@@ -114,9 +146,8 @@ cf_passive_call(cf *c, CXCursor x, const char *name)
                       "argument %d of '%s', which xaiform cannot see, is not a value: a call of a "
                       "function this file does not define is kept only as a statement whose "
                       "arguments are int, float or double values and string literals (it can "
-                      "then change no variable); call it outside the function to differentiate, "
-                      "or define '%s' in this file",
-                      i + 1, name, name);
+                      "then change no variable); call it outside the function to differentiate",
+                      i + 1, name);
     }
     cf_stmt *st = new_call(c, x, name);
     for (int i = 0; i < nargs; i++) {
