@@ -147,7 +147,7 @@ need_of(cf *c, const cf_pass *q, int64_t *n, const char **text)
     if (f->pending || f->rank != 1)
         return false;
     if (!f->dimx[0]) {
-        if (f->dims[0] <= 0 || !f->by_use)
+        if (f->dims[0] <= 0 || (f->ptr && !f->by_use))
             return false; /* sized by its calls (cf_extents): nothing to ask */
         *n = q->off + f->dims[0];
         return true;

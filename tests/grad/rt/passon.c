@@ -3,7 +3,8 @@
  * sqsum(3, rot) (sqsum's extent is its parameter k) and to cross(), and
  * indexes it with constants; scaled() passes its whole v to sqsum(m, v),
  * so v has m elements, m being scaled()'s own parameter; shift() indexes
- * its p only with constants (p[0], p[2]: 3 elements). None of them gets an
+ * its p only with constants (p[0], p[2]: 3 elements); lead() passes q to
+ * s3(const double a[3]) and reads q[1] (3 elements). None of them gets an
  * --extent: each extent comes from what its callees need. */
 #include <math.h>
 
@@ -45,6 +46,18 @@ shift(const double *p)
     return p[0] - 2.0 * p[2];
 }
 
+static double
+s3(const double a[3])
+{
+    return a[0] + a[1] * a[2];
+}
+
+static double
+lead(const double *q)
+{
+    return s3(q) * q[1];
+}
+
 void
 passon(const double *x, double *y, int n, int d)
 {
@@ -54,5 +67,5 @@ passon(const double *x, double *y, int n, int d)
         y[i] = r[0] * r[1] + r[2] + scaled(d, &x[i * d], 0.5) + shift(x + i * d);
     }
     y[n] = scaled(n * d, x, 1.0);
-    y[n + 1] = shift(r);
+    y[n + 1] = shift(r) + lead(&x[(n - 1) * d]);
 }
