@@ -11,7 +11,8 @@
 
 static const char usage[] =
     "usage: xaiform c2xaif FILE.c --function F --independent A[,B...] --dependent Y[,...]\n"
-    "                      [--extent X=N,...] [-I DIR] [-D NAME[=VAL]] -o OUT.xaif\n"
+    "                      [--extent X=N,...] [--extent G:X=N,...] [-I DIR] [-D NAME[=VAL]]\n"
+    "                      -o OUT.xaif\n"
     "\n"
     "Parse FILE.c with clang and write xaif for function F and every function of\n"
     "FILE.c it calls: call graph, scopes, symbols with the activity that the\n"
@@ -24,6 +25,8 @@ static const char usage[] =
     "      --independent A,B,...  F's parameters that are inputs to differentiate by\n"
     "      --dependent Y,...      F's parameters (or F_ret) that are outputs to differentiate\n"
     "      --extent X=N,...       the number of elements of F's pointer parameter X\n"
+    "                             (N a number or an expression of F's int parameters);\n"
+    "                             G:X=N for parameter X of a function G that F calls\n"
     "  -I DIR, -D NAME[=VAL]      passed to clang\n"
     "  -h, --help                 this text\n";
 

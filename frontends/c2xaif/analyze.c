@@ -152,6 +152,8 @@ flow_stmt(cf_stmt *s, void *arg)
         each_var(s->rhs, flow_var, &fl, false);
         return;
     }
+    if (s->kind == CF_S_PASSIVE) /* reads values only (passive.c) */
+        return;
     for (uint32_t i = 0; i < s->args.n; i++) {
         cf_sym *a = s->args.v[i]->sym, *f = s->callee->formals.v[i];
         if (f->read)

@@ -279,6 +279,7 @@ translate(const xf_c2xaif_opts *o, FILE *err)
     cf_fn **path = cf_alloc(&c, ((size_t)c.fns.n + 1) * sizeof *path);
     for (uint32_t i = 0; i < c.fns.n; i++)
         check_recursion(&c, c.fns.v[i], path, 0);
+    cf_fn_extents_check(&c, top);
     cf_rt_settle(&c);
     cf_extents(&c);
     cf_analyze(&c, top);

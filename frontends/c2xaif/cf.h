@@ -67,26 +67,30 @@ typedef struct cf_expr {
     cf_sym *sym;                     /* VAR */
     struct cf_expr *sub[CF_MAXRANK]; /* VAR: subscripts in C order (rank of sym, or 0) */
     int nsub;
-    int64_t ival;   /* INT */
-    double rval;    /* REAL */
-    bool f4;        /* REAL: a float literal */
-    const char *op; /* OP, BOOL: the catalogue's name */
+    int64_t ival;    /* INT */
+    double rval;     /* REAL */
+    bool f4;         /* REAL: a float literal */
+    const char *op;  /* OP, BOOL: the catalogue's name */
+    const char *str; /* VAR without sym: a string literal's C spelling (passive.c) */
     struct cf_expr *a[2];
     int nargs;
 } cf_expr;
 
 typedef struct cf_fn cf_fn;
 
-typedef enum cf_skind { CF_S_ASSIGN, CF_S_CALL } cf_skind;
+typedef enum cf_skind { CF_S_ASSIGN, CF_S_CALL, CF_S_PASSIVE } cf_skind;
 
 typedef struct cf_stmt {
     cf_skind kind;
     int id;
     unsigned line;
-    cf_expr *lhs, *rhs;     /* ASSIGN */
-    cf_fn *callee;          /* CALL */
-    CXCursor at;            /* CALL: where, for messages */
-    XF_VEC(cf_expr *) args; /* CALL: variables (whole or element) or constants */
+    cf_expr *lhs, *rhs; /* ASSIGN */
+    cf_fn *callee;      /* CALL */
+    CXCursor at;        /* CALL: where, for messages */
+    XF_VEC(cf_expr *)
+    args;              /* CALL: variables (whole or element) or constants; PASSIVE:
+                          temporaries and strings (passive.c) */
+    const char *pname; /* PASSIVE: xf_passive_NAME */
 } cf_stmt;
 
 typedef enum cf_vkind {
@@ -114,6 +118,13 @@ typedef struct cf_edge {
     int64_t cv;
 } cf_edge;
 
+/* a parameter passed through untouched (passthru.c) */
+typedef struct cf_passp {
+    const char *name, *ctype; /* its C name and type */
+    int cpos;                 /* its place in the C signature, from 1 */
+    CXCursor decl;
+} cf_passp;
+
 struct cf_fn {
     const char *name;
     CXCursor decl; /* its definition */
@@ -127,6 +138,7 @@ struct cf_fn {
     XF_VEC(cf_vert) v;
     XF_VEC(cf_edge) e;
     XF_VEC(cf_fn *) callees;
+    XF_VEC(cf_passp) passp; /* parameters passed through (passthru.c) */
     int nstmt, ntmp;
     /* the graph being built: flow continues from vertex cur (an open
      * basic block takes the next statements); !live: nothing reaches here */
@@ -148,6 +160,7 @@ typedef struct cf_pass {
     int64_t off;
     struct cf_fn *callee;
     int k;
+    struct cf_expr *const *vals; /* the call's by-value arguments by position (NULL: an array) */
 } cf_pass;
 
 typedef struct cf {
@@ -280,15 +293,46 @@ void cf_rt_infer(cf *c, cf_fn *f);
 /** cf_rt_nominal: the number written in the xaif for @s, whose extent is known at run time,
  * when its calls pass arrays of @size elements (-1: unknown). */
 void cf_rt_nominal(cf_sym *s, int64_t size);
-/** cf_rt_pass: pointer parameter @p is passed at offset @off to parameter @k of @callee. */
-void cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k);
-/** cf_rt_settle: the extents of pointer parameters passed on to callees, once all are walked. */
-void cf_rt_settle(cf *c);
 /** cf_rt_check: refuse an extent over an int parameter that its function writes. */
 void cf_rt_check(cf *c);
 /** cf_rt_brackets: the texts inside the [] after @name in declaration @d (at most @max); their
  * number. */
 int cf_rt_brackets(cf *c, CXCursor d, const char *name, const char **groups, int max);
+
+/* extent_flow.c */
+/** cf_rt_pass: pointer parameter @p is passed at offset @off to parameter @k of @callee, by a
+ * call whose by-value arguments are @vals (by position; filled in as the call is read). */
+void cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k, cf_expr *const *vals);
+/** cf_rt_settle: the extents of pointer parameters passed on to callees, once all are walked. */
+void cf_rt_settle(cf *c);
+/** cf_fn_extents: @f's pointer parameters' extents from --extent FUNC:PARAM=E. */
+void cf_fn_extents(cf *c, cf_fn *f);
+/** cf_fn_extents_check: refuse --extent FUNC:... naming no function walked. */
+void cf_fn_extents_check(cf *c, const cf_fn *top);
+
+/* passthru.c */
+/** cf_pass_type: whether a parameter of type @t is passed through untouched (a pointer to
+ * pointers, or to a type other than double, float, int and structs). */
+bool cf_pass_type(CXType t);
+/** cf_pass_param: record parameter @d (place @cpos from 1) of @f as passed through when its type
+ * is one (no xaif symbol); whether it is. */
+bool cf_pass_param(cf *c, cf_fn *f, CXCursor d, int cpos);
+/** cf_pass_use: refuse the use @use (a DeclRefExpr) when it names a parameter passed through. */
+void cf_pass_use(cf *c, CXCursor use);
+/** cf_pass_arg: whether @arg goes to a parameter of type @ft passed through (it must then be
+ * such a parameter of the caller, or is refused); the call then has no xaif argument for it. */
+bool cf_pass_arg(cf *c, CXCursor arg, CXType ft);
+/** cf_pass_annotation: @base followed by ";xf_pass=POS:NAME:TYPE" for each parameter of @f
+ * passed through; arena text. */
+const char *cf_pass_annotation(cf *c, const cf_fn *f, const char *base);
+
+/* passive.c */
+/** cf_passive_call: emit the call @x of @name, which the file does not define, as a passive
+ * statement (its result unused, its arguments values and string literals; refused otherwise);
+ * false when @name is declared in the file itself (the user's own, to be defined there). */
+bool cf_passive_call(cf *c, CXCursor x, const char *name);
+/** cf_passive_assert: emit assert(c) at @x (the C library's expansion) as a passive check. */
+void cf_passive_assert(cf *c, CXCursor x);
 
 /* pointers.c */
 /** cf_ptr_of: the offset of pointer expression @x into the array it points into (*@base). */

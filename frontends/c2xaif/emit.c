@@ -220,6 +220,35 @@ call(w *o, const cf_stmt *s)
     en(o);
 }
 
+/* A call kept as it is (passive.c): its arguments are temporaries and
+ * string constants (their C spelling). */
+static void
+passive(w *o, const cf_stmt *s)
+{
+    st(o, "InlinableSubroutineCall");
+    ati(o, "statement_id", s->id);
+    at(o, "subroutine_name", s->pname);
+    for (uint32_t i = 0; i < s->args.n; i++) {
+        st(o, "Argument");
+        ati(o, "position", (long long)i + 1);
+        if (s->args.v[i]->sym) {
+            st(o, "VariableReference");
+            at(o, "vertex_id", "1");
+            ref_attrs(o, s->args.v[i]->sym);
+            ref_content(o, s->args.v[i]);
+            en(o);
+        } else {
+            st(o, "Constant");
+            at(o, "vertex_id", "1");
+            at(o, "type", "string");
+            at(o, "value", s->args.v[i]->str);
+            en(o);
+        }
+        en(o);
+    }
+    en(o);
+}
+
 static void
 condition(w *o, const cf_expr *e)
 {
@@ -243,6 +272,8 @@ vertex(w *o, const cf_fn *f, uint32_t i)
             const cf_stmt *s = v->stmts.v[k];
             if (s->kind == CF_S_ASSIGN)
                 assignment(o, "Assignment", s, true);
+            else if (s->kind == CF_S_PASSIVE)
+                passive(o, s);
             else
                 call(o, s);
         }
@@ -394,7 +425,8 @@ scopes(w *o)
         at(o, "symbol_id", c->fns.v[i]->name);
         at(o, "kind", "subroutine");
         at(o, "type", "void");
-        at(o, "annotation", c->fns.v[i]->is_static ? "c:static" : "c:extern");
+        at(o, "annotation",
+           cf_pass_annotation(c, c->fns.v[i], c->fns.v[i]->is_static ? "c:static" : "c:extern"));
         en(o);
     }
     for (uint32_t i = 0; i < c->globals.n; i++)

@@ -255,50 +255,6 @@ cf_rt_expr_text(cf *c, const cf_expr *e)
     return expr_text(e, buf, sizeof buf - 8) ? cf_strdup(c, buf) : NULL;
 }
 
-void
-cf_rt_pass(cf *c, cf_sym *p, int64_t off, cf_fn *callee, int k)
-{
-    if (!p->ptr || p->rank != 1 || p->dims[0] != -1)
-        return; /* its extent is given */
-    cf_pass ps = {p, off, callee, k};
-    if (!XF_VEC_PUSH(c->a, c->passes, ps))
-        cf_oom(c);
-    p->pending = true;
-}
-
-/* A pointer parameter passed on to callees whose parameters have constant
- * extents needs off + extent of each: with its own constant uses, the
- * largest. Callees are walked after their callers, so this waits for all. */
-void
-cf_rt_settle(cf *c)
-{
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (uint32_t i = 0; i < c->passes.n; i++) {
-            cf_sym *p = c->passes.v[i].p;
-            if (!p->pending)
-                continue;
-            int64_t need = p->use_max;
-            bool ready = !p->use_bad && !p->use_n;
-            for (uint32_t j = 0; j < c->passes.n && ready; j++) {
-                const cf_pass *q = &c->passes.v[j];
-                if (q->p != p)
-                    continue;
-                const cf_sym *f = q->callee->formals.v[q->k];
-                ready = !f->pending && !f->dimx[0] && f->dims[0] > 0 && f->by_use;
-                if (ready && q->off + f->dims[0] > need)
-                    need = q->off + f->dims[0];
-            }
-            if (!ready || need <= 0)
-                continue;
-            p->pending = false;
-            p->dims[0] = need;
-            p->by_use = true;
-            changed = true;
-        }
-    }
-}
-
 /* The int parameters that an extent names must keep their values: the
  * generated code reads them wherever it needs the size. */
 void

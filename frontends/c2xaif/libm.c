@@ -165,9 +165,10 @@ cf_unseen_refuse(cf *c, CXCursor x, const char *name)
     char header[64];
     if (std_header(x, header, sizeof header))
         cf_refuse(c, x,
-                  "call to '%s' (from <%s>), which xaiform does not differentiate and does not "
-                  "pass through: call it outside the function to differentiate (before or "
-                  "after it), or remove it",
+                  "call to '%s' (from <%s>) whose result is used: xaiform keeps a call of a "
+                  "function it does not differentiate only as a statement of its own whose "
+                  "arguments are values (printf(\"%%g\\n\", x);); compute the value outside "
+                  "the function to differentiate and pass it in",
                   name, header);
     cf_refuse(c, x,
               "call to '%s', which is not defined in this file: xaiform differentiates only "
@@ -273,10 +274,9 @@ cf_no_op(cf *c, CXCursor x)
         if (k == 1 && clang_getCursorKind(cf_strip(kids[0])) == CXCursor_IntegerLiteral)
             return true; /* (void)0 */
     }
-    if (is_assert)
-        cf_refuse(c, x,
-                  "assert is not kept in the derivative code, and xaiform does not drop a check "
-                  "silently: define NDEBUG (xaiform grad -D NDEBUG) to leave it out, or check "
-                  "before the call of the function to differentiate");
+    if (is_assert) {
+        cf_passive_assert(c, x); /* kept as a check (passive.c) */
+        return true;
+    }
     return false;
 }

@@ -455,10 +455,14 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
     cf_stmt *st = cf_new_stmt(c, CF_S_CALL, cf_line(x));
     st->at = x;
     st->callee = f;
+    cf_expr **vals = cf_alloc(c, ((size_t)nargs + 1) * sizeof *vals); /* for extent_flow.c */
     for (int i = 0; i < nargs; i++) {
         CXCursor arg = clang_Cursor_getArgument(x, (unsigned)i);
         CXCursor formal = clang_Cursor_getArgument(f->decl, (unsigned)i);
         CXType ft = clang_getCursorType(formal);
+        if (cf_pass_arg(c, arg, ft))
+            continue;             /* passed through: no argument in the xaif */
+        int xi = (int)st->args.n; /* its place among the xaif's arguments */
         cf_expr *e;
         if (ft.kind == CXType_ConstantArray || ft.kind == CXType_VariableArray ||
             ft.kind == CXType_IncompleteArray ||
@@ -472,14 +476,14 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 clang_getCursorKind(cf_strip(operand(c, a))) == CXCursor_ArraySubscriptExpr) {
                 pe = cf_lvalue_of(c, operand(c, a));
                 if (pe->sym->ptr && pe->nsub == 1 && pe->sub[0]->kind == CF_E_INT)
-                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, xi, vals);
                 else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
             } else if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
                        cf_sym_of_decl(c, a)->plocal) {
                 pe = cf_ptr_elem(c, a, NULL);
                 if (pe->sym->ptr && pe->sub[0]->kind == CF_E_INT)
-                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, xi, vals);
                 else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
             }
@@ -504,7 +508,7 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 e = new_expr(c, CF_E_VAR);
                 e->sym = s;
                 if (s->ptr)
-                    cf_rt_pass(c, s, 0, f, i);
+                    cf_rt_pass(c, s, 0, f, xi, vals);
             }
         } else {
             /* by value: a copy, so that the callee cannot change the caller's variable */
@@ -518,6 +522,7 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
             cf_emit_stmt(c, cp);
             e = new_expr(c, CF_E_VAR);
             e->sym = tmp;
+            vals[xi] = v;
         }
         if (!XF_VEC_PUSH(c->a, st->args, e))
             cf_oom(c);

@@ -245,7 +245,9 @@ simple(cf *c, CXCursor x)
             char name[128];
             snprintf(name, sizeof name, "%s", clang_getCString(s));
             clang_disposeString(s);
-            cf_unseen_refuse(c, x, name);
+            if (!cf_passive_call(c, x, name)) /* its result is not used: kept as it is */
+                cf_unseen_refuse(c, x, name);
+            return NULL;
         }
         CXType rt = clang_getCursorResultType(f->decl);
         cf_sym *res = NULL;
@@ -758,19 +760,22 @@ cf_walk_fn(cf *c, cf_fn *f)
     f->is_static = clang_Cursor_getStorageClass(f->decl) == CX_SC_Static;
     int n = clang_Cursor_getNumArguments(f->decl);
     for (int i = 0; i < n; i++) {
+        if (cf_pass_param(c, f, clang_Cursor_getArgument(f->decl, (unsigned)i), i + 1))
+            continue; /* passed through: no variable of the xaif */
         cf_sym *s = cf_declare(c, clang_Cursor_getArgument(f->decl, (unsigned)i), true);
-        s->formal = i + 1;
+        s->formal = (int)f->formals.n + 1;
         if (!XF_VEC_PUSH(c->a, f->formals, s))
             cf_oom(c);
     }
     if (f->index == 0)
         cf_top_extents(c, f);
+    cf_fn_extents(c, f);
     CXType rt = clang_getCursorResultType(f->decl);
     if (clang_getCanonicalType(rt).kind != CXType_Void) {
         char name[160];
         snprintf(name, sizeof name, "%s_ret", f->name);
         f->ret = cf_add_sym(c, name, cf_type_of(c, rt, f->decl));
-        f->ret->formal = n + 1;
+        f->ret->formal = (int)f->formals.n + 1;
         if (!XF_VEC_PUSH(c->a, f->formals, f->ret))
             cf_oom(c);
     }

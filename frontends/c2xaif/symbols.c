@@ -154,6 +154,7 @@ cf_sym_of_decl(cf *c, CXCursor use)
         for (uint32_t i = 0; i < c->fn->syms.n; i++)
             if (c->fn->syms.v[i]->decl == off)
                 return c->fn->syms.v[i];
+        cf_pass_use(c, use);
         if (clang_getCursorKind(clang_getCursorSemanticParent(d)) == CXCursor_TranslationUnit) {
             CXString s = clang_getCursorSpelling(d);
             char name[128];
@@ -171,6 +172,9 @@ cf_top_extents(cf *c, cf_fn *f)
 {
     for (const char *const *p = c->o->extents; p && *p; p++) {
         const char *eq = strchr(*p, '=');
+        const char *colon = strchr(*p, ':');
+        if (colon && (!eq || colon < eq))
+            continue; /* FUNC:PARAM=N (extent_flow.c) */
         char *end = NULL;
         long long n = eq ? strtoll(eq + 1, &end, 10) : 0;
         const char *x = NULL;
@@ -214,13 +218,18 @@ cf_extents(cf *c)
                         if (!formal->ptr || actual->rank == 0 || s->args.v[a]->nsub > 0)
                             continue; /* nsub: an element, the rest of its array (pointers.c) */
                         int64_t size = 1;
-                        for (int r = 0; r < actual->rank && size > 0; r++)
-                            size = actual->dims[r] < 0 || actual->dimx[r] ? -1
-                                                                          : size * actual->dims[r];
+                        for (int r = 0; r < actual->rank && size > 0; r++) /* nominal sizes too */
+                            size = actual->dims[r] < 0 || actual->dims[r] == CF_RT_EXTENT
+                                       ? -1
+                                       : size * actual->dims[r];
                         if (formal->dimx[0]) { /* its own extent, known at run time */
+                            int64_t was = formal->dims[0];
                             cf_rt_nominal(formal, size);
+                            changed |= formal->dims[0] != was;
                             continue;
                         }
+                        for (int r = 0; r < actual->rank; r++)
+                            size = actual->dimx[r] ? -1 : size; /* a nominal size is no size */
                         if (size <= 0 || formal->dims[0] == size)
                             continue;
                         if (formal->by_use && size >= formal->dims[0])
@@ -257,8 +266,9 @@ cf_extents(cf *c)
             if (s->rank == 1 && s->dims[0] < 0)
                 cf_refuse(c, s->where,
                           "pointer parameter '%s' has no extent: no call passes it an array of "
-                          "known size; declare it as %s[n] with n an int parameter, or index it "
-                          "only as %s[i] in loops for (i = 0; i < n; i++)",
-                          s->name, s->name, s->name);
+                          "known size; give --extent %s:%s=N (N a number or an expression of "
+                          "the int parameters of '%s'), declare it as %s[n] with n an int "
+                          "parameter, or index it only as %s[i] in loops for (i = 0; i < n; i++)",
+                          s->name, c->fns.v[i]->name, s->name, c->fns.v[i]->name, s->name, s->name);
         }
 }

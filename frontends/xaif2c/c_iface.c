@@ -65,7 +65,7 @@ cw_iface_read(cw *w)
         if (!w->hascode[i] || !r->sym)
             continue;
         const char *a = r->sym->h.annotation;
-        w->rstatic[i] = a && !strcmp(a, "c:static");
+        w->rstatic[i] = cw_pass_static(a);
         bool c = a && !strncmp(a, "c:", 2);
         for (uint32_t k = 0; k < r->args.n; k++)
             c = c || (r->args.v[k].sym && w->syms[r->args.v[k].sym->index].how != CW_NONE);
@@ -137,6 +137,7 @@ cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def)
     fprintf(o, "%s%s%s%s(", w->rstatic[r->index] ? "static XF_UNUSED " : "", rt, def ? "\n" : " ",
             w->rname[r->index]);
     bool any = false;
+    int cpos = 0; /* the user's parameters written (c_passthru.c's go between) */
     for (int64_t p = 1; p <= (int64_t)r->args.n; p++) {
         const xf_argsym *f = formal(r, p);
         if (!f || !f->sym)
@@ -145,6 +146,9 @@ cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def)
         const char *t = cw_ctype(w, f->sym, f->h.line), *dt = cw_dtype(w, f->sym);
         if (!t || c->how == CW_RETURN)
             continue;
+        while (cw_pass_params(w, o, r, cpos + 1, cpos + 1, &any))
+            cpos++;
+        cpos++;
         const char *cq = c->cconst ? "const " : "";
         fputs(any ? ", " : "", o);
         any = true;
@@ -158,6 +162,7 @@ cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def)
                 fprintf(o, ", %s%s *%s", w->mode == CW_ADJOINT ? "" : cq, dt, c->dname);
         }
     }
+    cw_pass_params(w, o, r, cpos + 1, INT32_MAX, &any);
     if (res && res->dname && w->mode != CW_PLAIN) {
         char rn[160];
         result_name(w, r, res, rn, sizeof rn);
@@ -211,6 +216,7 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
     fputc('\n', o);
     cw_iface_signature(w, o, r, true);
     fputs("\n{\n", o);
+    cw_pass_unused(w, o, r);
     if (res) {
         fprintf(o, "    %s xf_r = 0;\n", res->ctype);
         if (res->dname && w->mode == CW_TANGENT)

@@ -74,6 +74,20 @@ void cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def);
 /** cw_iface_wrapper: the wrapper function of @r, which calls w->iname[r]. */
 void cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r);
 
+/* c_passive.c */
+/** cw_passive: write @s when it is a call the C front end keeps as it is ("xf_passive_NAME");
+ * whether it was one. */
+bool cw_passive(cw *w, const xf_stmt *s);
+
+/* c_passthru.c */
+/** cw_pass_params: write @r's parameters passed through untouched whose places in the user's
+ * signature are @from..@to (", " first when *@any); whether one was written. */
+bool cw_pass_params(const cw *w, FILE *o, const xf_routine *r, int from, int to, bool *any);
+/** cw_pass_unused: "(void)NAME;" for each of @r's parameters passed through. */
+void cw_pass_unused(const cw *w, FILE *o, const xf_routine *r);
+/** cw_pass_static: whether a routine's annotation says "c:static". */
+bool cw_pass_static(const char *annotation);
+
 /* c_names.c */
 /** cw_names: C names of routines and symbols; false after a refusal. */
 bool cw_names(cw *w);

@@ -358,7 +358,7 @@ icall(cw *w, const xf_stmt *s)
 {
     const char *n = s->u.icall.name ? s->u.icall.name : "";
     iargs a;
-    if (checkpoint(w, s) || snapshot(w, s))
+    if (checkpoint(w, s) || snapshot(w, s) || cw_passive(w, s))
         return;
     if (!strncasecmp(n, "push", 4) || !strncasecmp(n, "pop", 3)) {
         bool push = !strncasecmp(n, "push", 4);
