@@ -37,7 +37,7 @@ if(XF_F_FRONTEND)
 
   add_library(xaiform_f2xaif STATIC frontends/f2xaif/f2xaif.c frontends/f2xaif/fdesc.c
     frontends/f2xaif/fx_unit.c frontends/f2xaif/fx_expr.c frontends/f2xaif/fx_call.c
-    frontends/f2xaif/fx_stmt.c frontends/f2xaif/fx_array.c)
+    frontends/f2xaif/fx_stmt.c frontends/f2xaif/fx_array.c frontends/f2xaif/fx_inquiry.c)
   target_include_directories(xaiform_f2xaif PUBLIC ${CMAKE_SOURCE_DIR}/frontends/f2xaif)
   target_include_directories(xaiform_f2xaif SYSTEM PRIVATE ${XF_LIBCLANG_INCLUDE})
   target_link_libraries(xaiform_f2xaif PUBLIC xaiform_c2xaif)

@@ -23,8 +23,18 @@ typedef struct fx_sym {
     int kind, rank, dummy;
     bool fixed; /* all bounds constant */
     int64_t lb[8], ub[8];
-    cf_sym *sym; /* NULL: a type or shape the subset leaves out */
+    cf_sym *sym;  /* NULL: a type or shape the subset leaves out */
+    bool alloc;   /* an allocatable local whose ALLOCATEs all give these constant bounds */
+    cf_sym *flag; /* alloc: 1 while allocated (allocated(), fx_stmt.c) */
 } fx_sym;
+
+/* A statement label of the routine being walked: the block it starts. */
+typedef struct fx_label {
+    int64_t n;
+    uint32_t v;
+    bool defined;
+    unsigned line, col; /* of a goto to it, while not defined */
+} fx_label;
 
 typedef struct fx_unit {
     const char *kind, *name, *file;
@@ -50,11 +60,26 @@ typedef struct fx {
     const char *file;
     unsigned line, col; /* of the statement being walked */
     fx_jump *jump;
+    XF_VEC(fx_label) labels;
     bool no_calls; /* in a loop condition */
-    /* in an array assignment's loops: its array and the loops' indices (C order) */
-    const cf_sym *elem;
-    cf_sym *idx[CF_MAXRANK];
+    /* in an array assignment's loops (fx_array.c): per section dimension of
+     * its left side (Fortran order), the loop's index, first value, extent */
+    struct {
+        int n;
+        cf_sym *idx[CF_MAXRANK];
+        int64_t lo[CF_MAXRANK], ext[CF_MAXRANK];
+    } frame;
 } fx;
+
+/* The subscripts of an array reference: a scalar subscript per dimension
+ * (Fortran order) or NULL where the dimension is a section's, and per
+ * section dimension (in order) its dimension, first index and extent. */
+typedef struct fx_sec {
+    int n;
+    cf_expr *scal[CF_MAXRANK];
+    int dim[CF_MAXRANK];
+    int64_t lo[CF_MAXRANK], ext[CF_MAXRANK];
+} fx_sec;
 
 /* fx_unit.c */
 /** fx_refuse: "FILE:LINE:COL: error: ..." at the statement being walked; leave (status 1). */
@@ -95,9 +120,21 @@ cf_expr *fx_function(fx *x, const fx_line *l, int *k);
 /** fx_call: the call statement @l. */
 void fx_call(fx *x, const fx_line *l);
 
+/* fx_inquiry.c */
+/** fx_inquiry: inquiry intrinsic @name of @n arguments (from token *@k of
+ * @l), or NULL (nothing read) when @name is none. */
+cf_expr *fx_inquiry(fx *x, const fx_line *l, int *k, const char *name, int n);
+
 /* fx_array.c */
-/** fx_array_assignment: @a = EXPR (from token @k of @l) for the whole array @a. */
-void fx_array_assignment(fx *x, const fx_line *l, int k, cf_sym *a);
+/** fx_section: the @n subscripts of @s from token *@k of @l (0: the whole array). */
+void fx_section(fx *x, const fx_line *l, int *k, const fx_sym *s, int n, fx_sec *sec);
+/** fx_framed: @s at @sec in the array assignment being built: its element at
+ * the loops' indices (@swap: in reverse order, for transpose). */
+cf_expr *fx_framed(fx *x, const fx_sym *s, const fx_sec *sec, bool swap);
+/** fx_transpose: transpose's argument (from token *@k of @l) in an array assignment. */
+cf_expr *fx_transpose(fx *x, const fx_line *l, int *k);
+/** fx_array_assignment: @s(@sec) = EXPR (from token @k of @l), as loops. */
+void fx_array_assignment(fx *x, const fx_line *l, int k, const fx_sym *s, const fx_sec *sec);
 
 /* fx_stmt.c */
 /** fx_walk: @f's control-flow graph from its unit's statement records. */

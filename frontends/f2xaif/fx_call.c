@@ -115,6 +115,22 @@ fx_function(fx *x, const fx_line *l, int *k)
         add_callee(x, callee);
         return fx_ref_of(x, tmp);
     }
+    cf_expr *q = fx_inquiry(x, l, k, name, n);
+    if (q)
+        return q;
+    static const char *const known[] = {"dble", "real",  "float", "dfloat", "sngl",
+                                        "int",  "idint", "ifix",  "mod",    "dmod",
+                                        "amod", "dmax1", "amax1", "dmin1",  "amin1"};
+    bool ok = !strncmp(name, "max", 3) || !strncmp(name, "min", 3);
+    ok = ok && strcmp(name, "maxloc") && strcmp(name, "minloc") && strcmp(name, "maxval") &&
+         strcmp(name, "minval") && strcmp(name, "maxexponent") && strcmp(name, "minexponent");
+    for (size_t i = 0; !ok && i < sizeof known / sizeof *known; i++)
+        ok = !strcmp(name, known[i]);
+    const char *b = name[0] == 'd' && strcmp(name, "dim") ? name + 1 : name;
+    for (size_t i = 0; !ok && i < sizeof unary / sizeof *unary; i++)
+        ok = !strcmp(b, unary[i].f) || !strcmp(name, unary[i].f);
+    if (!ok) /* before its arguments, which may be arrays */
+        fx_refuse(x, "intrinsic '%s' is not supported", name);
     cf_expr *a[16];
     if (n < 1 || n > 16)
         fx_refuse(x, "intrinsic '%s' with %d arguments is not supported", name, n);

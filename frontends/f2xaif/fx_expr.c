@@ -97,43 +97,27 @@ fx_var(fx *x, const fx_line *l, int *k, bool lvalue)
         fx_refuse(x, "variable '%s' (%s %d%s%s) is not supported", name, s->cat, s->kind,
                   s->param ? ", a named constant" : "", strstr(l->tok[0], "c") ? "" : "");
     }
-    cf_expr *e = fx_new_expr(x, CF_E_VAR);
-    e->sym = s->sym;
-    if (!n && s->rank && x->elem && !lvalue) {
-        /* a whole array in an array assignment: its element at the loops' indices */
-        const cf_sym *a = x->elem;
-        if (a->rank != s->rank)
-            fx_refuse(x, "arrays '%s' and '%s' of different ranks in one assignment", a->name,
-                      name);
-        for (int d = 0; d < a->rank; d++) {
-            if (a->dims[d] != s->sym->dims[d] || s->sym->nobounds)
-                fx_refuse(x, "arrays '%s' and '%s' of different shapes in one assignment", a->name,
-                          name);
-            cf_expr *i = fx_new_expr(x, CF_E_VAR);
-            i->sym = x->idx[d];
-            if (a->lower[d] != s->sym->lower[d]) {
-                cf_expr *off = fx_new_expr(x, CF_E_INT);
-                off->ival = s->sym->lower[d] - a->lower[d];
-                i = fx_op(x, CF_E_OP, "add_scal_scal", i, off);
-            }
-            e->sub[d] = i;
-        }
-        e->nsub = a->rank;
-        return e;
-    }
     if (n && n != s->rank)
         fx_refuse(x, "'%s' has %d subscripts and rank %d", name, n, s->rank);
-    e->nsub = n;
-    cf_expr *subs[8];
-    for (int i = 0; i < n; i++) {
-        if (strcmp(l->tok[*k], "t") == 0)
-            fx_refuse(x, "an array section of '%s' is not supported", name);
-        subs[i] = fx_expr(x, l, k);
-        if (cf_is_real(cf_expr_type(subs[i])))
-            fx_refuse(x, "a real subscript of '%s' is not supported", name);
+    cf_expr *e = fx_new_expr(x, CF_E_VAR);
+    e->sym = s->sym;
+    if (!s->rank)
+        return e;
+    if (!n && (lvalue || !x->frame.n))
+        return e; /* a whole array: passed on, or refused where it is a value */
+    fx_sec sec;
+    fx_section(x, l, k, s, n, &sec);
+    if (sec.n) {
+        if (!x->frame.n || lvalue)
+            fx_refuse(x,
+                      "an array section of '%s' is supported only in an array assignment "
+                      "(copy it to an array of its shape first)",
+                      name);
+        return fx_framed(x, s, &sec, false);
     }
+    e->nsub = n;
     for (int i = 0; i < n; i++)
-        e->sub[i] = subs[n - 1 - i]; /* C order */
+        e->sub[i] = sec.scal[n - 1 - i]; /* C order */
     return e;
 }
 

@@ -126,15 +126,32 @@ do_loop(fx *x, uint32_t i)
         if (step->kind == CF_E_OP && !strcmp(step->op, "minus_scal") &&
             step->a[0]->kind == CF_E_INT)
             down = true;
-        else if (step->kind != CF_E_INT)
-            fx_refuse(x, "a do loop whose step is not a constant is not supported");
-        down = down || step->ival < 0;
+        else if (step->kind == CF_E_INT)
+            down = step->ival < 0;
+        else {
+            /* a step known at run time: evaluated once, as Fortran does, and
+             * its sign picks the test */
+            if (cf_is_real(cf_expr_type(step)))
+                fx_refuse(x, "a do loop whose step is real is not supported");
+            cf_sym *t = cf_temp(c, "OpenAD_step", CF_INT);
+            cf_emit_stmt(c, fx_assign_stmt(x, fx_ref_of(x, t), step));
+            step = fx_ref_of(x, t);
+        }
     }
     cf_fn *f = c->fn;
     uint32_t L = cf_g_vertex(c, CF_V_FORLOOP, x->line), E = cf_g_vertex(c, CF_V_ENDLOOP, 0);
     f->v.v[L].init = fx_assign_stmt(x, fx_ref_of(x, v->sym), lo);
-    f->v.v[L].cond =
-        fx_op(x, CF_E_BOOL, down ? "greater_or_equal" : "less_or_equal", fx_ref_of(x, v->sym), hi);
+    if (step->kind == CF_E_VAR)
+        f->v.v[L].cond = fx_op(
+            x, CF_E_BOOL, "or",
+            fx_op(x, CF_E_BOOL, "and",
+                  fx_op(x, CF_E_BOOL, "greater_than", step, fx_int_const(x, 0)),
+                  fx_op(x, CF_E_BOOL, "less_or_equal", fx_ref_of(x, v->sym), hi)),
+            fx_op(x, CF_E_BOOL, "and", fx_op(x, CF_E_BOOL, "less_than", step, fx_int_const(x, 0)),
+                  fx_op(x, CF_E_BOOL, "greater_or_equal", fx_ref_of(x, v->sym), hi)));
+    else
+        f->v.v[L].cond = fx_op(x, CF_E_BOOL, down ? "greater_or_equal" : "less_or_equal",
+                               fx_ref_of(x, v->sym), hi);
     f->v.v[L].update = fx_assign_stmt(
         x, fx_ref_of(x, v->sym), fx_op(x, CF_E_OP, "add_scal_scal", fx_ref_of(x, v->sym), step));
     cf_g_go(c, L, false);
@@ -163,15 +180,57 @@ assignment(fx *x, const fx_line *l)
     int k = 3;
     if (strcmp(fx_tok(x, l, &k), "v") != 0)
         fx_refuse(x, "this assignment's left-hand side is not supported");
-    cf_expr *lhs = fx_var(x, l, &k, true);
-    if (lhs->sym->rank && !lhs->nsub) {
-        fx_array_assignment(x, l, k, lhs->sym);
-        return;
+    int k0 = k;
+    cf_expr *lhs;
+    fx_sym *s = fx_lookup(x, fx_tok(x, l, &k));
+    int n = atoi(fx_tok(x, l, &k));
+    if (s->sym && s->rank && (n == s->rank || n == 0)) {
+        fx_sec sec;
+        fx_section(x, l, &k, s, n, &sec);
+        if (sec.n) {
+            fx_array_assignment(x, l, k, s, &sec);
+            return;
+        }
+        lhs = fx_ref_of(x, s->sym); /* an element */
+        lhs->nsub = n;
+        for (int i = 0; i < n; i++)
+            lhs->sub[i] = sec.scal[n - 1 - i]; /* C order */
+    } else {
+        k = k0;
+        lhs = fx_var(x, l, &k, true);
     }
     cf_expr *rhs = fx_expr(x, l, &k);
     if (rhs->kind == CF_E_VAR && rhs->sym->rank && !rhs->nsub)
         fx_refuse(x, "an array '%s' as a value is not supported", rhs->sym->name);
     cf_emit_stmt(&x->c, fx_assign_stmt(x, lhs, rhs));
+}
+
+/* The block that label @n starts (made on first use). */
+static fx_label *
+label(fx *x, int64_t n)
+{
+    for (uint32_t i = 0; i < x->labels.n; i++)
+        if (x->labels.v[i].n == n)
+            return &x->labels.v[i];
+    fx_label nl = {.n = n, .v = cf_g_vertex(&x->c, CF_V_BB, x->line)};
+    if (!XF_VEC_PUSH(x->c.a, x->labels, nl))
+        cf_oom(&x->c);
+    return &x->labels.v[x->labels.n - 1];
+}
+
+/* "alloc L C NAME N ..." and "dealloc L C NAME": the flag of an allocatable
+ * local whose bounds fx_unit.c made constant; other ALLOCATEs are refused. */
+static void
+allocation(fx *x, const fx_line *l, bool on)
+{
+    int k = 3;
+    fx_sym *s = fx_lookup(x, fx_tok(x, l, &k));
+    if (!s->flag)
+        fx_refuse(x,
+                  "%s of '%s' is not supported: only allocatable locals whose ALLOCATEs all "
+                  "give the same constant bounds are (declare '%s' with them instead)",
+                  on ? "ALLOCATE" : "DEALLOCATE", s->name, s->name);
+    cf_emit_stmt(&x->c, fx_assign_stmt(x, fx_ref_of(x, s->flag), fx_int_const(x, on)));
 }
 
 /* Statements from line @i to the first of elif, else, endif, enddo (in
@@ -204,6 +263,19 @@ block(fx *x, uint32_t i, const char **stop)
                 assignment(x, l);
             else if (!strcmp(t, "c"))
                 fx_call(x, l);
+            else if (!strcmp(t, "lbl") && l->n == 4) {
+                fx_label *lb = label(x, atoll(l->tok[3]));
+                lb->defined = true;
+                cf_g_go(c, lb->v, true);
+            } else if (!strcmp(t, "goto") && l->n == 4) {
+                fx_label *lb = label(x, atoll(l->tok[3]));
+                if (!lb->defined) {
+                    lb->line = x->line;
+                    lb->col = x->col;
+                }
+                jump_to(x, lb->v);
+            } else if (!strcmp(t, "alloc") || !strcmp(t, "dealloc"))
+                allocation(x, l, t[0] == 'a');
             else if (!strcmp(t, "ret"))
                 jump_to(x, c->fn->exit);
             else if (!strcmp(t, "exit") || !strcmp(t, "cycle")) {
@@ -247,12 +319,28 @@ fx_walk(fx *x, cf_fn *f)
     f->cur = entry;
     f->live = true;
     f->open = false;
+    x->labels.n = 0;
+    for (int k = 0; k < u->nsyms; k++)
+        if (u->syms[k].alloc) { /* not allocated on entry */
+            u->syms[k].flag = cf_temp(&x->c, "OpenAD_allocated", CF_INT);
+            cf_emit_stmt(&x->c,
+                         fx_assign_stmt(x, fx_ref_of(x, u->syms[k].flag), fx_int_const(x, 0)));
+        }
     const char *stop;
     uint32_t i = block(x, 0, &stop);
     if (*stop) {
         at_line(x, &u->lines[i]);
         fx_refuse(x, "'%s' without its opening statement (the description is malformed)", stop);
     }
+    for (uint32_t k = 0; k < x->labels.n; k++)
+        if (!x->labels.v[k].defined) {
+            x->line = x->labels.v[k].line;
+            x->col = x->labels.v[k].col;
+            fx_refuse(x,
+                      "GOTO %lld: its label is not on a simple statement (put it on a "
+                      "CONTINUE)",
+                      (long long)x->labels.v[k].n);
+        }
     if (f->live)
         cf_g_edge(&x->c, f->cur, f->exit, false, 0);
     x->c.fn = NULL;

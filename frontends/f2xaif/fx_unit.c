@@ -105,6 +105,53 @@ new_sym(fx *x, const fx_sym *s, cf_type t)
     return n;
 }
 
+/* An integer literal (maybe negated) from token *@k of @l into *@v. */
+static bool
+int_literal(const fx_line *l, int *k, int64_t *v)
+{
+    int sign = 1;
+    if (*k + 3 < l->n && !strcmp(l->tok[*k], "o") && !strcmp(l->tok[*k + 1], "neg")) {
+        sign = -1;
+        *k += 3;
+    }
+    if (*k + 1 >= l->n || strcmp(l->tok[*k], "i") != 0)
+        return false;
+    *v = sign * atoll(l->tok[*k + 1]);
+    *k += 2;
+    return true;
+}
+
+/* Whether every ALLOCATE of @s in @u gives the same constant bounds (into
+ * @s's lb and ub), and there is one. */
+static bool
+alloc_bounds(const fx_unit *u, fx_sym *s)
+{
+    int found = 0;
+    for (uint32_t i = 0; i < u->nlines; i++) {
+        const fx_line *l = &u->lines[i];
+        if (strcmp(l->tok[0], "alloc") != 0 || l->n < 5 || strcmp(l->tok[3], s->name) != 0)
+            continue;
+        if (atoi(l->tok[4]) != s->rank)
+            return false;
+        int k = 5;
+        for (int d = 0; d < s->rank; d++) {
+            int64_t lo = 1, hi;
+            if (k < l->n && !strcmp(l->tok[k], "-"))
+                k++;
+            else if (!int_literal(l, &k, &lo))
+                return false;
+            if (!int_literal(l, &k, &hi))
+                return false;
+            if (found && (lo != s->lb[d] || hi != s->ub[d]))
+                return false;
+            s->lb[d] = lo;
+            s->ub[d] = hi;
+        }
+        found++;
+    }
+    return found > 0;
+}
+
 /* Read the "s" records of @u into its table, making the symbols of @f. */
 void
 fx_declare(fx *x, fx_unit *u, cf_fn *f)
@@ -140,6 +187,9 @@ fx_declare(fx *x, fx_unit *u, cf_fn *f)
         const char *owner = l->tok[k + 2];
         s->param = strcmp(l->tok[k + 3], "-") ? l->tok[k + 3] : NULL;
         s->attrs = l->tok[k + 4];
+        if (f && !s->fixed && s->rank <= CF_MAXRANK && s->dummy == 0 && !strcmp(owner, "-") &&
+            strstr(s->attrs, "allocatable") && !strstr(s->attrs, "save"))
+            s->alloc = s->fixed = alloc_bounds(u, s);
         if (s->dummy > ndummy)
             ndummy = s->dummy;
         cf_type t;
