@@ -133,6 +133,11 @@ void fx_section(fx *x, const fx_line *l, int *k, const fx_sym *s, int n, fx_sec 
 cf_expr *fx_framed(fx *x, const fx_sym *s, const fx_sec *sec, bool swap);
 /** fx_transpose: transpose's argument (from token *@k of @l) in an array assignment. */
 cf_expr *fx_transpose(fx *x, const fx_line *l, int *k);
+/** fx_whole_copy: y = x between whole arrays (from token @k of @l) of which
+ * one or both have the bounds their caller gives: one assignment of the
+ * whole array, as OpenAD writes it; false (nothing read) for another
+ * assignment. */
+bool fx_whole_copy(fx *x, const fx_line *l, int k, const fx_sym *s);
 /** fx_array_assignment: @s(@sec) = EXPR (from token @k of @l), as loops. */
 void fx_array_assignment(fx *x, const fx_line *l, int k, const fx_sym *s, const fx_sec *sec);
 

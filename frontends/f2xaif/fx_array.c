@@ -160,3 +160,21 @@ fx_array_assignment(fx *x, const fx_line *l, int k, const fx_sym *s, const fx_se
     }
     x->frame.n = 0;
 }
+
+bool
+fx_whole_copy(fx *x, const fx_line *l, int k, const fx_sym *s)
+{
+    if (l->n != k + 3 || strcmp(l->tok[k], "v") != 0 || strcmp(l->tok[k + 2], "0") != 0)
+        return false;
+    const fx_sym *r = fx_lookup(x, l->tok[k + 1]);
+    if (!r->sym || r->rank != s->rank || r->param || (!s->sym->nobounds && !r->sym->nobounds))
+        return false;
+    if (s->sym->type != r->sym->type)
+        fx_refuse(x, "a copy between the arrays '%s' and '%s' of different types is not supported",
+                  s->name, r->name);
+    for (int d = 0; d < s->rank && !s->sym->nobounds && !r->sym->nobounds; d++)
+        if (s->sym->dims[d] != r->sym->dims[d])
+            fx_refuse(x, "'%s' and '%s' differ in shape", s->name, r->name);
+    cf_emit_stmt(&x->c, fx_assign_stmt(x, fx_ref_of(x, s->sym), fx_ref_of(x, r->sym)));
+    return true;
+}

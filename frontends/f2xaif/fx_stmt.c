@@ -184,6 +184,8 @@ assignment(fx *x, const fx_line *l)
     cf_expr *lhs;
     fx_sym *s = fx_lookup(x, fx_tok(x, l, &k));
     int n = atoi(fx_tok(x, l, &k));
+    if (s->sym && s->rank && n == 0 && fx_whole_copy(x, l, k, s))
+        return;
     if (s->sym && s->rank && (n == s->rank || n == 0)) {
         fx_sec sec;
         fx_section(x, l, &k, s, n, &sec);

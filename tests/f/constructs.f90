@@ -1,7 +1,8 @@
 ! tests/f2xaif_constructs.cmake: one routine per construct of Fortran that
 ! the front end lowers (sections, ranks above 3, SELECT CASE, GOTO,
 ! ALLOCATE, inquiry intrinsics, transpose, optional arguments, a DO loop
-! whose step is a variable). Each is a top routine of x(4) and y(3).
+! whose step is a variable, a copy of an assumed-shape array). Each is a
+! top routine of x(4) and y(3).
 
 module constructs_opt
 contains
@@ -15,6 +16,12 @@ subroutine opt(r, o, out)
     out = r
   end if
 end subroutine
+
+  subroutine cp(a, b)
+    double precision, intent(in) :: a(:)
+    double precision, intent(out) :: b(:)
+    b = a
+  end subroutine
 end module
 
 subroutine sections(x, y)
@@ -128,5 +135,18 @@ subroutine steps(x, y)
     y(2) = y(2) * x(i)
     s = 5
   end do
+!$openad DEPENDENT(y)
+end subroutine
+
+subroutine copies(x, y)
+  use constructs_opt
+  double precision, intent(in) :: x(4)
+  double precision, intent(out) :: y(3)
+  double precision :: t(4)
+!$openad INDEPENDENT(x)
+  call cp(x, t)
+  y(1) = t(2) * t(3)
+  y(2) = t(4)
+  y(3) = 0.0d0
 !$openad DEPENDENT(y)
 end subroutine
