@@ -2,8 +2,9 @@
 # lowers (tests/f/constructs.f90: array sections, ranks 4 and 5, SELECT
 # CASE, GOTO, ALLOCATE and allocated, lbound/ubound/size, transpose,
 # present, a DO loop whose step is a variable, y = x of assumed-shape
-# arrays), each a top routine whose tangent is run and checked against
-# derivatives worked out by hand at the driver's x = (0.5, 1, 1.5, 2); and the refusals that go with them
+# arrays, sections passed to routines), each a top routine whose tangent
+# is run and checked against derivatives worked out by hand at the
+# driver's x = (0.5, 1, 1.5, 2); and the refusals that go with them
 # (tests/f/refused_more.f90), with FILE:LINE:COL and no output.
 set(failed 0)
 include(${CMAKE_CURRENT_LIST_DIR}/expect.cmake)
@@ -18,7 +19,8 @@ set(allocs "F(  1,  1)=   6.0" "F(  1,  3)=   2.0" "F(  2,  2)=   1.0" "F(  3,  
 set(inquiry "F(  1,  2)=   4.0" "F(  2,  3)=   4.0" "F(  3,  1)=   2.0" "F(  3,  4)= 500.0")
 set(steps "F(  1,  1)=   3.0" "F(  2,  1)=   1.5" "F(  2,  3)= 500.0" "F(  2,  2)=   0.0")
 set(copies "F(  1,  2)=   1.5" "F(  1,  3)=   1.0" "F(  2,  4)=   1.0" "F(  2,  3)=   0.0")
-foreach(fn sections rank4 cases jumps allocs inquiry steps copies)
+set(secargs "F(  1,  3)=   6.0" "F(  2,  2)=  54.0" "F(  2,  3)=  36.0" "F(  3,  4)=   2.0")
+foreach(fn sections rank4 cases jumps allocs inquiry steps copies secargs)
   set(out ${TMP}/f2xaif-${fn}.xaif)
   file(REMOVE ${out} ${TMP}/f2xaif-${fn}.d.xaif)
   expect(0 "" f2xaif ${src} --function ${fn} -o ${out})
@@ -39,10 +41,10 @@ set(bad ${SRC}/tests/f/refused_more.f90)
 set(out ${TMP}/f2xaif-refused-more.xaif)
 file(REMOVE ${out})
 foreach(case
-    "secarg|refused_more.f90:6:3: error: an array section of 'x' is supported only in an array assignment"
-    "varalloc|refused_more.f90:20:3: error: ALLOCATE of 'a' is not supported"
-    "stride|refused_more.f90:28:3: error: a section of 'x' with a stride other than 1"
-    "gotoend|refused_more.f90:37:23: error: GOTO 10: its label is not on a simple statement")
+    "varsec|refused_more.f90:7:3: error: a section of 'x' whose bounds are not constants"
+    "varalloc|refused_more.f90:15:3: error: ALLOCATE of 'a' is not supported"
+    "stride|refused_more.f90:23:3: error: a section of 'x' with a stride other than 1"
+    "gotoend|refused_more.f90:32:23: error: GOTO 10: its label is not on a simple statement")
   string(REPLACE "|" ";" case "${case}")
   list(GET case 0 fn)
   list(GET case 1 msg)

@@ -133,6 +133,12 @@ void fx_section(fx *x, const fx_line *l, int *k, const fx_sym *s, int n, fx_sec 
 cf_expr *fx_framed(fx *x, const fx_sym *s, const fx_sec *sec, bool swap);
 /** fx_transpose: transpose's argument (from token *@k of @l) in an array assignment. */
 cf_expr *fx_transpose(fx *x, const fx_line *l, int *k);
+/** fx_copy: @dst(@dsec) = @src(@ssec), sections of one shape, as loops. */
+void fx_copy(fx *x, const fx_sym *dst, const fx_sec *dsec, const fx_sym *src, const fx_sec *ssec);
+/** fx_section_arg: the section @s(@sec) passed to a routine: copied into a
+ * new temporary array @tmp (whole: @tsec) first, which the call passes; the
+ * caller copies it back after the call (fx_copy). */
+void fx_section_arg(fx *x, const fx_sym *s, fx_sec *sec, fx_sym *tmp, fx_sec *tsec);
 /** fx_whole_copy: y = x between whole arrays (from token @k of @l) of which
  * one or both have the bounds their caller gives: one assignment of the
  * whole array, as OpenAD writes it; false (nothing read) for another

@@ -122,12 +122,13 @@ fx_transpose(fx *x, const fx_line *l, int *k)
     return fx_framed(x, s, &sec, true);
 }
 
-void
-fx_array_assignment(fx *x, const fx_line *l, int k, const fx_sym *s, const fx_sec *sec)
+/* The loops over section @sec (outermost its last dimension), their
+ * vertices in @L and @E; the frame set to them. */
+static void
+frame_open(fx *x, const fx_sec *sec, uint32_t *L, uint32_t *E)
 {
     cf *c = &x->c;
     cf_fn *f = c->fn;
-    uint32_t L[CF_MAXRANK], E[CF_MAXRANK];
     if (x->frame.n)
         fx_refuse(x, "an array assignment inside another (the description is malformed)");
     x->frame.n = sec->n;
@@ -147,18 +148,71 @@ fx_array_assignment(fx *x, const fx_line *l, int k, const fx_sym *s, const fx_se
         cf_g_go(c, L[j], false);
         cf_g_arm(c, L[j], true, 1, x->line);
     }
-    cf_expr *lhs = fx_framed(x, s, sec, false);
-    cf_expr *rhs = fx_expr(x, l, &k);
-    cf_emit_stmt(c, fx_assign_stmt(x, lhs, rhs));
-    for (int j = 0; j < sec->n; j++) {
+}
+
+static void
+frame_close(fx *x, const uint32_t *L, const uint32_t *E)
+{
+    cf_fn *f = x->c.fn;
+    for (int j = 0; j < x->frame.n; j++) {
         if (f->live)
-            cf_g_edge(c, f->cur, E[j], false, 0);
-        cf_g_edge(c, E[j], L[j], false, 0);
+            cf_g_edge(&x->c, f->cur, E[j], false, 0);
+        cf_g_edge(&x->c, E[j], L[j], false, 0);
         f->cur = L[j];
         f->live = true;
         f->open = false;
     }
     x->frame.n = 0;
+}
+
+void
+fx_array_assignment(fx *x, const fx_line *l, int k, const fx_sym *s, const fx_sec *sec)
+{
+    uint32_t L[CF_MAXRANK], E[CF_MAXRANK];
+    frame_open(x, sec, L, E);
+    cf_expr *lhs = fx_framed(x, s, sec, false);
+    cf_expr *rhs = fx_expr(x, l, &k);
+    cf_emit_stmt(&x->c, fx_assign_stmt(x, lhs, rhs));
+    frame_close(x, L, E);
+}
+
+void
+fx_copy(fx *x, const fx_sym *dst, const fx_sec *dsec, const fx_sym *src, const fx_sec *ssec)
+{
+    uint32_t L[CF_MAXRANK], E[CF_MAXRANK];
+    frame_open(x, dsec, L, E);
+    cf_expr *lhs = fx_framed(x, dst, dsec, false);
+    cf_emit_stmt(&x->c, fx_assign_stmt(x, lhs, fx_framed(x, src, ssec, false)));
+    frame_close(x, L, E);
+}
+
+void
+fx_section_arg(fx *x, const fx_sym *s, fx_sec *sec, fx_sym *tmp, fx_sec *tsec)
+{
+    if (x->frame.n)
+        fx_refuse(x, "a section of '%s' passed to a function in array syntax is not supported",
+                  s->name);
+    for (int d = 0; d < s->rank; d++) /* the section as it is at the call */
+        if (sec->scal[d] && sec->scal[d]->kind != CF_E_INT) {
+            cf_sym *t = cf_temp(&x->c, "OpenAD_sub", CF_INT);
+            cf_emit_stmt(&x->c, fx_assign_stmt(x, fx_ref_of(x, t), sec->scal[d]));
+            sec->scal[d] = fx_ref_of(x, t);
+        }
+    memset(tmp, 0, sizeof *tmp);
+    memset(tsec, 0, sizeof *tsec);
+    tmp->sym = cf_temp(&x->c, "OpenAD_sec", s->sym->type);
+    tmp->name = tmp->sym->name;
+    tmp->rank = tmp->sym->rank = sec->n;
+    tmp->fixed = true;
+    tsec->n = sec->n;
+    for (int j = 0; j < sec->n; j++) {
+        tmp->sym->dims[sec->n - 1 - j] = sec->ext[j]; /* C order */
+        tmp->sym->lower[sec->n - 1 - j] = 1;
+        tsec->dim[j] = j;
+        tsec->lo[j] = 1;
+        tsec->ext[j] = sec->ext[j];
+    }
+    fx_copy(x, tmp, tsec, s, sec);
 }
 
 bool

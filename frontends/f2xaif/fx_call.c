@@ -48,11 +48,20 @@ select_of(fx *x, bool max, cf_expr **a, int n)
     return fx_ref_of(x, tmp);
 }
 
-/* The arguments of a call to @callee: variables as they are, anything else
+/* A section passed to a routine, copied back after the call. */
+typedef struct copyback {
+    fx_sym var, tmp;
+    fx_sec sec, tsec;
+} copyback;
+
+/* The arguments of a call to @callee: variables as they are, a section
+ * through a temporary array copied in and (in @back) out, anything else
  * through a temporary assigned first. */
 static void
-call_args(fx *x, const fx_line *l, int *k, cf_stmt *s, cf_fn *callee, int n)
+call_args(fx *x, const fx_line *l, int *k, cf_stmt *s, cf_fn *callee, int n, copyback *back,
+          int *nback)
 {
+    *nback = 0;
     if ((uint32_t)n != callee->formals.n - (callee->ret ? 1 : 0))
         fx_refuse(x,
                   "'%s' is called with %d arguments and has %u (optional arguments are not "
@@ -60,7 +69,26 @@ call_args(fx *x, const fx_line *l, int *k, cf_stmt *s, cf_fn *callee, int n)
                   callee->name, n, callee->formals.n - (callee->ret ? 1 : 0));
     for (int i = 0; i < n; i++) {
         cf_expr *a;
-        if (strcmp(l->tok[*k], "v") == 0 && !fx_lookup(x, l->tok[*k + 1])->param) {
+        fx_sym *v = strcmp(l->tok[*k], "v") == 0 ? fx_lookup(x, l->tok[*k + 1]) : NULL;
+        if (v && !v->param && v->sym && v->rank && atoi(l->tok[*k + 2]) == v->rank) {
+            *k += 3;
+            fx_sec sec;
+            fx_section(x, l, k, v, v->rank, &sec);
+            if (sec.n) {
+                if (*nback == 16)
+                    fx_refuse(x, "more than 16 sections in one call");
+                copyback *b = &back[(*nback)++];
+                b->var = *v;
+                b->sec = sec;
+                fx_section_arg(x, v, &b->sec, &b->tmp, &b->tsec);
+                a = fx_ref_of(x, b->tmp.sym);
+            } else {
+                a = fx_ref_of(x, v->sym); /* an element */
+                a->nsub = v->rank;
+                for (int d = 0; d < v->rank; d++)
+                    a->sub[d] = sec.scal[v->rank - 1 - d]; /* C order */
+            }
+        } else if (v && !v->param) {
             (*k)++;
             a = fx_var(x, l, k, true);
         } else {
@@ -106,12 +134,16 @@ fx_function(fx *x, const fx_line *l, int *k)
         x->u = saved;
         cf_stmt *s = cf_new_stmt(&x->c, CF_S_CALL, x->line);
         s->callee = callee;
-        call_args(x, l, k, s, callee, n);
+        copyback back[16];
+        int nback;
+        call_args(x, l, k, s, callee, n, back, &nback);
         cf_sym *tmp = cf_temp(&x->c, "OpenAD_res", callee->ret->type);
         if (!XF_VEC_PUSH(x->c.a, s->args, fx_ref_of(x, tmp)))
             cf_oom(&x->c);
         s->id = ++x->c.fn->nstmt; /* after the temporaries' assignments */
         cf_emit_stmt(&x->c, s);
+        for (int i = 0; i < nback; i++)
+            fx_copy(x, &back[i].var, &back[i].sec, &back[i].tmp, &back[i].tsec);
         add_callee(x, callee);
         return fx_ref_of(x, tmp);
     }
@@ -170,8 +202,12 @@ fx_call(fx *x, const fx_line *l)
     x->u = saved;
     cf_stmt *s = cf_new_stmt(&x->c, CF_S_CALL, x->line);
     s->callee = callee;
-    call_args(x, l, &k, s, callee, n);
+    copyback back[16];
+    int nback;
+    call_args(x, l, &k, s, callee, n, back, &nback);
     s->id = ++x->c.fn->nstmt;
     cf_emit_stmt(&x->c, s);
+    for (int i = 0; i < nback; i++)
+        fx_copy(x, &back[i].var, &back[i].sec, &back[i].tmp, &back[i].tsec);
     add_callee(x, callee);
 }

@@ -1,8 +1,8 @@
 ! tests/f2xaif_constructs.cmake: one routine per construct of Fortran that
 ! the front end lowers (sections, ranks above 3, SELECT CASE, GOTO,
 ! ALLOCATE, inquiry intrinsics, transpose, optional arguments, a DO loop
-! whose step is a variable, a copy of an assumed-shape array). Each is a
-! top routine of x(4) and y(3).
+! whose step is a variable, a copy of an assumed-shape array, sections
+! passed to routines). Each is a top routine of x(4) and y(3).
 
 module constructs_opt
 contains
@@ -149,4 +149,30 @@ subroutine copies(x, y)
   y(2) = t(4)
   y(3) = 0.0d0
 !$openad DEPENDENT(y)
+end subroutine
+
+subroutine secargs(x, y)
+  double precision, intent(in) :: x(4)
+  double precision, intent(out) :: y(3)
+  double precision :: m(2, 4)
+!$openad INDEPENDENT(x)
+  m(1, :) = x
+  m(2, :) = 2.0d0 * x
+  call product2(m(:, 3), y(1))
+  call triple2(m(2, 2:3))
+  y(2) = m(2, 2) * m(2, 3)
+  y(3) = m(2, 4)
+!$openad DEPENDENT(y)
+end subroutine
+
+subroutine product2(a, p)
+  double precision, intent(in) :: a(2)
+  double precision, intent(out) :: p
+  p = a(1) * a(2)
+end subroutine
+
+subroutine triple2(b)
+  double precision, intent(inout) :: b(2)
+  b(1) = 3.0d0 * b(1)
+  b(2) = 3.0d0 * b(2)
 end subroutine

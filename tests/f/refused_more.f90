@@ -1,15 +1,10 @@
 ! tests/f2xaif_constructs.cmake: constructs the front end refuses, each in
 ! its own top routine, with FILE:LINE:COL and what to write instead.
-subroutine secarg(x, y)
+subroutine varsec(x, y, n)
   double precision, intent(in) :: x(4)
   double precision, intent(out) :: y(3)
-  call sink(x(2:3), y(1))
-end subroutine
-
-subroutine sink(a, b)
-  double precision, intent(in) :: a(2)
-  double precision, intent(out) :: b
-  b = a(1) + a(2)
+  integer, intent(in) :: n
+  y(1:2) = x(n:n + 1)
 end subroutine
 
 subroutine varalloc(x, y, n)
