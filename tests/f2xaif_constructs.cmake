@@ -1,9 +1,9 @@
 # f2xaif_constructs.cmake: the constructs of Fortran that `xaiform f2xaif`
 # lowers (tests/f/constructs.f90: array sections, ranks 4 and 5, SELECT
 # CASE, GOTO, ALLOCATE and allocated, lbound/ubound/size, transpose,
-# present, a DO loop whose step is a variable, y = x of assumed-shape
-# arrays, sections passed to routines), each a top routine whose tangent
-# is run and checked against derivatives worked out by hand at the
+# maxloc/minloc, present, a DO loop whose step is a variable, y = x of
+# assumed-shape arrays, sections passed to routines), each a top routine
+# whose tangent is run and checked against derivatives worked out by hand at the
 # driver's x = (0.5, 1, 1.5, 2); and the refusals that go with them
 # (tests/f/refused_more.f90), with FILE:LINE:COL and no output.
 set(failed 0)
@@ -20,7 +20,8 @@ set(inquiry "F(  1,  2)=   4.0" "F(  2,  3)=   4.0" "F(  3,  1)=   2.0" "F(  3, 
 set(steps "F(  1,  1)=   3.0" "F(  2,  1)=   1.5" "F(  2,  3)= 500.0" "F(  2,  2)=   0.0")
 set(copies "F(  1,  2)=   1.5" "F(  1,  3)=   1.0" "F(  2,  4)=   1.0" "F(  2,  3)=   0.0")
 set(secargs "F(  1,  3)=   6.0" "F(  2,  2)=  54.0" "F(  2,  3)=  36.0" "F(  3,  4)=   2.0")
-foreach(fn sections rank4 cases jumps allocs inquiry steps copies secargs)
+set(locs "F(  1,  3)=   1.0" "F(  1,  2)=   0.0" "F(  2,  1)=   2.0" "F(  2,  2)=   0.0")
+foreach(fn sections rank4 cases jumps allocs inquiry steps copies secargs locs)
   set(out ${TMP}/f2xaif-${fn}.xaif)
   file(REMOVE ${out} ${TMP}/f2xaif-${fn}.d.xaif)
   expect(0 "" f2xaif ${src} --function ${fn} -o ${out})

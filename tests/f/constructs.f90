@@ -1,8 +1,9 @@
 ! tests/f2xaif_constructs.cmake: one routine per construct of Fortran that
 ! the front end lowers (sections, ranks above 3, SELECT CASE, GOTO,
-! ALLOCATE, inquiry intrinsics, transpose, optional arguments, a DO loop
-! whose step is a variable, a copy of an assumed-shape array, sections
-! passed to routines). Each is a top routine of x(4) and y(3).
+! ALLOCATE, inquiry intrinsics, maxloc and minloc, transpose, optional
+! arguments, a DO loop whose step is a variable, a copy of an assumed-shape
+! array, sections passed to routines). Each is a top routine of x(4) and
+! y(3).
 
 module constructs_opt
 contains
@@ -175,4 +176,18 @@ subroutine triple2(b)
   double precision, intent(inout) :: b(2)
   b(1) = 3.0d0 * b(1)
   b(2) = 3.0d0 * b(2)
+end subroutine
+
+subroutine locs(x, y)
+  double precision, intent(in) :: x(4)
+  double precision, intent(out) :: y(3)
+  double precision :: v(0:2)
+!$openad INDEPENDENT(x)
+  v(0) = x(1)
+  v(1) = x(3)
+  v(2) = x(2)
+  y(1:1) = v(maxloc(v) - 1)
+  y(2) = 2.0d0 * v(minloc(v, 1) - 1)
+  y(3) = 0.0d0
+!$openad DEPENDENT(y)
 end subroutine
