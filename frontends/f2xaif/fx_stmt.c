@@ -207,6 +207,25 @@ assignment(fx *x, const fx_line *l)
     cf_emit_stmt(&x->c, fx_assign_stmt(x, lhs, rhs));
 }
 
+/* What to write instead of a construct that the plugin leaves out ("x"
+ * records), or "". */
+static const char *
+instead(const char *what)
+{
+    static const char *const hints[][2] = {
+        {"i/o", " (move the I/O to the driver, outside the differentiated routines)"},
+        {"statement", " (OPEN, CLOSE, pointer assignment, ...: keep them out of the "
+                      "differentiated routines)"},
+        {"internal-subprograms", " (make the internal procedures module procedures and pass "
+                                 "the host's variables as arguments)"},
+        {"format-entry-or-data-statement", " (initialise with assignments)"},
+    };
+    for (size_t i = 0; i < sizeof hints / sizeof *hints; i++)
+        if (!strcmp(what, hints[i][0]))
+            return hints[i][1];
+    return "";
+}
+
 /* The block that label @n starts (made on first use). */
 static fx_label *
 label(fx *x, int64_t n)
@@ -293,7 +312,8 @@ block(fx *x, uint32_t i, const char **stop)
             } else if (!strcmp(t, "stop"))
                 fx_refuse(x, "STOP is not supported");
             else if (!strcmp(t, "x"))
-                fx_refuse(x, "%s is not supported", l->n > 3 ? l->tok[3] : "this statement");
+                fx_refuse(x, "%s is not supported%s", l->n > 3 ? l->tok[3] : "this statement",
+                          instead(l->n > 3 ? l->tok[3] : ""));
             else
                 fx_refuse(x, "statement record '%s' is unknown (plugin and front end differ)", t);
             i++;
