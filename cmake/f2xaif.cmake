@@ -35,7 +35,9 @@ if(XF_F_FRONTEND)
     __STDC_CONSTANT_MACROS __STDC_FORMAT_MACROS __STDC_LIMIT_MACROS)
   install(TARGETS f2xaif_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/xaiform)
 
-  add_library(xaiform_f2xaif STATIC frontends/f2xaif/f2xaif.c frontends/f2xaif/fdesc.c)
+  add_library(xaiform_f2xaif STATIC frontends/f2xaif/f2xaif.c frontends/f2xaif/fdesc.c
+    frontends/f2xaif/fx_unit.c frontends/f2xaif/fx_expr.c frontends/f2xaif/fx_call.c
+    frontends/f2xaif/fx_stmt.c frontends/f2xaif/fx_array.c frontends/f2xaif/fx_inquiry.c)
   target_include_directories(xaiform_f2xaif PUBLIC ${CMAKE_SOURCE_DIR}/frontends/f2xaif)
   target_include_directories(xaiform_f2xaif SYSTEM PRIVATE ${XF_LIBCLANG_INCLUDE})
   target_link_libraries(xaiform_f2xaif PUBLIC xaiform_c2xaif)

@@ -39,8 +39,8 @@ expect(0 "" compare ${out} ${TMP}/f2xaif-opts.xaif)
 
 # refusals: FILE:LINE:COL, exit status 1, nothing written
 file(REMOVE ${TMP}/f2xaif-refused.xaif)
-expect(1 "refused.f90:6:3: error: goto is not supported" f2xaif ${f}/refused.f90
-       --function head --independent x --dependent y -o ${TMP}/f2xaif-refused.xaif)
+expect(1 "refused.f90:6:3: error: i/o is not supported (move the I/O to the driver"
+       f2xaif ${f}/refused.f90 --function head --independent x --dependent y -o ${TMP}/f2xaif-refused.xaif)
 expect(1 "refused.f90:2: error: no independents for 'head'" f2xaif ${f}/refused.f90
        --function head --dependent y -o ${TMP}/f2xaif-refused.xaif)
 expect(1 "error: no subroutine or function 'nosuch'" f2xaif ${f}/refused.f90

@@ -14,7 +14,8 @@
 #include "dl_clang.h"
 
 enum {
-    CF_MAXRANK = 3,
+    CF_MAXRANK = 7,   /* Fortran's limit (the Fortran front end) */
+    CF_MAXRANK_C = 3, /* the C front end's */
     /* Expressions and statements nested deeper than this are refused: the
      * walk recurses, on the front end's own stack (c2xaif.c, CF_STACK). */
     CF_MAX_DEPTH = 200000,

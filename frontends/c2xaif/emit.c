@@ -51,7 +51,8 @@ fe_type(cf_type t)
 {
     return t == CF_INT ? "I4" : t == CF_FLOAT ? "F4" : "F8";
 }
-static const char *const shapes[] = {"scalar", "vector", "matrix", "three_tensor"};
+static const char *const shapes[] = {"scalar",      "vector",      "matrix",     "three_tensor",
+                                     "four_tensor", "five_tensor", "six_tensor", "seven_tensor"};
 
 static long long
 scope_of(const cf_fn *f)

@@ -136,7 +136,7 @@ element(cf *c, CXCursor x)
         if (k == CXCursor_ArraySubscriptExpr) {
             unsigned nk;
             CXCursor *kk = cf_children(c, x, &nk);
-            if (nk != 2 || n > CF_MAXRANK)
+            if (nk != 2 || n > CF_MAXRANK_C)
                 cf_refuse(c, at, "this array reference is not supported");
             subs[n++] = kk[1];
             x = kk[0];

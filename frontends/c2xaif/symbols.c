@@ -78,8 +78,9 @@ cf_declare(cf *c, CXCursor d, bool formal)
         if (t.kind == CXType_ConstantArray || ct.kind == CXType_ConstantArray) {
             if (t.kind != CXType_ConstantArray)
                 t = ct;
-            if (rank == CF_MAXRANK)
-                cf_refuse(c, d, "arrays of more than %d dimensions are not supported", CF_MAXRANK);
+            if (rank == CF_MAXRANK_C)
+                cf_refuse(c, d, "arrays of more than %d dimensions are not supported",
+                          CF_MAXRANK_C);
             dims[rank++] = clang_getArraySize(t);
             t = clang_getArrayElementType(t);
         } else if (ct.kind == CXType_Pointer || ct.kind == CXType_IncompleteArray) {
@@ -110,9 +111,10 @@ cf_declare(cf *c, CXCursor d, bool formal)
         } else if (formal && ct.kind == CXType_VariableArray) {
             /* double a[n][m]: the extents are the texts between the brackets */
             const char *g[CF_MAXRANK + 1];
-            int ng = cf_rt_brackets(c, d, name, g, CF_MAXRANK + 1);
-            if (ng > CF_MAXRANK)
-                cf_refuse(c, d, "arrays of more than %d dimensions are not supported", CF_MAXRANK);
+            int ng = cf_rt_brackets(c, d, name, g, CF_MAXRANK_C + 1);
+            if (ng > CF_MAXRANK_C)
+                cf_refuse(c, d, "arrays of more than %d dimensions are not supported",
+                          CF_MAXRANK_C);
             if (rank >= ng)
                 cf_refuse(c, d, "the variable-length array parameter '%s' is not supported", name);
             char what[160];

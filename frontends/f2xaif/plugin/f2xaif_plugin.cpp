@@ -226,6 +226,11 @@ private:
     std::visit(
         common::visitors{
             [&](const parser::Statement<parser::ActionStmt> &s) {
+              if (s.label) {
+                os_ << "lbl";
+                Pos(s.source);
+                os_ << ' ' << *s.label << '\n';
+              }
               Action(s.statement, s.source);
             },
             [&](const common::Indirection<parser::DoConstruct> &d) {
@@ -235,9 +240,7 @@ private:
               If(i.value());
             },
             [&](const common::Indirection<parser::CaseConstruct> &c) {
-              os_ << "x";
-              Pos(parser::FindSourceLocation(c.value()));
-              os_ << " select-case\n";
+              Case(c.value());
             },
             [&](const auto &x) {
               os_ << "x";
@@ -299,8 +302,10 @@ private:
             [&](const common::Indirection<parser::StopStmt> &) {
               Simple("stop", src);
             },
-            [&](const common::Indirection<parser::GotoStmt> &) {
-              Refused("goto", src);
+            [&](const common::Indirection<parser::GotoStmt> &x) {
+              os_ << "goto";
+              Pos(src);
+              os_ << ' ' << x.value().v << '\n';
             },
             [&](const common::Indirection<parser::PrintStmt> &) {
               Refused("i/o", src);
@@ -311,11 +316,11 @@ private:
             [&](const common::Indirection<parser::ReadStmt> &) {
               Refused("i/o", src);
             },
-            [&](const common::Indirection<parser::AllocateStmt> &) {
-              Refused("allocate", src);
+            [&](const common::Indirection<parser::AllocateStmt> &x) {
+              Allocate(x.value(), src);
             },
-            [&](const common::Indirection<parser::DeallocateStmt> &) {
-              Refused("deallocate", src);
+            [&](const common::Indirection<parser::DeallocateStmt> &x) {
+              Deallocate(x.value(), src);
             },
             [&](const auto &) { Refused("statement", src); },
         },
@@ -331,6 +336,118 @@ private:
     os_ << "x";
     Pos(src);
     os_ << ' ' << what << '\n';
+  }
+
+  // ALLOCATE: "alloc L C NAME N (LO|- HI)*" per object, options refused.
+  void Allocate(const parser::AllocateStmt &a, parser::CharBlock src) {
+    if (std::get<std::optional<parser::TypeSpec>>(a.t) ||
+        !std::get<std::list<parser::AllocOpt>>(a.t).empty()) {
+      Refused("allocate-with-type-or-options", src);
+      return;
+    }
+    for (const auto &al : std::get<std::list<parser::Allocation>>(a.t)) {
+      const auto *n{std::get_if<parser::Name>(&std::get<parser::AllocateObject>(al.t).u)};
+      if (!n || std::get<std::optional<parser::AllocateCoarraySpec>>(al.t)) {
+        Refused("allocate-of-a-component-or-coarray", src);
+        continue;
+      }
+      os_ << "alloc";
+      Pos(src);
+      Name(*n);
+      const auto &shape{std::get<std::list<parser::AllocateShapeSpec>>(al.t)};
+      os_ << ' ' << shape.size();
+      for (const auto &ss : shape) {
+        if (const auto &lo{std::get<0>(ss.t)})
+          E(lo->thing.thing.value());
+        else
+          os_ << " -";
+        E(std::get<1>(ss.t).thing.thing.value());
+      }
+      os_ << '\n';
+    }
+  }
+  void Deallocate(const parser::DeallocateStmt &d, parser::CharBlock src) {
+    if (!std::get<std::list<parser::StatOrErrmsg>>(d.t).empty()) {
+      Refused("deallocate-with-options", src);
+      return;
+    }
+    for (const auto &o : std::get<std::list<parser::AllocateObject>>(d.t)) {
+      const auto *n{std::get_if<parser::Name>(&o.u)};
+      if (!n) {
+        Refused("deallocate-of-a-component", src);
+        continue;
+      }
+      os_ << "dealloc";
+      Pos(src);
+      Name(*n);
+      os_ << '\n';
+    }
+  }
+
+  // SELECT CASE on a variable: an if/elif chain comparing it with each
+  // case's values, the default case last as the else (the cases do not
+  // overlap, so the order does not matter).
+  void Case(const parser::CaseConstruct &c) {
+    const auto &sel{std::get<parser::Statement<parser::SelectCaseStmt>>(c.t)};
+    const parser::Expr &e{std::get<1>(sel.statement.t).thing};
+    if (!std::holds_alternative<common::Indirection<parser::Designator>>(e.u)) {
+      Refused("select-case-on-an-expression (assign it to a variable first)",
+          sel.source);
+      return;
+    }
+    const parser::Block *dflt{nullptr};
+    parser::CharBlock dsrc;
+    bool first{true};
+    for (const auto &cs : std::get<std::list<parser::CaseConstruct::Case>>(c.t)) {
+      const auto &st{std::get<parser::Statement<parser::CaseStmt>>(cs.t)};
+      const auto &cv{std::get<parser::CaseSelector>(st.statement.t)};
+      const auto *ranges{std::get_if<std::list<parser::CaseValueRange>>(&cv.u)};
+      if (!ranges) {
+        dflt = &std::get<parser::Block>(cs.t);
+        dsrc = st.source;
+        continue;
+      }
+      os_ << (first ? "if" : "elif");
+      Pos(st.source);
+      first = false;
+      for (size_t i = 1; i < ranges->size(); i++)
+        os_ << " o or 2";
+      for (const auto &r : *ranges) {
+        if (const auto *v{std::get_if<parser::CaseValue>(&r.u)}) {
+          os_ << " o eq 2";
+          E(e);
+          E(v->thing.thing.value());
+        } else {
+          const auto &rg{std::get<parser::CaseValueRange::Range>(r.u)};
+          if (rg.lower && rg.upper)
+            os_ << " o and 2";
+          if (rg.lower) {
+            os_ << " o ge 2";
+            E(e);
+            E(rg.lower->thing.thing.value());
+          }
+          if (rg.upper) {
+            os_ << " o le 2";
+            E(e);
+            E(rg.upper->thing.thing.value());
+          }
+        }
+      }
+      os_ << '\n';
+      Block(std::get<parser::Block>(cs.t));
+    }
+    if (dflt && first) { // only a default case
+      Block(*dflt);
+      return;
+    }
+    if (dflt) {
+      os_ << "else";
+      Pos(dsrc);
+      os_ << '\n';
+      Block(*dflt);
+    }
+    if (!first)
+      os_ << "endif\n";
   }
 
   void Do(const parser::DoConstruct &d) {
