@@ -145,9 +145,11 @@ element(cf *c, CXCursor x)
         } else
             break;
     }
-    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr || n == 0)
+    cf_sym *s = n ? cf_struct_member(c, x) : NULL; /* s.a[i] */
+    if (!s && (clang_getCursorKind(x) != CXCursor_DeclRefExpr || n == 0))
         cf_refuse(c, at, "indexing anything but an array variable is not supported");
-    cf_sym *s = cf_sym_of_decl(c, x);
+    if (!s)
+        s = cf_sym_of_decl(c, x);
     if (s->plocal) { /* p[k]: base[p + k] */
         if (n != 1)
             cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
@@ -178,8 +180,11 @@ cf_lvalue_of(cf *c, CXCursor x)
     switch (clang_getCursorKind(x)) {
     case CXCursor_ArraySubscriptExpr:
         return element(c, x);
+    case CXCursor_MemberRefExpr:
     case CXCursor_DeclRefExpr: {
-        cf_sym *s = cf_sym_of_decl(c, x);
+        cf_sym *s = cf_struct_member(c, x);
+        if (!s)
+            s = cf_sym_of_decl(c, x);
         if (s->rank > 0 && s->ptr)
             cf_refuse(c, x,
                       "changing pointer parameter '%s' is not supported: walk a pointer local "
@@ -372,8 +377,14 @@ expr_of(cf *c, CXCursor x)
     }
     case CXCursor_CompoundAssignOperator:
         cf_refuse(c, x, "an assignment inside an expression is not supported");
-    case CXCursor_MemberRefExpr:
-        cf_refuse(c, x, "structs and unions are not supported");
+    case CXCursor_MemberRefExpr: { /* s.a, p->a: the member's own variable */
+        cf_sym *m = cf_struct_member(c, x);
+        if (m->rank > 0)
+            cf_refuse(c, x, "using array member '%s' as a value is not supported", m->name);
+        cf_expr *e = new_expr(c, CF_E_VAR);
+        e->sym = m;
+        return e;
+    }
     case CXCursor_CharacterLiteral:
     case CXCursor_StringLiteral:
         cf_refuse(c, x, "characters and strings are not supported");
@@ -460,6 +471,8 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
         CXCursor formal = clang_Cursor_getArgument(f->decl, (unsigned)i);
         CXType ft = clang_getCursorType(formal);
         cf_expr *e;
+        if (cf_struct_arg(c, arg, formal, st))
+            continue; /* a struct: its members */
         if (ft.kind == CXType_ConstantArray || ft.kind == CXType_VariableArray ||
             ft.kind == CXType_IncompleteArray ||
             clang_getCanonicalType(ft).kind == CXType_Pointer) {
@@ -472,18 +485,20 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 clang_getCursorKind(cf_strip(operand(c, a))) == CXCursor_ArraySubscriptExpr) {
                 pe = cf_lvalue_of(c, operand(c, a));
                 if (pe->sym->ptr && pe->nsub == 1 && pe->sub[0]->kind == CF_E_INT)
-                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, (int)st->args.n);
                 else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
+            } else if (clang_getCursorKind(a) == CXCursor_MemberRefExpr) {
+                s = cf_struct_member(c, a); /* s.a: the member array, whole */
             } else if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
                        cf_sym_of_decl(c, a)->plocal) {
                 pe = cf_ptr_elem(c, a, NULL);
                 if (pe->sym->ptr && pe->sub[0]->kind == CF_E_INT)
-                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, i);
+                    cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, (int)st->args.n);
                 else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
             }
-            s = pe ? pe->sym : cf_sym_of_decl(c, a);
+            s = pe ? pe->sym : s ? s : cf_sym_of_decl(c, a);
             if (s->rank == 0)
                 cf_refuse(c, arg, "passing scalar '%s' to an array parameter is not supported",
                           s->name);
@@ -504,7 +519,7 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 e = new_expr(c, CF_E_VAR);
                 e->sym = s;
                 if (s->ptr)
-                    cf_rt_pass(c, s, 0, f, i);
+                    cf_rt_pass(c, s, 0, f, (int)st->args.n);
             }
         } else {
             /* by value: a copy, so that the callee cannot change the caller's variable */
