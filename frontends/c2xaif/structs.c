@@ -416,14 +416,33 @@ arg_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     cf_expr *e = cf_alloc(c, sizeof *e);
     e->kind = CF_E_VAR;
     e->sym = s;
-    if (x->byvalue && s->rank == 0) { /* a copy: the callee cannot change the caller's */
+    if (x->byvalue) { /* a copy, arrays too: the callee cannot change the caller's */
         cf_sym *tmp = cf_temp(c, "OAD_CTMP", s->type);
-        cf_stmt *cp = cf_new_stmt(c, CF_S_ASSIGN, cf_line(x->arg));
-        cp->lhs = cf_alloc(c, sizeof *cp->lhs);
-        cp->lhs->kind = CF_E_VAR;
-        cp->lhs->sym = tmp;
-        cp->rhs = e;
-        cf_emit_stmt(c, cp);
+        tmp->rank = s->rank;
+        memcpy(tmp->dims, s->dims, sizeof s->dims);
+        int64_t n = 1;
+        for (int k = 0; k < s->rank; k++)
+            n *= s->dims[k];
+        for (int64_t i = 0; i < n; i++) {
+            cf_stmt *cp = cf_new_stmt(c, CF_S_ASSIGN, cf_line(x->arg));
+            cp->lhs = cf_alloc(c, sizeof *cp->lhs);
+            cp->rhs = cf_alloc(c, sizeof *cp->rhs);
+            cp->lhs->kind = cp->rhs->kind = CF_E_VAR;
+            cp->lhs->sym = tmp;
+            cp->rhs->sym = s;
+            cp->lhs->nsub = cp->rhs->nsub = s->rank;
+            for (int k = s->rank - 1, r = 0; k >= 0; k--, r++) { /* C order, last fastest */
+                cf_expr *ix = cf_alloc(c, sizeof *ix);
+                ix->kind = CF_E_INT;
+                int64_t q = i;
+                for (int j = s->rank - 1; j > k; j--)
+                    q /= s->dims[j];
+                ix->ival = q % s->dims[k];
+                cp->lhs->sub[k] = cp->rhs->sub[k] = ix;
+                (void)r;
+            }
+            cf_emit_stmt(c, cp);
+        }
         e = cf_alloc(c, sizeof *e);
         e->kind = CF_E_VAR;
         e->sym = tmp;
