@@ -126,6 +126,11 @@ type_defs(cf *c, CXType t, CXCursor at, char *out, size_t len, int depth)
                      (long long)clang_getArraySize(a));
             ft = clang_getArrayElementType(a);
         }
+        if (dims[0] && is_record(c, ft, k[i]))
+            cf_refuse(c, k[i],
+                      "struct member '%s' is an array of structs, which is not supported: give "
+                      "the outer struct one array member for each member of the inner one",
+                      cursor_name(c, k[i]));
         if (clang_getCanonicalType(ft).kind == CXType_Pointer)
             cf_refuse(c, k[i],
                       "struct member '%s' is a pointer, which is not supported: pass the array "
@@ -179,7 +184,7 @@ each_leaf(cf *c, CXCursor at, CXType t, const char *path, leaf_fn *fn, void *ctx
             if (el.kind != ft.kind || clang_getCanonicalType(ft).kind == CXType_ConstantArray)
                 cf_refuse(c, k[i],
                           "struct member '%s' is an array of structs, which is not supported: "
-                          "give the struct one array member a field",
+                          "give the outer struct one array member for each member of the inner one",
                           p + 1);
             each_leaf(c, at, ft, p, fn, ctx, depth + 1);
         } else
