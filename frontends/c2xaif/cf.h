@@ -318,9 +318,13 @@ uint64_t cf_decl_key(CXCursor d);
 bool cf_struct_formal(cf *c, CXCursor d);
 /** cf_struct_local: local @d of struct type declared (and initialized); false: no struct. */
 bool cf_struct_local(cf *c, CXCursor d);
-/** cf_struct_member: the variable of member reference @x (s.a, p->a, (*p).a), or NULL when
- * @x is no member reference. */
-cf_sym *cf_struct_member(cf *c, CXCursor x);
+/** cf_struct_member: the variable of member reference @x (s.a, p->a, (*p).a, b[i].a; an
+ * array of structs' member subscripted by i), or NULL when @x is no member reference. */
+cf_expr *cf_struct_member(cf *c, CXCursor x);
+/** cf_struct_extent: --extent @opt (B=E) for array of structs B of @f; false: no such B. */
+bool cf_struct_extent(cf *c, cf_fn *f, const char *opt);
+/** cf_struct_extents: the extents of @f's arrays of structs, at its end (or refused). */
+void cf_struct_extents(cf *c, cf_fn *f);
 /** cf_struct_arg: the arguments of struct @arg for @formal of a call, appended to @st;
  * false when the formal is no struct. */
 bool cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st);

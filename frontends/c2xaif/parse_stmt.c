@@ -793,6 +793,7 @@ cf_walk_fn(cf *c, cf_fn *f)
             walk(c, k[i]);
     if (f->live)
         edge(c, f->cur, f->exit, false, 0);
+    cf_struct_extents(c, f);
     cf_rt_infer(c, f);
     c->fn = NULL;
 }

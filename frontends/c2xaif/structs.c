@@ -15,7 +15,15 @@
 
 #include "cf.h"
 
-enum { BY_LOCAL, BY_VALUE, BY_POINTER };
+enum { BY_LOCAL, BY_VALUE, BY_POINTER, BY_ARRAY };
+
+/* an array of structs (a parameter): its extent, given or found from its uses */
+typedef struct cf_sarr {
+    const char *ext;           /* the extent's C text, once known */
+    const struct cf_expr *use; /* b[i] under i < use (+1 when plus1) */
+    bool plus1, bad;           /* bad: a use that says nothing of the extent */
+    int64_t max;               /* b[k], k constant: k + 1 at most */
+} cf_sarr;
 
 typedef struct cf_leaf {
     uint64_t root;     /* the struct variable's declaration (cf_decl_key) */
@@ -26,6 +34,8 @@ typedef struct cf_leaf {
     bool rconst;       /* a pointer to const */
     bool first;        /* the first member of its variable */
     const char *defs;  /* first: the xf_ctype= keys of the types it needs */
+    cf_sarr *arr;      /* BY_ARRAY: shared by the members */
+    CXCursor at;       /* the struct variable's declaration */
 } cf_leaf;
 
 static char *
@@ -199,6 +209,14 @@ typedef struct {
     int nleaf;
 } decl_ctx;
 
+static enum CXChildVisitResult
+first_kid(CXCursor x, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    *(CXCursor *)data = x;
+    return CXChildVisit_Break;
+}
+
 static void
 declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
 {
@@ -210,6 +228,8 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
             *p = '_';
     int64_t dims[CF_MAXRANK];
     int rank = 0;
+    if (x->proto.by == BY_ARRAY) /* one element a struct: sized at the function's end */
+        dims[rank++] = CF_RT_EXTENT;
     while (clang_getCanonicalType(t).kind == CXType_ConstantArray) {
         CXType a = clang_getCanonicalType(t);
         if (rank == CF_MAXRANK)
@@ -243,15 +263,64 @@ declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal)
     decl_ctx x = {.formal = formal};
     x.proto.root = cf_decl_key(d);
     x.proto.rname = cursor_name(c, d);
+    x.proto.at = d;
     x.proto.rtype = type_name(c, rt, d);
     x.proto.by = by;
     x.proto.rconst = rconst;
     char *defs = cf_alloc(c, 4096);
     type_defs(c, rt, d, defs, 4096, 0);
     x.proto.defs = defs;
+    if (by == BY_ARRAY)
+        x.proto.arr = cf_alloc(c, sizeof *x.proto.arr);
     each_leaf(c, d, rt, "", declare_leaf, &x, 0);
     if (x.nleaf == 0)
         cf_refuse(c, d, "struct '%s' has no members", x.proto.rname);
+}
+
+static cf_sym *find_leaf(cf *c, uint64_t root, const char *path);
+
+typedef struct {
+    CXCursor d;
+    bool found;
+} index_ctx;
+
+static enum CXChildVisitResult
+index_visit(CXCursor x, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    index_ctx *q = data;
+    if (clang_getCursorKind(x) == CXCursor_ArraySubscriptExpr) {
+        CXCursor b = clang_getNullCursor();
+        clang_visitChildren(x, first_kid, &b);
+        while (!clang_Cursor_isNull(b) && (clang_getCursorKind(b) == CXCursor_UnexposedExpr ||
+                                           clang_getCursorKind(b) == CXCursor_ParenExpr)) {
+            CXCursor in = clang_getNullCursor();
+            clang_visitChildren(b, first_kid, &in);
+            b = in;
+        }
+        if (!clang_Cursor_isNull(b) && clang_getCursorKind(b) == CXCursor_DeclRefExpr &&
+            clang_equalCursors(clang_getCursorReferenced(b), q->d)) {
+            q->found = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* Whether function @fn indexes its parameter @d (b[i]): an array of structs. */
+static bool
+indexed_in(cf *c, CXCursor fn, CXCursor d)
+{
+    (void)c;
+    index_ctx q = {.d = d};
+    clang_visitChildren(fn, index_visit, &q);
+    return q.found;
+}
+
+static bool
+indexed(cf *c, CXCursor d)
+{
+    return indexed_in(c, c->fn->decl, d);
 }
 
 bool
@@ -268,11 +337,14 @@ cf_struct_formal(cf *c, CXCursor d)
     CXType pt = ct.kind == CXType_Pointer ? clang_getPointeeType(t) : clang_getArrayElementType(t);
     if (!is_record(c, pt, d))
         return false;
-    if (ct.kind != CXType_Pointer)
-        cf_refuse(c, d,
-                  "an array of structs is not supported: pass one array for each member, or a "
-                  "pointer to one struct");
-    declare(c, d, pt, BY_POINTER, clang_isConstQualifiedType(pt) != 0, true);
+    bool arr = ct.kind != CXType_Pointer || indexed(c, d);
+    declare(c, d, pt, arr ? BY_ARRAY : BY_POINTER, clang_isConstQualifiedType(pt) != 0, true);
+    if (arr && ct.kind == CXType_ConstantArray) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%lld", (long long)clang_getArraySize(ct));
+        cf_sym *l = find_leaf(c, cf_decl_key(d), NULL);
+        ((cf_leaf *)l->leaf)->arr->ext = cf_strdup(c, buf);
+    }
     return true;
 }
 
@@ -311,10 +383,35 @@ cf_struct_local(cf *c, CXCursor d)
 
 /* -------------------------------------------------------- references */
 
+/* What use b[ix] says of the extent of array of structs @a. */
+static void
+arr_use(cf *c, cf_sarr *a, const cf_expr *ix)
+{
+    if (a->bad || a->ext)
+        return;
+    if (ix->kind == CF_E_INT && ix->ival >= 0) {
+        if (ix->ival + 1 > a->max)
+            a->max = ix->ival + 1;
+        return;
+    }
+    for (cf_bound *b = c->bounds; b; b = b->up)
+        if (ix->kind == CF_E_VAR && !ix->nsub && ix->sym == b->var) {
+            if (a->use && (cf_rt_expr_text(c, a->use) == NULL ||
+                           strcmp(cf_rt_expr_text(c, a->use),
+                                  cf_rt_expr_text(c, b->n) ? cf_rt_expr_text(c, b->n) : "") ||
+                           a->plus1 != b->plus1))
+                a->bad = true;
+            a->use = b->n;
+            a->plus1 = b->plus1;
+            return;
+        }
+    a->bad = true;
+}
+
 /* The struct variable and path that @x designates (a struct-valued lvalue or a member
  * reference): *@root, @path; false when @x is none. */
 static bool
-designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len)
+designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len, cf_expr **ix)
 {
     x = cf_strip(x);
     enum CXCursorKind k = clang_getCursorKind(x);
@@ -330,7 +427,9 @@ designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len)
         CXCursor d = clang_getCursorReferenced(x);
         CXType t = clang_getCursorType(d), ct = clang_getCanonicalType(t);
         bool rec = is_record(c, t, x) ||
-                   (ct.kind == CXType_Pointer && is_record(c, clang_getPointeeType(ct), x));
+                   (ct.kind == CXType_Pointer && is_record(c, clang_getPointeeType(ct), x)) ||
+                   ((ct.kind == CXType_IncompleteArray || ct.kind == CXType_ConstantArray) &&
+                    is_record(c, clang_getArrayElementType(ct), x));
         if (!rec)
             return false;
         *root = cf_decl_key(d);
@@ -344,25 +443,31 @@ designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len)
         unsigned n;
         CXCursor *kk = cf_children(c, x, &n);
         if ((!strcmp(op, "*") || !strcmp(op, "&")) && n == 1)
-            return designate(c, kk[0], root, path, len);
+            return designate(c, kk[0], root, path, len, ix);
         return false;
     }
     if (k == CXCursor_ArraySubscriptExpr) {
         unsigned n;
         CXCursor *kk = cf_children(c, x, &n);
-        uint64_t r;
-        char p[8];
-        if (n == 2 && designate(c, kk[0], &r, p, sizeof p))
+        cf_expr *ix0 = NULL;
+        if (n != 2 || !designate(c, kk[0], root, path, len, &ix0))
+            return false;
+        cf_sym *l = find_leaf(c, *root, NULL);
+        if (!l || l->leaf->by != BY_ARRAY || path[0] || ix0)
             cf_refuse(c, x,
                       "indexing a pointer to a struct is not supported: a pointer to a struct "
                       "points to one struct (p->a, (*p).a)");
-        return false;
+        *ix = cf_expr_of(c, kk[1]);
+        if (cf_expr_type(*ix) != CF_INT)
+            cf_refuse(c, kk[1], "a subscript that is not an integer is not supported");
+        arr_use(c, l->leaf->arr, *ix);
+        return true;
     }
     if (k != CXCursor_MemberRefExpr)
         return false;
     unsigned n;
     CXCursor *kk = cf_children(c, x, &n);
-    if (n < 1 || !designate(c, kk[0], root, path, len))
+    if (n < 1 || !designate(c, kk[0], root, path, len, ix))
         cf_refuse(c, x,
                   "this member reference is not supported: name the struct variable "
                   "(s.a, p->a)");
@@ -376,13 +481,31 @@ find_leaf(cf *c, uint64_t root, const char *path)
 {
     for (uint32_t i = 0; i < c->fn->syms.n; i++) {
         cf_sym *s = c->fn->syms.v[i];
-        if (s->leaf && s->leaf->root == root && !strcmp(s->leaf->path, path))
+        if (s->leaf && s->leaf->root == root && (!path || !strcmp(s->leaf->path, path)))
             return s;
     }
     return NULL;
 }
 
-cf_sym *
+/* A reference to member @s, of the element @ix of an array of structs (NULL: 0). */
+static cf_expr *
+leaf_ref(cf *c, cf_sym *s, cf_expr *ix)
+{
+    cf_expr *e = cf_alloc(c, sizeof *e);
+    e->kind = CF_E_VAR;
+    e->sym = s;
+    if (s->leaf->by == BY_ARRAY) {
+        if (!ix) {
+            ix = cf_alloc(c, sizeof *ix);
+            ix->kind = CF_E_INT;
+        }
+        e->nsub = 1;
+        e->sub[0] = ix;
+    }
+    return e;
+}
+
+cf_expr *
 cf_struct_member(cf *c, CXCursor x)
 {
     x = cf_strip(x);
@@ -390,22 +513,34 @@ cf_struct_member(cf *c, CXCursor x)
         return NULL;
     uint64_t root;
     char path[256];
-    if (!designate(c, x, &root, path, sizeof path))
+    cf_expr *ix = NULL;
+    if (!designate(c, x, &root, path, sizeof path, &ix))
         return NULL;
     cf_sym *s = find_leaf(c, root, path);
     if (!s)
         cf_refuse(c, x, "using struct member '%s' as a whole is not supported: use its members",
                   path + 1);
-    return s;
+    return leaf_ref(c, s, ix);
 }
 
 typedef struct {
     uint64_t root;
+    cf_expr *ix;
     const char *prefix;
+    bool toarray; /* the parameter is an array of structs */
     cf_stmt *st;
     bool byvalue;
     CXCursor arg;
 } arg_ctx;
+
+static cf_expr *
+int_const(cf *c, int64_t v)
+{
+    cf_expr *e = cf_alloc(c, sizeof *e);
+    e->kind = CF_E_INT;
+    e->ival = v;
+    return e;
+}
 
 static void
 arg_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
@@ -418,16 +553,28 @@ arg_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     cf_sym *s = find_leaf(c, x->root, p);
     if (!s)
         cf_refuse(c, x->arg, "member '%s' of this struct argument is not known", p + 1);
+    bool arr = s->leaf->by == BY_ARRAY;
+    if (x->toarray && !arr)
+        cf_refuse(c, x->arg,
+                  "passing one struct to a parameter that is an array of structs is not "
+                  "supported");
+    int pre = arr ? 1 : 0; /* the element's index, first */
     cf_expr *e = cf_alloc(c, sizeof *e);
     e->kind = CF_E_VAR;
     e->sym = s;
+    if (arr && !(x->toarray && !x->ix)) { /* b[i]: the element (and those after it) */
+        e->nsub = s->rank;
+        e->sub[0] = x->ix ? x->ix : int_const(c, 0);
+        for (int k = 1; k < s->rank; k++)
+            e->sub[k] = int_const(c, 0);
+    }
     if (x->byvalue) { /* a copy, arrays too: the callee cannot change the caller's */
         cf_sym *tmp = cf_temp(c, "OAD_CTMP", s->type);
-        tmp->rank = s->rank;
-        memcpy(tmp->dims, s->dims, sizeof s->dims);
+        tmp->rank = s->rank - pre;
+        memcpy(tmp->dims, s->dims + pre, sizeof s->dims[0] * (size_t)tmp->rank);
         int64_t n = 1;
-        for (int k = 0; k < s->rank; k++)
-            n *= s->dims[k];
+        for (int k = 0; k < tmp->rank; k++)
+            n *= tmp->dims[k];
         for (int64_t i = 0; i < n; i++) {
             cf_stmt *cp = cf_new_stmt(c, CF_S_ASSIGN, cf_line(x->arg));
             cp->lhs = cf_alloc(c, sizeof *cp->lhs);
@@ -435,16 +582,15 @@ arg_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
             cp->lhs->kind = cp->rhs->kind = CF_E_VAR;
             cp->lhs->sym = tmp;
             cp->rhs->sym = s;
-            cp->lhs->nsub = cp->rhs->nsub = s->rank;
-            for (int k = s->rank - 1, r = 0; k >= 0; k--, r++) { /* C order, last fastest */
-                cf_expr *ix = cf_alloc(c, sizeof *ix);
-                ix->kind = CF_E_INT;
+            cp->lhs->nsub = tmp->rank;
+            cp->rhs->nsub = s->rank;
+            if (pre)
+                cp->rhs->sub[0] = e->sub[0];
+            for (int k = tmp->rank - 1; k >= 0; k--) { /* C order, the last fastest */
                 int64_t q = i;
-                for (int j = s->rank - 1; j > k; j--)
-                    q /= s->dims[j];
-                ix->ival = q % s->dims[k];
-                cp->lhs->sub[k] = cp->rhs->sub[k] = ix;
-                (void)r;
+                for (int j = tmp->rank - 1; j > k; j--)
+                    q /= tmp->dims[j];
+                cp->lhs->sub[k] = cp->rhs->sub[k + pre] = int_const(c, q % tmp->dims[k]);
             }
             cf_emit_stmt(c, cp);
         }
@@ -463,13 +609,20 @@ cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st)
     CXType rt = ft;
     bool byvalue = is_record(c, ft, formal);
     if (!byvalue) {
-        if (ct.kind != CXType_Pointer || !is_record(c, clang_getPointeeType(ct), formal))
+        if (ct.kind == CXType_IncompleteArray || ct.kind == CXType_ConstantArray)
+            rt = clang_getArrayElementType(ct);
+        else if (ct.kind == CXType_Pointer)
+            rt = clang_getPointeeType(ct);
+        else
             return false;
-        rt = clang_getPointeeType(ct);
+        if (!is_record(c, rt, formal))
+            return false;
     }
     char path[256];
     arg_ctx x = {.st = st, .byvalue = byvalue, .arg = arg, .prefix = path};
-    if (!designate(c, arg, &x.root, path, sizeof path))
+    x.toarray = !byvalue && (ct.kind != CXType_Pointer ||
+                             indexed_in(c, clang_getCursorSemanticParent(formal), formal));
+    if (!designate(c, arg, &x.root, path, sizeof path, &x.ix))
         cf_refuse(c, arg,
                   "this struct argument is not supported: pass a struct variable, one of its "
                   "struct members, or its address (&s, p)");
@@ -479,6 +632,7 @@ cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st)
 
 typedef struct {
     uint64_t lroot, rroot;
+    cf_expr *lix, *rix;
     const char *lpre, *rpre;
     unsigned line;
     cf_stmt *last;
@@ -497,25 +651,21 @@ copy_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     cf_sym *l = find_leaf(c, x->lroot, lp), *r = find_leaf(c, x->rroot, rp);
     if (!l || !r)
         cf_refuse(c, x->at, "this struct assignment is not supported");
+    int lpre = l->leaf->by == BY_ARRAY, rpre = r->leaf->by == BY_ARRAY;
     int64_t n = 1;
-    for (int k = 0; k < l->rank; k++)
+    for (int k = lpre; k < l->rank; k++)
         n *= l->dims[k];
-    if (l->rank > 1)
+    if (l->rank - lpre > 1)
         cf_refuse(c, x->at,
                   "assigning a struct with a member array of %d dimensions is not supported: "
                   "assign its members",
-                  l->rank);
+                  l->rank - lpre);
     for (int64_t i = 0; i < n; i++) {
-        cf_expr *le = cf_alloc(c, sizeof *le), *re = cf_alloc(c, sizeof *re);
-        le->kind = re->kind = CF_E_VAR;
-        le->sym = l;
-        re->sym = r;
-        if (l->rank) {
-            cf_expr *ix = cf_alloc(c, sizeof *ix);
-            ix->kind = CF_E_INT;
-            ix->ival = i;
-            le->nsub = re->nsub = 1;
-            le->sub[0] = re->sub[0] = ix;
+        cf_expr *le = leaf_ref(c, l, x->lix), *re = leaf_ref(c, r, x->rix);
+        if (l->rank - lpre) {
+            le->nsub = l->rank;
+            re->nsub = r->rank;
+            le->sub[lpre] = re->sub[rpre] = int_const(c, i);
         }
         if (x->last)
             cf_emit_stmt(c, x->last);
@@ -618,11 +768,12 @@ cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
     if (!is_record(c, lt, lhs))
         return NULL;
     uint64_t lroot;
+    cf_expr *lix = NULL;
     char lpath[256], rpath[256];
     if (clang_getCursorKind(lhs) == CXCursor_VarDecl) {
         lroot = cf_decl_key(lhs);
         lpath[0] = 0;
-    } else if (!designate(c, lhs, &lroot, lpath, sizeof lpath))
+    } else if (!designate(c, lhs, &lroot, lpath, sizeof lpath, &lix))
         cf_refuse(c, lhs, "this struct assignment target is not supported");
     CXCursor r = cf_strip(rhs);
     while (clang_getCursorKind(r) == CXCursor_UnexposedExpr) {
@@ -633,6 +784,10 @@ cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
         r = cf_strip(kk[0]);
     }
     if (clang_getCursorKind(r) == CXCursor_InitListExpr) {
+        if (lix)
+            cf_refuse(c, rhs,
+                      "an initializer list for an element of an array of structs is not "
+                      "supported: assign its members");
         init_ctx x = {.root = lroot, .pre = lpath, .line = line};
         x.el = cf_children(c, r, &x.ne);
         each_leaf(c, rhs, lt, "", init_leaf, &x, 0);
@@ -646,8 +801,9 @@ cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
         cf_refuse(c, rhs,
                   "a function that returns a struct is not supported: return it through a "
                   "pointer parameter (void f(..., S *out))");
-    copy_ctx x = {.lroot = lroot, .lpre = lpath, .rpre = rpath, .line = line, .at = rhs};
-    if (!designate(c, rhs, &x.rroot, rpath, sizeof rpath))
+    copy_ctx x = {
+        .lroot = lroot, .lix = lix, .lpre = lpath, .rpre = rpath, .line = line, .at = rhs};
+    if (!designate(c, rhs, &x.rroot, rpath, sizeof rpath, &x.rix))
         cf_refuse(c, rhs,
                   "this struct value is not supported: assign a struct variable or member, or "
                   "an initializer list");
@@ -698,7 +854,7 @@ cf_struct_named(cf *c, cf_fn *top, const char *name, bool *mark)
 void
 cf_struct_annotation(const cf_sym *s, char *buf, size_t len)
 {
-    static const char *const by[] = {"local", "value", "pointer"};
+    static const char *const by[] = {"local", "value", "pointer", "array"};
     const cf_leaf *l = s->leaf;
     size_t n = strlen(buf);
     snprintf(buf + n, len - n, ";xf_member=%s%s|%s|%s|%s", l->rconst ? "const " : "", by[l->by],
@@ -706,5 +862,58 @@ cf_struct_annotation(const cf_sym *s, char *buf, size_t len)
     if (l->first && l->defs && l->by != BY_LOCAL) {
         n = strlen(buf);
         snprintf(buf + n, len - n, "%s", l->defs);
+    }
+}
+
+/* ------------------------------------------------------------- extents */
+
+bool
+cf_struct_extent(cf *c, cf_fn *f, const char *opt)
+{
+    const char *eq = strchr(opt, '=');
+    if (!eq)
+        return false;
+    for (uint32_t i = 0; i < f->formals.n; i++) {
+        cf_sym *s = f->formals.v[i];
+        if (!s->leaf || s->leaf->by != BY_ARRAY || strlen(s->leaf->rname) != (size_t)(eq - opt) ||
+            strncmp(s->leaf->rname, opt, (size_t)(eq - opt)))
+            continue;
+        char what[200];
+        snprintf(what, sizeof what, "--extent %s", opt);
+        s->leaf->arr->ext = cf_rt_text(c, f, eq + 1, f->decl, what);
+        return true;
+    }
+    return false;
+}
+
+void
+cf_struct_extents(cf *c, cf_fn *f)
+{
+    for (uint32_t i = 0; i < f->formals.n; i++) {
+        cf_sym *s = f->formals.v[i];
+        if (!s->leaf || s->leaf->by != BY_ARRAY)
+            continue;
+        cf_sarr *a = s->leaf->arr;
+        if (!a->ext && a->use && !a->bad) {
+            const char *t = cf_rt_expr_text(c, a->use);
+            if (t) {
+                char buf[600];
+                snprintf(buf, sizeof buf, "%s%s", t, a->plus1 ? " + 1" : "");
+                a->ext = cf_strdup(c, buf);
+            }
+        }
+        if (!a->ext && !a->use && !a->bad && a->max > 0) {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%lld", (long long)a->max);
+            a->ext = cf_strdup(c, buf);
+        }
+        if (!a->ext)
+            cf_refuse(c, s->leaf->at,
+                      "the extent of array of structs '%s' is not known: give --extent %s=N (an "
+                      "expression of the int parameters), or index it only as %s[i] in loops "
+                      "for (i = 0; i < n; i++)",
+                      s->leaf->rname, s->leaf->rname, s->leaf->rname);
+        s->dimx[0] = a->ext;
+        s->dims[0] = CF_RT_EXTENT;
     }
 }

@@ -170,6 +170,8 @@ void
 cf_top_extents(cf *c, cf_fn *f)
 {
     for (const char *const *p = c->o->extents; p && *p; p++) {
+        if (cf_struct_extent(c, f, *p))
+            continue; /* an array of structs (structs.c) */
         const char *eq = strchr(*p, '=');
         char *end = NULL;
         long long n = eq ? strtoll(eq + 1, &end, 10) : 0;

@@ -265,6 +265,7 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
         fprintf(o, "    %s", name);
         inner_args(w, o, r);
         fputs(";\n", o);
+        cw_struct_after(w, o, r);
         if (res && res->dname && w->mode == CW_TANGENT)
             fprintf(o, "    *%s = xf_r;\n    return xf_rd;\n", rn);
         else if (res)

@@ -83,6 +83,8 @@ typedef struct cw_member {
     bool pointer, rconst; /* passed by pointer (to const) rather than by value */
     char *rtype, *rname;  /* the struct's type and the parameter's name */
     char *path;           /* the member's path from it: ".gamma" */
+    bool array;           /* of an array of structs (by pointer) of extent ext */
+    char *ext;
 } cw_member;
 /** cw_struct_read: the struct members' annotations into w->syms and w->types. */
 bool cw_struct_read(cw *w);
@@ -94,8 +96,9 @@ void cw_struct_param(cw *w, FILE *o, const xf_routine *r, int64_t p, bool *any);
 /** cw_struct_arg: the arguments of formal @p, a struct member, in the call of the inner
  * function from the wrapper. */
 void cw_struct_arg(cw *w, FILE *o, const xf_routine *r, int64_t p);
-/** cw_struct_before, cw_struct_after: the wrapper's adjoint work for structs passed by value
- * (a zeroed derivative copy; added to the caller's). */
+/** cw_struct_before, cw_struct_after: the wrapper's work before and after the call: for a
+ * struct by value in adjoint, a zeroed derivative copy, added to the caller's; for an array
+ * of structs, one array a member, copied in and out. */
 void cw_struct_before(cw *w, FILE *o, const xf_routine *r);
 void cw_struct_after(cw *w, FILE *o, const xf_routine *r);
 void cw_struct_free(cw *w);

@@ -128,12 +128,20 @@ cw_struct_read(cw *w)
                 return false;
             }
             mem->rconst = !strncmp(by, "const ", 6);
-            mem->pointer = strstr(by, "pointer") != NULL;
+            mem->array = strstr(by, "array") != NULL;
+            mem->pointer = mem->array || strstr(by, "pointer") != NULL;
             mem->rtype = strdup(rt);
             mem->rname = strdup(rn);
             mem->path = strdup(path);
             free(m);
             w->syms[s->index].mem = mem;
+            from = a;
+            if (mem->array && (mem->ext = key_value(a, "xf_extent=", &from)))
+                mem->ext[strcspn(mem->ext, ",")] = 0; /* the first dimension's */
+            if (mem->array && !mem->ext) {
+                cw_refuse(w, s->h.line, "%s: an array of structs without an extent", s->id);
+                return false;
+            }
             from = a;
             for (char *v; (v = key_value(a, "xf_ctype=", &from));) {
                 bool ok = add_type(w, v);
@@ -322,6 +330,12 @@ cw_struct_arg(cw *w, FILE *o, const xf_routine *r, int64_t p)
     const cw_member *m = c->mem;
     int rank = (int)xf_shape_rank(f->sym->shape);
     const char *t = cw_ctype(w, f->sym, f->h.line), *dt = cw_dtype(w, f->sym);
+    if (m->array) { /* the copies (cw_struct_before) */
+        fprintf(o, "xf_a%lld", (long long)p);
+        if (c->dname)
+            fprintf(o, ", xf_a%lldd", (long long)p);
+        return;
+    }
     if (m->rconst)
         fprintf(o, "(%s *)", t);
     address(o, m->rname, m->pointer, m, rank);
@@ -343,9 +357,71 @@ cw_struct_arg(cw *w, FILE *o, const xf_routine *r, int64_t p)
     }
 }
 
+/* The number of elements of a member of one struct of an array: dims after the first. */
+static long long
+per_struct(const xf_symbol *s)
+{
+    long long n = 1;
+    for (uint32_t k = 1; k < s->dims.n; k++)
+        n *= s->dims.v[k].upper - s->dims.v[k].lower + 1;
+    return n;
+}
+
+/* Copy member @p of the array of structs between the user's (@user, "b", "bd") and the
+ * copy @copy: @in, into the copy, else out of it. */
+static void
+copy_member(FILE *o, const cw_member *m, const char *t, const char *user, const char *copy,
+            long long k, bool in)
+{
+    fprintf(o,
+            "    for (long xf_i = 0; xf_i < (long)(%s); xf_i++)\n"
+            "        for (long xf_k = 0; xf_k < %lld; xf_k++)\n",
+            m->ext, k);
+    if (in)
+        fprintf(o, "            %s[xf_i * %lld + xf_k] = ((const %s *)&%s[xf_i]%s)[xf_k];\n", copy,
+                k, t, user, m->path);
+    else
+        fprintf(o, "            ((%s *)&%s[xf_i]%s)[xf_k] = %s[xf_i * %lld + xf_k];\n", t, user,
+                m->path, copy, k);
+}
+
+static void
+arrays(cw *w, FILE *o, const xf_routine *r, bool before)
+{
+    for (int64_t p = 1; p <= (int64_t)r->args.n; p++) {
+        const xf_argsym *f = formal(r, p);
+        const cw_sym *c = f && f->sym ? &w->syms[f->sym->index] : NULL;
+        if (!c || !c->mem || !c->mem->array)
+            continue;
+        const cw_member *m = c->mem;
+        const char *t = cw_ctype(w, f->sym, f->h.line), *dt = cw_dtype(w, f->sym);
+        long long k = per_struct(f->sym);
+        char copy[40], dcopy[40], du[160];
+        snprintf(copy, sizeof copy, "xf_a%lld", (long long)p);
+        snprintf(dcopy, sizeof dcopy, "xf_a%lldd", (long long)p);
+        snprintf(du, sizeof du, "%s%s", m->rname, dsuffix(w));
+        for (int d = 0; d < (c->dname ? 2 : 1); d++) {
+            const char *cp = d ? dcopy : copy, *ty = d ? dt : t;
+            if (before) {
+                fprintf(o,
+                        "    %s *%s = malloc(sizeof *%s * ((size_t)(%s) * %lld + 1));\n"
+                        "    if (!%s)\n        xf_ad_fail(\"out of memory for an array of "
+                        "structs\");\n",
+                        ty, cp, cp, m->ext, k, cp);
+                copy_member(o, m, ty, d ? du : m->rname, cp, k, true);
+                continue;
+            }
+            if (!m->rconst || (d && w->mode == CW_ADJOINT))
+                copy_member(o, m, ty, d ? du : m->rname, cp, k, false);
+            fprintf(o, "    free(%s);\n", cp);
+        }
+    }
+}
+
 void
 cw_struct_before(cw *w, FILE *o, const xf_routine *r)
 {
+    arrays(w, o, r, true);
     for (int64_t p = 1; w->mode == CW_ADJOINT && p <= (int64_t)r->args.n; p++) {
         const cw_sym *c = sym_at(w, r, p);
         if (!c || !c->mem || c->mem->pointer || !first_member(w, r, p) || !struct_active(w, r, p))
@@ -360,6 +436,7 @@ cw_struct_before(cw *w, FILE *o, const xf_routine *r)
 void
 cw_struct_after(cw *w, FILE *o, const xf_routine *r)
 {
+    arrays(w, o, r, false);
     int64_t first = 0;
     for (int64_t p = 1; w->mode == CW_ADJOINT && p <= (int64_t)r->args.n; p++) {
         const xf_argsym *f = formal(r, p);
@@ -400,6 +477,7 @@ cw_struct_free(cw *w)
                 free(w->syms[i].mem->rtype);
                 free(w->syms[i].mem->rname);
                 free(w->syms[i].mem->path);
+                free(w->syms[i].mem->ext);
                 free(w->syms[i].mem);
             }
     if (!w->types)
