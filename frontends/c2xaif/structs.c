@@ -36,6 +36,7 @@ typedef struct cf_leaf {
     const char *defs;  /* first: the xf_ctype= keys of the types it needs */
     cf_sarr *arr;      /* BY_ARRAY: shared by the members */
     CXCursor at;       /* the struct variable's declaration */
+    uint64_t target;   /* a pointer local (an int, the index): the struct it points into */
 } cf_leaf;
 
 static char *
@@ -278,6 +279,8 @@ declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal)
 }
 
 static cf_sym *find_leaf(cf *c, uint64_t root, const char *path);
+static bool designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len, cf_expr **ix);
+static cf_expr *int_const(cf *c, int64_t v);
 
 typedef struct {
     CXCursor d;
@@ -348,6 +351,78 @@ cf_struct_formal(cf *c, CXCursor d)
     return true;
 }
 
+/* A pointer local to a struct, const sphere_t *s = &b[i].shape: an int, the index i, and
+ * the struct (b, .shape) it points into; set where it is declared, never again. */
+static void
+pointer_local(cf *c, CXCursor d)
+{
+    unsigned m;
+    CXCursor *init = cf_children(c, d, &m), e = clang_getNullCursor();
+    for (unsigned j = 0; j < m; j++)
+        if (clang_isExpression(clang_getCursorKind(init[j])))
+            e = init[j];
+    const char *name = cursor_name(c, d);
+    uint64_t root;
+    char path[256];
+    cf_expr *ix = NULL;
+    if (clang_Cursor_isNull(e) || !designate(c, e, &root, path, sizeof path, &ix))
+        cf_refuse(c, d,
+                  "pointer local '%s' to a struct is supported only when it is set where it "
+                  "is declared, to a struct: const T *%s = &b[i].m (or &s, p)",
+                  name, name);
+    cf_sym *s = cf_add_sym(c, name, CF_INT);
+    s->decl = cf_decl_key(d);
+    s->where = d;
+    cf_leaf *l = cf_alloc(c, sizeof *l);
+    l->root = s->decl;
+    l->target = root;
+    l->path = cf_strdup(c, path);
+    l->rname = name;
+    l->by = BY_LOCAL;
+    l->at = d;
+    s->leaf = l;
+    cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, cf_line(e));
+    st->lhs = cf_alloc(c, sizeof *st->lhs);
+    st->lhs->kind = CF_E_VAR;
+    st->lhs->sym = s;
+    st->rhs = ix ? ix : int_const(c, 0);
+    cf_emit_stmt(c, st);
+}
+
+/* p = &b[j].m for pointer local p to a struct: p = j, into the same struct as before. */
+static cf_stmt *
+pointer_set(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
+{
+    CXCursor l = cf_strip(lhs);
+    cf_sym *p = NULL;
+    if (clang_getCursorKind(l) == CXCursor_DeclRefExpr) {
+        uint64_t key = cf_decl_key(clang_getCursorReferenced(l));
+        for (uint32_t i = 0; i < c->fn->syms.n && !p; i++)
+            if (c->fn->syms.v[i]->leaf && c->fn->syms.v[i]->leaf->target &&
+                c->fn->syms.v[i]->leaf->root == key)
+                p = c->fn->syms.v[i];
+    }
+    if (!p)
+        cf_refuse(c, lhs,
+                  "assigning a pointer to a struct is supported only for a pointer "
+                  "local: const T *p = &b[i]; ... p = &b[j];");
+    uint64_t root;
+    char path[256];
+    cf_expr *ix = NULL;
+    if (!designate(c, rhs, &root, path, sizeof path, &ix) || root != p->leaf->target ||
+        strcmp(path, p->leaf->path))
+        cf_refuse(c, rhs,
+                  "pointer '%s' is set to another struct than where it is declared: use one "
+                  "pointer for each",
+                  p->name);
+    cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, line);
+    st->lhs = cf_alloc(c, sizeof *st->lhs);
+    st->lhs->kind = CF_E_VAR;
+    st->lhs->sym = p;
+    st->rhs = ix ? ix : int_const(c, 0);
+    return st;
+}
+
 bool
 cf_struct_local(cf *c, CXCursor d)
 {
@@ -355,13 +430,14 @@ cf_struct_local(cf *c, CXCursor d)
     if (ct.kind == CXType_ConstantArray || ct.kind == CXType_Pointer) {
         CXType el =
             ct.kind == CXType_Pointer ? clang_getPointeeType(ct) : clang_getArrayElementType(ct);
+        if (is_record(c, el, d) && ct.kind == CXType_Pointer) {
+            pointer_local(c, d);
+            return true;
+        }
         if (is_record(c, el, d))
             cf_refuse(c, d,
-                      ct.kind == CXType_Pointer
-                          ? "a pointer local to a struct is not supported: use the struct "
-                            "itself (s.a, p->a)"
-                          : "a local array of structs is not supported: use one array for "
-                            "each member");
+                      "a local array of structs is not supported: use one array for each "
+                      "member");
         return false;
     }
     if (!is_record(c, t, d))
@@ -434,6 +510,18 @@ designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len, cf_expr **i
             return false;
         *root = cf_decl_key(d);
         path[0] = 0;
+        for (uint32_t i = 0; i < c->fn->syms.n; i++) { /* a pointer local: where it points */
+            cf_sym *p = c->fn->syms.v[i];
+            if (p->leaf && p->leaf->target && p->leaf->root == *root) {
+                *root = p->leaf->target;
+                snprintf(path, len, "%s", p->leaf->path);
+                cf_expr *e = cf_alloc(c, sizeof *e);
+                e->kind = CF_E_VAR;
+                e->sym = p;
+                *ix = e;
+                break;
+            }
+        }
         return true;
     }
     if (k == CXCursor_UnaryOperator) { /* *p, and &s for a pointer parameter */
@@ -764,7 +852,9 @@ init_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
 cf_stmt *
 cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
 {
-    CXType lt = clang_getCursorType(lhs);
+    CXType lt = clang_getCursorType(lhs), lct = clang_getCanonicalType(lt);
+    if (lct.kind == CXType_Pointer && is_record(c, clang_getPointeeType(lct), lhs))
+        return pointer_set(c, lhs, rhs, line);
     if (!is_record(c, lt, lhs))
         return NULL;
     uint64_t lroot;
@@ -856,6 +946,8 @@ cf_struct_annotation(const cf_sym *s, char *buf, size_t len)
 {
     static const char *const by[] = {"local", "value", "pointer", "array"};
     const cf_leaf *l = s->leaf;
+    if (l->by == BY_LOCAL)
+        return; /* the back end needs only the parameters' */
     size_t n = strlen(buf);
     snprintf(buf + n, len - n, ";xf_member=%s%s|%s|%s|%s", l->rconst ? "const " : "", by[l->by],
              l->rtype, l->rname, l->path);
