@@ -234,9 +234,11 @@ cf_analyze(cf *c, cf_fn *top)
         each_stmt(c->fns.v[i], flow_stmt, &g);
     bool *varied = cf_alloc(c, (size_t)g.n + 1), *useful = cf_alloc(c, (size_t)g.n + 1);
     for (const char *const *p = c->o->indep; p && *p; p++)
-        varied[named_formal(c, top, *p, "independent")->node] = true;
+        if (!cf_struct_named(c, top, *p, varied))
+            varied[named_formal(c, top, *p, "independent")->node] = true;
     for (const char *const *p = c->o->dep; p && *p; p++)
-        useful[named_formal(c, top, *p, "dependent")->node] = true;
+        if (!cf_struct_named(c, top, *p, useful))
+            useful[named_formal(c, top, *p, "dependent")->node] = true;
     closure(&g, varied, true);
     closure(&g, useful, false);
     for (uint32_t i = 0; i < c->fns.n; i++)

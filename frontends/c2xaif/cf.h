@@ -56,7 +56,9 @@ typedef struct cf_sym {
     bool heap;                   /* a malloc'ed work array of extent dimx[0] (pointers.c) */
     bool plocal;                 /* a pointer local: an int, the offset into pbase (pointers.c) */
     struct cf_sym *pbase;
-    int ptype;   /* plocal: the cf_type it points to */
+    int ptype; /* plocal: the cf_type it points to */
+    /* a member of a struct variable (structs.c), NULL: none */
+    const struct cf_leaf *leaf;
     int nominal; /* dimx[0] found from the uses: 1 when dims[0] is the one size all
                     calls pass (for xaiform run), 2 when they differ */
 } cf_sym;
@@ -352,6 +354,34 @@ const char *cf_rt_expr_text(cf *c, const cf_expr *e);
 cf_sym *cf_ptr_target(cf *c, CXCursor lhs);
 /** cf_ptr_local: the int variable that stands for pointer local @name declared at @d. */
 cf_sym *cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee);
+
+/* structs.c: struct variables flattened into one variable a member */
+/** cf_decl_key: where @d is declared, as a key (symbols.c). */
+uint64_t cf_decl_key(CXCursor d);
+/** cf_struct_formal: the members of parameter @d of struct type (or pointer to one) as
+ * formals of the current function; false when @d is no struct. */
+bool cf_struct_formal(cf *c, CXCursor d);
+/** cf_struct_local: local @d of struct type declared (and initialized); false: no struct. */
+bool cf_struct_local(cf *c, CXCursor d);
+/** cf_struct_member: the variable of member reference @x (s.a, p->a, (*p).a, b[i].a; an
+ * array of structs' member subscripted by i), or NULL when @x is no member reference. */
+cf_expr *cf_struct_member(cf *c, CXCursor x);
+/** cf_struct_extent: --extent @opt (B=E) for array of structs B of @f; false: no such B. */
+bool cf_struct_extent(cf *c, cf_fn *f, const char *opt);
+/** cf_struct_extents: the extents of @f's arrays of structs, at its end (or refused). */
+void cf_struct_extents(cf *c, cf_fn *f);
+/** cf_struct_arg: the arguments of struct @arg for @formal of a call, appended to @st;
+ * false when the formal is no struct. */
+bool cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st);
+/** cf_struct_assign: @lhs = @rhs of struct type, member by member; the last statement (the
+ * others emitted), NULL when @lhs is no struct. */
+cf_stmt *cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line);
+/** cf_struct_named: mark in @mark the real members of struct formal @name of @top (s, s.a,
+ * s->a); false when @name names no struct. */
+bool cf_struct_named(cf *c, cf_fn *top, const char *name, bool *mark);
+/** cf_struct_annotation: the keys of @s's annotation for the C back end (xf_member=,
+ * xf_ctype=), appended to @buf. */
+void cf_struct_annotation(const cf_sym *s, char *buf, size_t len);
 
 /* analyze.c */
 /** cf_analyze: intents, side effects and activity over all functions; refuses aliasing. */

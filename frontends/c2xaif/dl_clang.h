@@ -57,6 +57,7 @@
     F(clang_getTokenSpelling)                                                                      \
     F(clang_getTranslationUnitCursor)                                                              \
     F(clang_getTypeSpelling)                                                                       \
+    F(clang_getTypeDeclaration)                                                                    \
     F(clang_isCursorDefinition)                                                                    \
     F(clang_getExpansionLocation)                                                                  \
     F(clang_getLocationForOffset)                                                                  \
@@ -134,6 +135,7 @@ const xf_clang_api *xf_clang(void);
 #define clang_getTokenSpelling (xf_clang()->clang_getTokenSpelling)
 #define clang_getTranslationUnitCursor (xf_clang()->clang_getTranslationUnitCursor)
 #define clang_getTypeSpelling (xf_clang()->clang_getTypeSpelling)
+#define clang_getTypeDeclaration (xf_clang()->clang_getTypeDeclaration)
 #define clang_isCursorDefinition (xf_clang()->clang_isCursorDefinition)
 #define clang_getExpansionLocation (xf_clang()->clang_getExpansionLocation)
 #define clang_getLocationForOffset (xf_clang()->clang_getLocationForOffset)

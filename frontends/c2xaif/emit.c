@@ -387,7 +387,7 @@ symbol(w *o, const cf_sym *s)
     at(o, "active", s->active ? "1" : "0");
     /* for the C back end: the C type and passing (c_annotation), then the
      * extents known at run time, "xf_extent=E1,..." (extent.c) */
-    char buf[1024];
+    char buf[6144];
     snprintf(buf, sizeof buf, "%s", c_annotation(o->fn, s, ann, sizeof ann));
     bool rt = false;
     for (int k = 0; k < s->rank; k++)
@@ -403,6 +403,8 @@ symbol(w *o, const cf_sym *s)
                 snprintf(buf + n, sizeof buf - n, "%s%lld", k ? "," : "", (long long)s->dims[k]);
         }
     }
+    if (s->leaf)
+        cf_struct_annotation(s, buf, sizeof buf);
     at(o, "annotation", buf);
     for (int k = 0; k < s->rank && !s->nobounds; k++) { /* C's order: Fortran's last first */
         st(o, "DimensionBounds");

@@ -145,9 +145,13 @@ element(cf *c, CXCursor x)
         } else
             break;
     }
-    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr || n == 0)
+    cf_expr *se = n ? cf_struct_member(c, x) : NULL; /* s.a[i], b[i].a[k] */
+    cf_sym *s = se ? se->sym : NULL;
+    int pre = se ? se->nsub : 0;
+    if (!s && (clang_getCursorKind(x) != CXCursor_DeclRefExpr || n == 0))
         cf_refuse(c, at, "indexing anything but an array variable is not supported");
-    cf_sym *s = cf_sym_of_decl(c, x);
+    if (!s)
+        s = cf_sym_of_decl(c, x);
     if (s->plocal) { /* p[k]: base[p + k] */
         if (n != 1)
             cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
@@ -156,16 +160,18 @@ element(cf *c, CXCursor x)
             cf_refuse(c, subs[0], "a subscript that is not an integer is not supported");
         return cf_ptr_elem(c, x, ix);
     }
-    if (n != s->rank)
+    if (n + pre != s->rank)
         cf_refuse(c, at, "a reference to part of array '%s' is not supported", s->name);
     cf_expr *e = new_expr(c, CF_E_VAR);
     e->sym = s;
-    e->nsub = n;
+    e->nsub = n + pre;
+    for (int i = 0; i < pre; i++)
+        e->sub[i] = se->sub[i];
     for (int i = 0; i < n; i++) {
         cf_expr *ix = cf_expr_of(c, subs[n - 1 - i]);
         if (cf_expr_type(ix) != CF_INT)
             cf_refuse(c, subs[n - 1 - i], "a subscript that is not an integer is not supported");
-        e->sub[i] = ix;
+        e->sub[pre + i] = ix;
     }
     cf_rt_use(c, e);
     return e;
@@ -178,8 +184,12 @@ cf_lvalue_of(cf *c, CXCursor x)
     switch (clang_getCursorKind(x)) {
     case CXCursor_ArraySubscriptExpr:
         return element(c, x);
+    case CXCursor_MemberRefExpr:
     case CXCursor_DeclRefExpr: {
-        cf_sym *s = cf_sym_of_decl(c, x);
+        cf_expr *se = cf_struct_member(c, x);
+        if (se && se->nsub == se->sym->rank)
+            return se; /* a struct's member, or b[i].a */
+        cf_sym *s = se ? se->sym : cf_sym_of_decl(c, x);
         if (s->rank > 0 && s->ptr)
             cf_refuse(c, x,
                       "changing pointer parameter '%s' is not supported: walk a pointer local "
@@ -372,8 +382,12 @@ expr_of(cf *c, CXCursor x)
     }
     case CXCursor_CompoundAssignOperator:
         cf_refuse(c, x, "an assignment inside an expression is not supported");
-    case CXCursor_MemberRefExpr:
-        cf_refuse(c, x, "structs and unions are not supported");
+    case CXCursor_MemberRefExpr: { /* s.a, p->a, b[i].a: the member's own variable */
+        cf_expr *m = cf_struct_member(c, x);
+        if (m->sym->rank > m->nsub)
+            cf_refuse(c, x, "using array member '%s' as a value is not supported", m->sym->name);
+        return m;
+    }
     case CXCursor_CharacterLiteral:
     case CXCursor_StringLiteral:
         cf_refuse(c, x, "characters and strings are not supported");
@@ -464,6 +478,8 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
             continue;             /* passed through: no argument in the xaif */
         int xi = (int)st->args.n; /* its place among the xaif's arguments */
         cf_expr *e;
+        if (cf_struct_arg(c, arg, formal, st))
+            continue; /* a struct: its members */
         if (ft.kind == CXType_ConstantArray || ft.kind == CXType_VariableArray ||
             ft.kind == CXType_IncompleteArray ||
             clang_getCanonicalType(ft).kind == CXType_Pointer) {
@@ -479,6 +495,16 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                     cf_rt_pass(c, pe->sym, pe->sub[0]->ival, f, xi, vals);
                 else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
+            } else if (clang_getCursorKind(a) == CXCursor_MemberRefExpr) {
+                cf_expr *se = cf_struct_member(c, a); /* s.a: the member array, whole */
+                s = se->sym;
+                if (se->nsub) { /* b[i].a: from its first element on */
+                    pe = se;
+                    pe->nsub = s->rank;
+                    for (int k = 1; k < s->rank; k++) {
+                        pe->sub[k] = new_expr(c, CF_E_INT);
+                    }
+                }
             } else if (clang_getCursorKind(a) != CXCursor_DeclRefExpr ||
                        cf_sym_of_decl(c, a)->plocal) {
                 pe = cf_ptr_elem(c, a, NULL);
@@ -487,7 +513,7 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 else if (pe->sym->ptr)
                     pe->sym->use_bad = true;
             }
-            s = pe ? pe->sym : cf_sym_of_decl(c, a);
+            s = pe ? pe->sym : s ? s : cf_sym_of_decl(c, a);
             if (s->rank == 0)
                 cf_refuse(c, arg, "passing scalar '%s' to an array parameter is not supported",
                           s->name);

@@ -184,6 +184,9 @@ simple(cf *c, CXCursor x)
             return NULL;
         unsigned n;
         CXCursor *k = cf_children(c, x, &n);
+        cf_stmt *st = cf_struct_assign(c, k[0], k[1], line);
+        if (st)
+            return st;
         cf_sym *p = cf_ptr_target(c, k[0]);
         if (p) { /* p = &a[k], a + k, q: its offset, and its array */
             cf_sym *base = NULL;
@@ -283,6 +286,8 @@ decl_stmt(cf *c, CXCursor x)
         enum CXCursorKind kk = clang_getCursorKind(k[i]);
         if (kk != CXCursor_VarDecl)
             cf_refuse(c, k[i], "this declaration is not supported");
+        if (cf_struct_local(c, k[i]))
+            continue;
         cf_sym *s = cf_declare(c, k[i], false);
         unsigned m;
         CXCursor *init = cf_children(c, k[i], &m);
@@ -760,6 +765,8 @@ cf_walk_fn(cf *c, cf_fn *f)
     f->is_static = clang_Cursor_getStorageClass(f->decl) == CX_SC_Static;
     int n = clang_Cursor_getNumArguments(f->decl);
     for (int i = 0; i < n; i++) {
+        if (cf_struct_formal(c, clang_Cursor_getArgument(f->decl, (unsigned)i)))
+            continue; /* its members, one formal each */
         if (cf_pass_param(c, f, clang_Cursor_getArgument(f->decl, (unsigned)i), i + 1))
             continue; /* passed through: no variable of the xaif */
         cf_sym *s = cf_declare(c, clang_Cursor_getArgument(f->decl, (unsigned)i), true);
@@ -791,6 +798,7 @@ cf_walk_fn(cf *c, cf_fn *f)
             walk(c, k[i]);
     if (f->live)
         edge(c, f->cur, f->exit, false, 0);
+    cf_struct_extents(c, f);
     cf_rt_infer(c, f);
     c->fn = NULL;
 }

@@ -10,8 +10,8 @@
 
 /* Where @d is declared, as a key: its offsets where spelled and where
  * expanded (two declarations made by one macro differ in the second). */
-static uint64_t
-decl_offset(CXCursor d)
+uint64_t
+cf_decl_key(CXCursor d)
 {
     unsigned sp = 0, ex = 0;
     CXSourceLocation l = clang_getCursorLocation(d);
@@ -91,7 +91,7 @@ cf_declare(cf *c, CXCursor d, bool formal)
                 cf_sym *p = cf_heap_local(c, d, name, clang_getPointeeType(ct));
                 if (!p)
                     p = cf_ptr_local(c, d, name, clang_getPointeeType(ct));
-                p->decl = decl_offset(d);
+                p->decl = cf_decl_key(d);
                 p->where = d;
                 return p;
             }
@@ -139,7 +139,7 @@ cf_declare(cf *c, CXCursor d, bool formal)
     if (rank > 0 && dims[0] == -1 && rank > 1)
         cf_refuse(c, d, "array parameter '%s' has no first extent: declare it as %s[n]...", name,
                   name);
-    sym->decl = decl_offset(d);
+    sym->decl = cf_decl_key(d);
     sym->where = d;
     sym->ptr = ptr;
     sym->cconst = clang_isConstQualifiedType(t) != 0;
@@ -150,7 +150,7 @@ cf_sym *
 cf_sym_of_decl(cf *c, CXCursor use)
 {
     CXCursor d = clang_getCursorReferenced(use);
-    uint64_t off = decl_offset(d);
+    uint64_t off = cf_decl_key(d);
     enum CXCursorKind k = clang_getCursorKind(d);
     if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
         for (uint32_t i = 0; i < c->fn->syms.n; i++)
@@ -173,6 +173,8 @@ void
 cf_top_extents(cf *c, cf_fn *f)
 {
     for (const char *const *p = c->o->extents; p && *p; p++) {
+        if (cf_struct_extent(c, f, *p))
+            continue; /* an array of structs (structs.c) */
         const char *eq = strchr(*p, '=');
         const char *colon = strchr(*p, ':');
         if (colon && (!eq || colon < eq))

@@ -52,6 +52,8 @@ bool
 cw_iface_read(cw *w)
 {
     const xf_callgraph *cg = &w->doc->cg;
+    if (!cw_struct_read(w))
+        return false;
     for (uint32_t i = 0; i < cg->scopes.v.n; i++) {
         const xf_scope *sc = cg->scopes.v.v[i];
         for (uint32_t j = 0; j < sc->syms.n; j++) {
@@ -146,9 +148,15 @@ cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def)
         const char *t = cw_ctype(w, f->sym, f->h.line), *dt = cw_dtype(w, f->sym);
         if (!t || c->how == CW_RETURN)
             continue;
+        if (c->mem && !cw_struct_first(w, r, p))
+            continue; /* a struct's later member: the struct is written at its first */
         while (cw_pass_params(w, o, r, cpos + 1, cpos + 1, &any))
             cpos++;
         cpos++;
+        if (c->mem) { /* a struct's member: the struct, at its first */
+            cw_struct_param(w, o, r, p, &any);
+            continue;
+        }
         const char *cq = c->cconst ? "const " : "";
         fputs(any ? ", " : "", o);
         any = true;
@@ -182,7 +190,9 @@ inner_args(cw *w, FILE *o, const xf_routine *r)
         const cw_sym *c = &w->syms[f->sym->index];
         const char *t = cw_ctype(w, f->sym, f->h.line), *dt = cw_dtype(w, f->sym);
         fputs(p > 1 ? ", " : "", o);
-        if (c->how == CW_VALUE) {
+        if (c->mem)
+            cw_struct_arg(w, o, r, p);
+        else if (c->how == CW_VALUE) {
             fprintf(o, "&%s", c->name);
             if (c->dname && w->mode == CW_ADJOINT)
                 fprintf(o, ", &xf_b%lld", (long long)p);
@@ -229,9 +239,10 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
     for (int64_t p = 1; adj && p <= (int64_t)r->args.n; p++) {
         const xf_argsym *f = formal(r, p);
         const cw_sym *c = &w->syms[f->sym->index];
-        if (c->how == CW_VALUE && c->dname) /* the adjoint of the copy's final value: 0 */
+        if (c->how == CW_VALUE && c->dname && !c->mem) /* the copy's final adjoint: 0 */
             fprintf(o, "    %s xf_b%lld = 0;\n", cw_dtype(w, f->sym), (long long)p);
     }
+    cw_struct_before(w, o, r);
     const char *name = w->iname[r->index];
     if (adj) {
         bool split = w->opts->reversal == XF_C_SPLIT;
@@ -252,15 +263,17 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
         for (int64_t p = 1; p <= (int64_t)r->args.n; p++) {
             const xf_argsym *f = formal(r, p);
             const cw_sym *c = &w->syms[f->sym->index];
-            if (c->how == CW_VALUE && c->dname)
+            if (c->how == CW_VALUE && c->dname && !c->mem)
                 fprintf(o, "    *%s += xf_b%lld;\n", c->dname, (long long)p);
         }
+        cw_struct_after(w, o, r);
         if (res)
             fputs("    (void)xf_r;\n", o);
     } else {
         fprintf(o, "    %s", name);
         inner_args(w, o, r);
         fputs(";\n", o);
+        cw_struct_after(w, o, r);
         if (res && res->dname && w->mode == CW_TANGENT)
             fprintf(o, "    *%s = xf_r;\n    return xf_rd;\n", rn);
         else if (res)

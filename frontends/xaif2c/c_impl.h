@@ -26,6 +26,8 @@ typedef struct cw_sym {
                           "double"; static), NULL: by its xaif type */
     cw_how how;        /* how the user's C passes it */
     bool cconst;       /* a const pointer parameter */
+    /* a member of a struct parameter (c_struct.c), NULL: none */
+    struct cw_member *mem;
 } cw_sym;
 
 typedef struct cw {
@@ -52,6 +54,8 @@ typedef struct cw {
     /* while writing an elementwise statement: the C variable that counts
      * its elements (whole arrays and sections then name element ek) */
     const char *ek;
+    /* the C front end's struct types (c_struct.c) */
+    struct cw_types *types;
 } cw;
 
 /* c_unit.c */
@@ -87,6 +91,32 @@ bool cw_pass_params(const cw *w, FILE *o, const xf_routine *r, int from, int to,
 void cw_pass_unused(const cw *w, FILE *o, const xf_routine *r);
 /** cw_pass_static: whether a routine's annotation says "c:static". */
 bool cw_pass_static(const char *annotation);
+/* c_struct.c: struct parameters, whose members are formals of their own */
+typedef struct cw_member {
+    bool pointer, rconst; /* passed by pointer (to const) rather than by value */
+    char *rtype, *rname;  /* the struct's type and the parameter's name */
+    char *path;           /* the member's path from it: ".gamma" */
+    bool array;           /* of an array of structs (by pointer) of extent ext */
+    char *ext;
+} cw_member;
+/** cw_struct_read: the struct members' annotations into w->syms and w->types. */
+bool cw_struct_read(cw *w);
+/** cw_struct_types: the definitions of the struct types and their derivatives. */
+void cw_struct_types(cw *w, FILE *o);
+/** cw_struct_param: write @r's parameter of the struct whose member is formal @p (at the
+ * struct's first member; nothing at the others); *@any: a parameter was written before. */
+void cw_struct_param(cw *w, FILE *o, const xf_routine *r, int64_t p, bool *any);
+/** cw_struct_first: whether formal @p is the first member of its struct among @r's formals. */
+bool cw_struct_first(const cw *w, const xf_routine *r, int64_t p);
+/** cw_struct_arg: the arguments of formal @p, a struct member, in the call of the inner
+ * function from the wrapper. */
+void cw_struct_arg(cw *w, FILE *o, const xf_routine *r, int64_t p);
+/** cw_struct_before, cw_struct_after: the wrapper's work before and after the call: for a
+ * struct by value in adjoint, a zeroed derivative copy, added to the caller's; for an array
+ * of structs, one array a member, copied in and out. */
+void cw_struct_before(cw *w, FILE *o, const xf_routine *r);
+void cw_struct_after(cw *w, FILE *o, const xf_routine *r);
+void cw_struct_free(cw *w);
 
 /* c_names.c */
 /** cw_names: C names of routines and symbols; false after a refusal. */

@@ -385,6 +385,9 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
         goto out;
     }
     header(&w, t);
+    cw_struct_types(&w, t);
+    if (w.opts->prototypes)
+        cw_struct_types(&w, w.opts->prototypes);
     for (uint32_t i = 0; i < doc->nsymbols; i++) /* a shared variable is declared once */
         if (w.syms[i].same) {
             w.syms[w.syms[i].same - 1].used |= w.syms[i].used;
@@ -445,6 +448,7 @@ out:
     free(units);
     free(text);
     cw_names_free(&w);
+    cw_struct_free(&w);
     free(w.syms);
     free(w.rname);
     free(w.hascode);

@@ -392,11 +392,24 @@ static const struct refusal {
     {"union",
      "union u { double a; int b; };\nvoid f(const double x[2], double y[2]) {\n"
      "    union u v;\n    y[0] = x[0];\n}\n",
-     3, 13, "structs and unions are not supported"},
-    {"struct",
+     3, 13, "unions are not supported: the member that holds the value cannot be known"},
+    {"struct_array_local",
      "struct s { double a; };\nvoid f(const double x[2], double y[2]) {\n"
-     "    struct s v;\n    y[0] = x[0];\n}\n",
-     3, 14, "structs and unions are not supported"},
+     "    struct s v[2];\n    y[0] = x[0];\n}\n",
+     3, 14, "a local array of structs is not supported: use one array for each member"},
+    {"struct_pointer_member",
+     "typedef struct { int n; double *d; } m_t;\nvoid f(const m_t *m, double y[2]) {\n"
+     "    y[0] = m->d[0];\n}\n",
+     1, 33, "struct member 'd' is a pointer, which is not supported: pass the array"},
+    {"struct_return",
+     "typedef struct { double a; } s_t;\nstatic s_t g(double a) { s_t r = {a}; return r; }\n"
+     "void f(const double x[2], double y[2]) {\n    s_t v;\n    v = g(x[0]);\n"
+     "    y[0] = v.a;\n}\n",
+     5, 9, "a function that returns a struct is not supported: return it through a pointer"},
+    {"struct_index",
+     "typedef struct { double a; } s_t;\nvoid f(const s_t *s, double y[2]) {\n"
+     "    y[0] = (s + 1)->a;\n}\n",
+     3, 21, "this member reference is not supported: name the struct variable"},
     {"pointer_cast",
      "void f(const double x[2], double y[2]) {\n    y[0] = *(const double *)(x + 1);\n}\n", 2, 13,
      "a cast of a pointer is not supported: the array it points into cannot be known"},
