@@ -583,6 +583,12 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
     case XF_CHECK_SRC_SPLIT:
         return src_run(dir, &trs->adjoint_split, &src_split_mode, &par, why, len, ops, from_tlm,
                        rs);
+    case XF_CHECK_SRC_F_TANGENT:
+        return src_run(dir, &trs->f_tangent, &src_tangent_mode, &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_SRC_F_JOINT:
+        return src_run(dir, &trs->f_joint, &src_joint_mode, &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_SRC_F_SPLIT:
+        return src_run(dir, &trs->f_split, &src_split_mode, &par, why, len, NULL, from_tlm, rs);
     case XF_CHECK_F_TANGENT:
         return transform_mode(dir, "tlm.xaif", NULL, &trs->f_tangent, XF_DRIVER_TANGENT,
                               "FAILREASON_tlm_none", "scalar_tlm", "tangent", "ref/tlm.xb.xaif",
