@@ -522,7 +522,7 @@ xf_grad_fortran(int argc, char **argv)
     fputs("xaiform grad: not built for Fortran: the Fortran front end needs Flang 19 when\n"
           "the build is configured (docs/fortran-frontend.md)\n",
           stderr);
-    (void)transform;
+    (void)transform, (void)co;
     rc = XF_EXIT_INTERNAL;
 #endif
 done:
