@@ -4,6 +4,7 @@
 #ifndef XF_TOOLS_CMD_H
 #define XF_TOOLS_CMD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum { XF_EXIT_OK = 0, XF_EXIT_INPUT = 1, XF_EXIT_USAGE = 2, XF_EXIT_INTERNAL = 3 };
@@ -22,6 +23,10 @@ int xf_cmd_oad(int argc, char **argv);
 int xf_cmd_c2xaif(int argc, char **argv);
 int xf_cmd_f2xaif(int argc, char **argv);
 int xf_cmd_grad(int argc, char **argv);
+/** xf_grad_is_fortran: is grad's input file (its first operand) a Fortran source? */
+bool xf_grad_is_fortran(int argc, char **argv);
+/** xf_grad_fortran: grad for Fortran (cmd_fgrad.c): f2xaif, transform, xaif2f. */
+int xf_grad_fortran(int argc, char **argv);
 /**
  * xf_c2xaif_verb:
  * xaiform c2xaif's command line, for grad: as xf_cmd_c2xaif, but the C file

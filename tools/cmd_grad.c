@@ -35,7 +35,8 @@ static const char usage[] =
     "F_d returns its derivative and writes its value through a last argument,\n"
     "F_b takes its adjoint by value), which compile with `cc -std=c99` and the\n"
     "installed header xaiform/ad.h. Options other than those below are\n"
-    "c2xaif's (`xaiform c2xaif --help`).\n"
+    "c2xaif's (`xaiform c2xaif --help`). A Fortran FILE (.f, .f90, .F, .F90)\n"
+    "goes through f2xaif and xaif2f instead: `xaiform grad FILE.f90 --help`.\n"
     "\n"
     "  -o, --output FILE          where to write the C (required; '-': standard output)\n"
     "  -m, --mode MODE            tangent or adjoint (required)\n"
@@ -257,6 +258,8 @@ transform(linemap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_op
 int
 xf_cmd_grad(int argc, char **argv)
 {
+    if (xf_grad_is_fortran(argc, argv))
+        return xf_grad_fortran(argc, argv);
     const char *out = NULL, *mode = NULL, *hpath = NULL;
     xf_xaif2c_opts co = {.reversal = XF_C_JOINT};
     xf_opts opts;

@@ -13,7 +13,12 @@ static const char *const mode_names[XF_CHECK_MODES] = {"dd",
                                                        "xaif2f-tangent",
                                                        "xaif2f-adjoint-joint",
                                                        "xaif2f-adjoint-split",
-                                                       "f-xaif-tangent"};
+                                                       "f-xaif-tangent",
+                                                       "f-xaif-adjoint-joint",
+                                                       "f-xaif-adjoint-split",
+                                                       "f-tangent",
+                                                       "f-adjoint-joint",
+                                                       "f-adjoint-split"};
 
 /* ORDER: xf_check_status */
 static const char *const status_names[XF_CHECK_STATUSES] = {

@@ -21,11 +21,16 @@ typedef enum xf_check_mode {
     XF_CHECK_F_JOINT,       /* adjoint-joint, the same */
     XF_CHECK_F_SPLIT,       /* adjoint-split, the same */
     XF_CHECK_SRC_TANGENT,   /* our tangent of f2xaif's xaif of head.f, as XF_CHECK_TANGENT */
+    XF_CHECK_SRC_JOINT,     /* our adjoint of it, as XF_CHECK_ADJOINT_JOINT */
+    XF_CHECK_SRC_SPLIT,     /* the same, as XF_CHECK_ADJOINT_SPLIT */
+    XF_CHECK_SRC_F_TANGENT, /* the SRC modes written by xaif2f and run compiled: the */
+    XF_CHECK_SRC_F_JOINT,   /* whole chain from head.f, as XF_CHECK_F_TANGENT, _JOINT, */
+    XF_CHECK_SRC_F_SPLIT,   /* _SPLIT */
     XF_CHECK_MODES
 } xf_check_mode;
 
 /* The modes `check` runs when none is given: the xaif ones (the xaif2f ones
- * need gfortran, f-xaif-tangent needs Flang). */
+ * need gfortran, the f-xaif ones need Flang). */
 #define XF_CHECK_DEFAULT_MODES XF_CHECK_F_TANGENT
 
 bool xf_check_mode_parse(const char *s, xf_check_mode *m);

@@ -388,11 +388,25 @@ transform_mode(const char *dir, const char *file, const char *alt, const transfo
     return o;
 }
 
-/* The tangent mode on the xaif that the Fortran front end makes of @dir's
- * head.f (and all_globals_mod.f), judged as the tangent mode judges tlm.xaif. */
+/* How a mode from source runs and is judged: as its xaif mode. */
+typedef struct src_mode {
+    xf_driver driver;
+    const char *failname, *custom, *what, *refxb;
+} src_mode;
+
+static const src_mode src_tangent_mode = {XF_DRIVER_TANGENT, "FAILREASON_tlm_none", "scalar_tlm",
+                                          "tangent", "ref/tlm.xb.xaif"};
+static const src_mode src_joint_mode = {XF_DRIVER_ADJOINT_JOINT, "FAILREASON_adm_joint",
+                                        "scalar_adm_joint", "joint adjoint", "ref/adm.xb.xaif"};
+static const src_mode src_split_mode = {XF_DRIVER_ADJOINT_SPLIT, "FAILREASON_adm_split",
+                                        "scalar_adm_split", "split adjoint", "ref/adm.xb.xaif"};
+
+/* A transform mode (@sm, transform @trf) on the xaif that the Fortran front
+ * end makes of @dir's head.f (and all_globals_mod.f), judged as that mode
+ * judges tlm.xaif or adm.xaif. */
 static xf_check_status
-src_tangent(const char *dir, const transform *tangent, const xf_params *par, char *why, size_t len,
-            opcounts *ops, bool *from_tlm, xf_check_reason *rs)
+src_run(const char *dir, const transform *trf, const src_mode *sm, const xf_params *par, char *why,
+        size_t len, opcounts *ops, bool *from_tlm, xf_check_reason *rs)
 {
     *from_tlm = false;
     if (!exists(dir, "head.f")) {
@@ -435,17 +449,16 @@ src_tangent(const char *dir, const transform *tangent, const xf_params *par, cha
         snprintf(why, len, "f2xaif: %.*s", (int)strcspn(line, "\n"), line);
         *rs = XF_FAIL_READ;
     } else {
-        transform tr = *tangent;
+        transform tr = *trf;
         tr.input = out;
-        st = transform_mode(dir, "head.f", NULL, &tr, XF_DRIVER_TANGENT, "FAILREASON_tlm_none",
-                            "scalar_tlm", "tangent", "ref/tlm.xb.xaif", par, why, len, ops,
-                            from_tlm, rs);
+        st = transform_mode(dir, "head.f", NULL, &tr, sm->driver, sm->failname, sm->custom,
+                            sm->what, sm->refxb, par, why, len, ops, from_tlm, rs);
     }
     free(msg);
     unlink(out);
     return st;
 #else
-    (void)tangent, (void)par, (void)ops, (void)rs;
+    (void)trf, (void)sm, (void)par, (void)ops, (void)rs;
     snprintf(why, len, "the Fortran front end was not built (no Flang 19)");
     return XF_CHECK_SKIP;
 #endif
@@ -563,7 +576,19 @@ check_example(const char *dir, xf_check_mode mode, const transforms *trs, char *
                               "split adjoint", "ref/adm.xb.xaif", &par, why, len, ops, from_tlm,
                               rs);
     case XF_CHECK_SRC_TANGENT:
-        return src_tangent(dir, &trs->tangent, &par, why, len, ops, from_tlm, rs);
+        return src_run(dir, &trs->tangent, &src_tangent_mode, &par, why, len, ops, from_tlm, rs);
+    case XF_CHECK_SRC_JOINT:
+        return src_run(dir, &trs->adjoint_joint, &src_joint_mode, &par, why, len, ops, from_tlm,
+                       rs);
+    case XF_CHECK_SRC_SPLIT:
+        return src_run(dir, &trs->adjoint_split, &src_split_mode, &par, why, len, ops, from_tlm,
+                       rs);
+    case XF_CHECK_SRC_F_TANGENT:
+        return src_run(dir, &trs->f_tangent, &src_tangent_mode, &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_SRC_F_JOINT:
+        return src_run(dir, &trs->f_joint, &src_joint_mode, &par, why, len, NULL, from_tlm, rs);
+    case XF_CHECK_SRC_F_SPLIT:
+        return src_run(dir, &trs->f_split, &src_split_mode, &par, why, len, NULL, from_tlm, rs);
     case XF_CHECK_F_TANGENT:
         return transform_mode(dir, "tlm.xaif", NULL, &trs->f_tangent, XF_DRIVER_TANGENT,
                               "FAILREASON_tlm_none", "scalar_tlm", "tangent", "ref/tlm.xb.xaif",
