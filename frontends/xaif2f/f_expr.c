@@ -328,6 +328,12 @@ native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
 {
     uint32_t nops = o->first[v + 1] - o->first[v];
     fw_type t1 = FT_BAD, t2 = FT_BAD;
+    if (!strcmp(nat[0], "present")) {
+        /* the xaif marks no argument optional, and a call that leaves one
+         * out is refused (f_stmt.c): every formal is present */
+        fputs(".true.", w->o);
+        return FT_BOOL;
+    }
     fprintf(w->o, "%s(", nat[1]);
     for (uint32_t k = 1; k <= nops; k++) {
         if (k > 1)
