@@ -323,6 +323,16 @@ static const char *const native[][3] = {
     {"min", "min", "1"},
 };
 
+/* Whether @v's only operand is a variable of rank 1 (or a section of one). */
+static bool
+rank1(const ops *o, uint32_t v)
+{
+    const xf_eedge *e = &o->x->e.v[o->edge[o->first[v]]];
+    const xf_evertex *a = &o->x->v.v[e->src];
+    const xf_symref *sr = a->kind == XF_EV_VARREF ? xf_varref_symref(a->u.ref) : NULL;
+    return sr && sr->sym && xf_shape_rank(sr->sym->shape) == 1;
+}
+
 static fw_type
 native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
 {
@@ -346,6 +356,8 @@ native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
         if (k == 2)
             t2 = t;
     }
+    if (nops == 1 && strstr(nat[1], "loc") && rank1(o, v))
+        fputs(", 1", w->o); /* a scalar, as the xaif means it, not an array of one */
     fputs(")", w->o);
     switch (nat[2][0]) {
     case 'i':

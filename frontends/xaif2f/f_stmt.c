@@ -118,8 +118,12 @@ derivprop(fw *w, const xf_dpop *op, uint32_t line)
             fputs(op->kind == XF_DP_INCDERIV ? " + " : " - ", w->o);
         } else if (op->kind == XF_DP_SETNEGDERIV)
             fputs("-", w->o);
+        /* an element from a section of one (the interpreter refuses other
+         * counts): Fortran's ranks want that one element, its sum */
+        bool one = !fw_is_array(&op->tgt) && fw_is_array(&op->src);
+        fputs(one ? "sum(" : "", w->o);
         fw_ref(w, &op->src, true);
-        fputs("\n", w->o);
+        fputs(one ? ")\n" : "\n", w->o);
         return;
     case XF_DP_SAX:
     case XF_DP_SAXPY:
