@@ -375,6 +375,19 @@ is_index(const xf_evertex *e, const xf_symbol *s)
     return sr && sr->sym == s && !xf_varref_arrref(e->u.ref);
 }
 
+/* Whether @e reads @s (in a subscript too: conservative). */
+static bool
+refers(const xf_evertex *e, const xf_symbol *s)
+{
+    if (e->kind != XF_EV_VARREF)
+        return false;
+    guard g = {.ok = true};
+    guard_ref(&g, e->u.ref);
+    bool r = !g.ok || guarded(&g, s);
+    free(g.s);
+    return r;
+}
+
 /* The operands of @x's vertex @root at positions 1 and 2. */
 static bool
 operands(const xf_expr *x, uint32_t root, uint32_t side[2])
@@ -451,6 +464,15 @@ xf_cfg_counted_do(const xf_snode *n, xf_cfg_do *d)
         else
             return false;
     }
+    /* the bound and the step do not read the index (DO reads them once) */
+    for (uint32_t k = 0; k < c->v.n; k++)
+        if (k != cs[0] && refers(&c->v.v[k], i))
+            return false;
+    for (uint32_t k = 0; k < u->v.n; k++)
+        if (k != us[0] && k != us[1] && refers(&u->v.v[k], i))
+            return false;
+    if (refers(&u->v.v[d->step_v], i))
+        return false;
     /* the body leaves the index, the bound and the step alone */
     guard gd = {.ok = true};
     guard_add(&gd, i);
