@@ -356,7 +356,7 @@ native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
         if (k == 2)
             t2 = t;
     }
-    if (nops == 1 && strstr(nat[1], "loc") && rank1(o, v))
+    if (nops == 1 && (!strcmp(nat[1], "maxloc") || !strcmp(nat[1], "minloc")) && rank1(o, v))
         fputs(", 1", w->o); /* a scalar, as the xaif means it, not an array of one */
     fputs(")", w->o);
     switch (nat[2][0]) {
