@@ -400,6 +400,30 @@ operands(const xf_expr *x, uint32_t root, uint32_t side[2])
     return side[0] != UINT32_MAX && side[1] != UINT32_MAX;
 }
 
+/* Whether vertex @k of @x is an integer constant or minus_scal of one (*@val). */
+static bool
+int_constant(const xf_expr *x, uint32_t k, long long *val)
+{
+    const xf_evertex *e = &x->v.v[k];
+    int sign = 1;
+    if (e->kind == XF_EV_INTRINSIC && e->u.in.name && !strcmp(e->u.in.name, "minus_scal")) {
+        uint32_t op[2];
+        operands(x, k, op);
+        if (op[0] == UINT32_MAX)
+            return false;
+        e = &x->v.v[op[0]];
+        sign = -1;
+    }
+    if (e->kind != XF_EV_CONSTANT || e->u.c.type != XF_TYPE_INTEGER || !e->u.c.value)
+        return false;
+    char *end;
+    long long v = strtoll(e->u.c.value, &end, 10);
+    if (*end || end == e->u.c.value)
+        return false;
+    *val = sign * v;
+    return true;
+}
+
 bool
 xf_cfg_counted_do(const xf_snode *n, xf_cfg_do *d)
 {
@@ -440,17 +464,13 @@ xf_cfg_counted_do(const xf_snode *n, xf_cfg_do *d)
         return false;
     d->upper_v = cs[1];
     const char *rel = c->v.v[ct].u.in.name;
-    const xf_evertex *sv = &u->v.v[d->step_v];
     uint32_t up;
     if (!strcmp(rel, "not_equal")) {
         if (d->minus || !xf_cfg_strided_do(v, &up) || up != d->upper_v)
             return false;
     } else {
-        if (sv->kind != XF_EV_CONSTANT || sv->u.c.type != XF_TYPE_INTEGER || !sv->u.c.value)
-            return false;
-        char *end;
-        long long s = strtoll(sv->u.c.value, &end, 10);
-        if (*end || !s)
+        long long s;
+        if (!int_constant(u, d->step_v, &s) || !s)
             return false;
         bool up_dir = (s > 0) != d->minus;
         if (!strcmp(rel, "less_or_equal") && up_dir)
