@@ -6,8 +6,9 @@
 # -std=f2008 -Wall -Werror (less -Winteger-division) and run-time checks;
 # a driver takes one tangent direction xd and one adjoint seed yb and
 # checks <yb, J xd> = <J^T yb, xd>
-# to 1e-12 relative, the central difference of the program along xd against
-# the tangent to 1e-6, and that the tapes are empty after the adjoint. The
+# to 1e-12 relative, the tangent's values against the source's (compiled as
+# it is) to 1e-13, the central difference of the source along xd against the
+# tangent to 1e-6, and that the tapes are empty after the adjoint. The
 # first line of NAME.f90 is "! dot: n=N m=M", the sizes of head(x, y); with
 # " goto" after it, the tangent must have a GOTO (an early return, or a graph
 # that is not structured), else it must have none. Exit 77 without gfortran.
@@ -43,14 +44,14 @@ case $head in
 esac
 cat >driver.f90 <<END
 program xf_dot
-  use xf_program, only: head
   use xf_tangent, only: head_d
   use xf_adjoint, only: head_b
   use xaiform_ad, only: xf_words
   implicit none
+  external :: head
   integer, parameter :: n = $n, m = $m
   double precision, parameter :: h = 1.0d-6
-  double precision :: x(n), xd(n), xb(n), xs(n), y(m), yd(m), yb(m), ybar(m), yp(m), ym(m)
+  double precision :: x(n), xd(n), xb(n), xs(n), y(m), y0(m), yd(m), yb(m), ybar(m), yp(m), ym(m)
   double precision :: lhs, rhs, fd
   integer :: i
   do i = 1, n
@@ -61,9 +62,13 @@ program xf_dot
     ybar(i) = 0.7d0 - 0.25d0 * i
   end do
   xs = x
+  call head(xs, y0)
+  xs = x
   y = 0.0d0
   yd = 0.0d0
   call head_d(xs, xd, y, yd)
+  if (maxval(abs(y - y0)) > 1.0d-13 * max(1.0d0, maxval(abs(y0)))) &
+    error stop 'the tangent computes other values than the source'
   lhs = sum(ybar * yd)
   xs = x
   xb = 0.0d0
@@ -86,11 +91,17 @@ END
 # -Wno-integer-division: a reversed loop starts at l + s*((u - l)/s), an
 # integer division that truncates on purpose
 flags="-std=f2008 -Wall -Werror -Wno-integer-division -fcheck=all -ffpe-trap=invalid,zero,overflow"
+# the source itself (its module first) is the reference for the values and
+# the central difference; xaif2f's program is compiled on its own
+set -- "$f"
+[ -f "$dir/${name}_mod.f90" ] && set -- "$dir/${name}_mod.f90" "$f"
+# shellcheck disable=SC2086 # $flags is a list of options
+$fc $flags -c p.f90 >cc.log 2>&1 || { cat cc.log; fail "gfortran on the program"; }
 for k in j s; do
   mkdir -p "$k" && cd "$k" || exit 1
   # shellcheck disable=SC2086 # $flags is a list of options
-  $fc $flags -o dot "$src/include/xaiform/xaiform_ad.f90" ../p.f90 ../d.f90 "../b$k.f90" \
-    ../driver.f90 >cc.log 2>&1 || { cat cc.log; fail "gfortran on the $k adjoint"; }
+  $fc $flags -o dot "$src/include/xaiform/xaiform_ad.f90" ../d.f90 "../b$k.f90" \
+    "$@" ../driver.f90 >cc.log 2>&1 || { cat cc.log; fail "gfortran on the $k adjoint"; }
   ./dot || fail "the run with the $k adjoint"
   cd .. || exit 1
 done
