@@ -21,6 +21,8 @@ if(EXISTS ${TMP}/s.f90)
   set(failed 1)
 endif()
 expect(0 "subroutine head(x, y)" xaif2f ${ex} -o -)
+# structured by default (the golden tangent below has its DO), labels on request
+expect(0 "  goto " xaif2f ${ex} -o - --goto)
 
 # the golden tangent
 expect(0 "" tangent ${ex} -o ${TMP}/head.t.xaif)

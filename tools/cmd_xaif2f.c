@@ -11,7 +11,7 @@
 #include "xaif2f.h"
 
 static const char usage[] =
-    "usage: xaiform xaif2f IN.xaif -o OUT.f90 [--reversal joint|split]\n"
+    "usage: xaiform xaif2f IN.xaif -o OUT.f90 [--reversal joint|split] [--goto]\n"
     "\n"
     "Write free-form Fortran for IN.xaif: a front end's document (the program), or\n"
     "the tangent or adjoint that 'xaiform tangent' / 'xaiform adjoint' made of it.\n"
@@ -23,6 +23,8 @@ static const char usage[] =
     "  -o, --output FILE        where to write (required; '-' for standard output)\n"
     "      --reversal MODE      joint (default): f_b tapes and adjoins each callee\n"
     "                           at once; split: a taping sweep, then an adjoint one\n"
+    "      --goto               every control-flow graph as labels and GOTOs (by\n"
+    "                           default structured ones are DO, IF, SELECT CASE)\n"
     "  -h, --help               this text\n";
 
 int
@@ -30,6 +32,7 @@ xf_cmd_xaif2f(int argc, char **argv)
 {
     static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
                                          {"reversal", required_argument, NULL, 'r'},
+                                         {"goto", no_argument, NULL, 'g'},
                                          {"help", no_argument, NULL, 'h'},
                                          {0}};
     xf_xaif2f_opts co = {0};
@@ -48,6 +51,9 @@ xf_cmd_xaif2f(int argc, char **argv)
                 co.reversal = XF_F_SPLIT;
             else
                 return xf_usage_error("xaif2f", "unknown reversal '%s' (joint or split)", optarg);
+            break;
+        case 'g':
+            co.labels_only = true;
             break;
         case 'h':
             fputs(usage, stdout);

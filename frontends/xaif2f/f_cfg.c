@@ -266,11 +266,14 @@ fw_graph(fw *w, const xf_graph *g)
                   entries);
         goto out;
     }
-    xf_cfg_lay_out(g, &o, order);
     w->exit_label = ++w->labels;
+    if (fw_structured(w, g, &o))
+        goto done;
+    xf_cfg_lay_out(g, &o, order);
     for (int emit = 0; emit < 2 && !w->failed; emit++)
         for (uint32_t i = 0; i < n && !w->failed; i++)
             vertex(w, &o, order[i], i + 1 < n ? order[i + 1] : NULL, emit);
+done:
     if (w->exit_used && !w->failed)
         put_label(w, w->exit_label);
 out:

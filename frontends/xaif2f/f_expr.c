@@ -323,11 +323,27 @@ static const char *const native[][3] = {
     {"min", "min", "1"},
 };
 
+/* Whether @v's only operand is a variable of rank 1 (or a section of one). */
+static bool
+rank1(const ops *o, uint32_t v)
+{
+    const xf_eedge *e = &o->x->e.v[o->edge[o->first[v]]];
+    const xf_evertex *a = &o->x->v.v[e->src];
+    const xf_symref *sr = a->kind == XF_EV_VARREF ? xf_varref_symref(a->u.ref) : NULL;
+    return sr && sr->sym && xf_shape_rank(sr->sym->shape) == 1;
+}
+
 static fw_type
 native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
 {
     uint32_t nops = o->first[v + 1] - o->first[v];
     fw_type t1 = FT_BAD, t2 = FT_BAD;
+    if (!strcmp(nat[0], "present")) {
+        /* the xaif marks no argument optional, and a call that leaves one
+         * out is refused (f_stmt.c): every formal is present */
+        fputs(".true.", w->o);
+        return FT_BOOL;
+    }
     fprintf(w->o, "%s(", nat[1]);
     for (uint32_t k = 1; k <= nops; k++) {
         if (k > 1)
@@ -340,6 +356,8 @@ native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
         if (k == 2)
             t2 = t;
     }
+    if (nops == 1 && (!strcmp(nat[1], "maxloc") || !strcmp(nat[1], "minloc")) && rank1(o, v))
+        fputs(", 1", w->o); /* a scalar, as the xaif means it, not an array of one */
     fputs(")", w->o);
     switch (nat[2][0]) {
     case 'i':

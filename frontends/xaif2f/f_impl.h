@@ -78,4 +78,10 @@ void fw_stmt(fw *w, const xf_stmt *s);
 /** fw_graph: write @g's code; control leaves it at the routine's exit label. */
 void fw_graph(fw *w, const xf_graph *g);
 
+/* f_struct.c */
+struct xf_cfg_outs;
+/** fw_structured: write @g as DO, IF and SELECT CASE blocks; false (nothing
+ * written) where it is not structured or the options ask for labels. */
+bool fw_structured(fw *w, const xf_graph *g, const struct xf_cfg_outs *o);
+
 #endif

@@ -118,8 +118,12 @@ derivprop(fw *w, const xf_dpop *op, uint32_t line)
             fputs(op->kind == XF_DP_INCDERIV ? " + " : " - ", w->o);
         } else if (op->kind == XF_DP_SETNEGDERIV)
             fputs("-", w->o);
+        /* an element from a section of one (the interpreter refuses other
+         * counts): Fortran's ranks want that one element, its sum */
+        bool one = !fw_is_array(&op->tgt) && fw_is_array(&op->src);
+        fputs(one ? "sum(" : "", w->o);
         fw_ref(w, &op->src, true);
-        fputs("\n", w->o);
+        fputs(one ? ")\n" : "\n", w->o);
         return;
     case XF_DP_SAX:
     case XF_DP_SAXPY:
@@ -450,6 +454,62 @@ zero_temp(fw *w, const xf_symbol *f)
     return w->nz;
 }
 
+/* Where Fortran 77's sequence association let the source pass an actual of
+ * another rank, which a module procedure's explicit interface refuses:
+ * RF_SECTION, an element x(i) of a rank-1 array for an assumed-shape rank-1
+ * formal, is passed as x(i:) (the elements from x(i) on, as the source's
+ * callee saw them); RF_FIRST, a whole array for a scalar formal, as its
+ * first element. */
+enum { RF_NONE, RF_SECTION, RF_FIRST };
+
+static int
+rank_fix(const xf_varref *r, const xf_symbol *f)
+{
+    const xf_symref *sr = xf_varref_symref(r);
+    const xf_arrref *a = xf_varref_arrref(r);
+    if (!sr || !sr->sym)
+        return RF_NONE;
+    int fr = xf_shape_rank(f->shape), ar = xf_shape_rank(sr->sym->shape);
+    if (fr == 1 && !f->dims.n && ar == 1 && a && a->t.n == 1 && a->t.v[0].index &&
+        !a->t.v[0].bound && !a->t.v[0].stride)
+        return RF_SECTION;
+    if (fr <= 0 && ar > 0 && ar <= 7 && !a)
+        return RF_FIRST;
+    return RF_NONE;
+}
+
+static void
+actual(fw *w, const xf_varref *r, bool deriv, int fix)
+{
+    if (fix == RF_NONE) {
+        fw_ref(w, r, deriv);
+        return;
+    }
+    FILE *saved = w->o;
+    char *s = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&s, &len);
+    if (!m) {
+        fw_refuse(w, r->h.line, "out of memory");
+        return;
+    }
+    w->o = m;
+    fw_ref(w, r, deriv);
+    fclose(m);
+    w->o = saved;
+    if (fix == RF_SECTION && len > 1 && s[len - 1] == ')')
+        fprintf(w->o, "%.*s:)", (int)(len - 1), s);
+    else if (fix == RF_FIRST) {
+        int rank = xf_shape_rank(xf_varref_symref(r)->sym->shape);
+        fprintf(w->o, "%s(", s);
+        for (int d = 1; d <= rank; d++)
+            fprintf(w->o, "%slbound(%s, %d)", d > 1 ? ", " : "", s, d);
+        fputs(")", w->o);
+    } else
+        fputs(s ? s : "", w->o);
+    free(s);
+}
+
 static void
 call(fw *w, const xf_stmt *s)
 {
@@ -515,10 +575,11 @@ call(fw *w, const xf_stmt *s)
     for (uint32_t p = 1; p <= callee->args.n && !w->failed; p++) {
         const xf_argsym *f = formal_at(callee, p);
         const xf_varref *r = arg_ref(act[p - 1]);
+        int fix = r ? rank_fix(r, f->sym) : 0;
         if (p > 1)
             fputs(", ", w->o);
         if (r)
-            fw_ref(w, r, false);
+            actual(w, r, false, fix);
         else
             converted(w, act[p - 1], fw_type_of_sym(f->sym));
         if (fw_has_deriv(w, f->sym)) {
@@ -526,7 +587,7 @@ call(fw *w, const xf_stmt *s)
             if (z[p - 1])
                 fprintf(w->o, "xf_z%d", z[p - 1]);
             else
-                fw_ref(w, r, true);
+                actual(w, r, true, fix);
         }
     }
     fputs(")\n", w->o);

@@ -48,6 +48,8 @@ typedef struct xf_xaif2f_opts {
     /* write a document without derivative code as a tangent all the same
      * (f_d; a derivative for each active real): what a tangent driver calls */
     bool as_tangent;
+    /* every control-flow graph as labels and GOTOs, structured ones too */
+    bool labels_only;
     /* when not NULL: the routine whose call @sig receives */
     const xf_routine *top;
     xf_xaif2f_sig *sig;

@@ -27,7 +27,6 @@ subroutine head_d(x, xd, y, yd)
   double precision :: openad_lin_2
   double precision :: openad_acc
   double precision :: openad_acc_1
-  integer :: xf_c
   t = 0.0d0
   td = 0.0d0
   i = 0
@@ -40,27 +39,17 @@ subroutine head_d(x, xd, y, yd)
   openad_acc_1 = 0.0d0
   t = 0.00000000000000000d+00
   td = 0.0d0
-  i = 1
-  goto 2
-5 continue
-  i = (i + 1)
-2 continue
-  xf_c = merge(1, 0, (i <= 2))
-  if (xf_c == 1) goto 3
-  if (xf_c == 0) goto 4
-  error stop 'xaiform: no out-edge for this condition value'
-3 continue
-  openad_aux = sin(x(i))
-  openad_aux_1 = (openad_aux * x(i))
-  openad_lin = cos(x(i))
-  openad_lin_1 = x(i)
-  openad_lin_2 = openad_aux
-  t = (t + openad_aux_1)
-  openad_acc = (openad_lin * openad_lin_1)
-  openad_acc_1 = (openad_lin_2 + openad_acc)
-  td = td + (openad_acc_1) * xd(i)
-  goto 5
-4 continue
+  do i = 1, 2
+    openad_aux = sin(x(i))
+    openad_aux_1 = (openad_aux * x(i))
+    openad_lin = cos(x(i))
+    openad_lin_1 = x(i)
+    openad_lin_2 = openad_aux
+    t = (t + openad_aux_1)
+    openad_acc = (openad_lin * openad_lin_1)
+    openad_acc_1 = (openad_lin_2 + openad_acc)
+    td = td + (openad_acc_1) * xd(i)
+  end do
   y(1) = t
   yd(1) = td
 end subroutine head_d
