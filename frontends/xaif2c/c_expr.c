@@ -195,8 +195,14 @@ offset(cw *w, const xf_symbol *s, const xf_arrref *a, uint32_t line)
             if (!cw_rt_dim(w, s, (uint32_t)(rank - 1 - k), line))
                 return false;
             fputs(" * (", w->o);
-        } else if (k + 1 < rank)
-            fprintf(w->o, " + %lld * (", (long long)(b->upper - b->lower + 1));
+        } else if (k + 1 < rank) {
+            int64_t e;
+            if (!cw_dim_extent(b, &e)) {
+                cw_refuse(w, line, "array %s: an extent does not fit in 64 bits", s->id);
+                return false;
+            }
+            fprintf(w->o, " + %lld * (", (long long)e);
+        }
     }
     for (int k = 1; k < rank; k++)
         fputs(")", w->o);

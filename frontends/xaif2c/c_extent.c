@@ -34,9 +34,11 @@ cw_rt(const xf_symbol *s)
 bool
 cw_rt_sentinel(const xf_symbol *s)
 {
-    for (uint32_t k = 0; k < s->dims.n; k++)
-        if (s->dims.v[k].upper - s->dims.v[k].lower + 1 == XF_RT_EXTENT)
+    for (uint32_t k = 0; k < s->dims.n; k++) {
+        int64_t e;
+        if (cw_dim_extent(&s->dims.v[k], &e) && e == XF_RT_EXTENT)
             return true;
+    }
     return false;
 }
 
@@ -85,8 +87,12 @@ cw_rt_dim(cw *w, const xf_symbol *s, uint32_t j, uint32_t line)
 {
     const char *t = rt_text(s);
     if (!t || j >= s->dims.n) {
-        fprintf(w->o, "%lldL",
-                j < s->dims.n ? (long long)(s->dims.v[j].upper - s->dims.v[j].lower + 1) : 1LL);
+        int64_t e = 1;
+        if (j < s->dims.n && !cw_dim_extent(&s->dims.v[j], &e)) {
+            cw_refuse(w, line, "array %s: an extent does not fit in 64 bits", s->id);
+            return false;
+        }
+        fprintf(w->o, "%lldL", (long long)e);
         return true;
     }
     return write_dim(w, s, t, j, line);

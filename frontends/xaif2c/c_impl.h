@@ -126,6 +126,10 @@ void cw_names_free(cw *w);
 const char *cw_ctype(cw *w, const xf_symbol *s, uint32_t line);
 /** cw_has_deriv: whether @s has a derivative companion in this document. */
 bool cw_has_deriv(const cw *w, const xf_symbol *s);
+/** cw_dim_extent: upper - lower + 1 of @b in *@out, computed without
+ * overflow; false when a bound is missing or the extent does not fit in
+ * 64 bits. */
+bool cw_dim_extent(const xf_dimbounds *b, int64_t *out);
 /** cw_extent: number of elements of @s (1 for scalars); -1 after a refusal. */
 int64_t cw_extent(cw *w, const xf_symbol *s, uint32_t line);
 

@@ -97,6 +97,17 @@ cw_ctype(cw *w, const xf_symbol *s, uint32_t line)
     return NULL;
 }
 
+bool
+cw_dim_extent(const xf_dimbounds *b, int64_t *out)
+{
+    int64_t d;
+    if (b->upper == XF_NOINT || b->lower == XF_NOINT ||
+        __builtin_sub_overflow(b->upper, b->lower, &d) || __builtin_add_overflow(d, 1, &d))
+        return false;
+    *out = d;
+    return true;
+}
+
 int64_t
 cw_extent(cw *w, const xf_symbol *s, uint32_t line)
 {
@@ -116,7 +127,13 @@ cw_extent(cw *w, const xf_symbol *s, uint32_t line)
     }
     int64_t n = 1;
     for (uint32_t k = 0; k < s->dims.n; k++) {
-        int64_t e = s->dims.v[k].upper - s->dims.v[k].lower + 1;
+        int64_t e;
+        if (!cw_dim_extent(&s->dims.v[k], &e)) {
+            cw_refuse(w, line ? line : s->h.line,
+                      "array %s: dimension %u's extent %lld - (%lld) + 1 does not fit in 64 bits",
+                      s->id, k + 1, (long long)s->dims.v[k].upper, (long long)s->dims.v[k].lower);
+            return -1;
+        }
         if (e < 0)
             e = 0;
         if (e > 0 && n > (INT64_C(1) << 40) / e) {

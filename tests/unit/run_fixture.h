@@ -101,7 +101,7 @@ RF RF_FMT(2, 3) void sb_printf(sb *s, const char *fmt, ...)
 
 /* ------------------------------------------------------------ builder */
 
-enum { XB_MAXSYM = 256, XB_MAXSCOPE = 16, XB_MAXG = 64, XB_MAXSTACK = 16, XB_MAXARMS = 16 };
+enum { XB_MAXSYM = 256, XB_MAXSCOPE = 16, XB_MAXG = 64, XB_MAXSTACK = 256, XB_MAXARMS = 16 };
 
 typedef struct xb_sym {
     int scope;

@@ -606,6 +606,54 @@ START_TEST(terminal_within_iteration)
 }
 END_TEST
 
+/* A nest of 200 loops around 400 assignments (issue 26): each loop's
+ * terminal test walks the enclosing bodies once per level, not once per
+ * loop around them, so the analysis stays inside its work budget
+ * (D x D x B walked before: about 56 million, past the budget; now about
+ * a million), with the facts of a small nest: t carried by every loop,
+ * and read in the next outer iteration after the innermost. */
+START_TEST(a_deep_nest_stays_within_the_budget)
+{
+    enum { D = 200, B = 400 };
+    char *locals = malloc(32 * D + 64), *body = malloc(32 * B + 64);
+    ck_assert(locals && body);
+    size_t n = (size_t)sprintf(locals, "real t");
+    for (int k = 1; k <= D; k++)
+        n += (size_t)sprintf(locals + n, "; integer i%d", k);
+    n = 0;
+    for (int k = 0; k < B; k++)
+        n += (size_t)sprintf(body + n, "t = t * x(1) + x(2); ");
+    sprintf(body + n, "y(1) = t");
+    xb *b = XB_NEW();
+    xg *g = head_cfg(b, 2, 1, NULL, locals);
+    for (int k = 1; k <= D; k++) {
+        char init[32], cond[32], upd[48];
+        snprintf(init, sizeof init, "i%d = 1", k);
+        snprintf(cond, sizeof cond, "i%d <= 2", k);
+        snprintf(upd, sizeof upd, "i%d = i%d + 1", k, k);
+        xg_for(g, init, cond, upd);
+    }
+    xg_bb(g, body);
+    for (int k = 1; k <= D; k++)
+        xg_end(g);
+    la t;
+    analyse(&t, b, "head");
+    ck_assert_uint_eq(t.v.n, D);
+    const xf_loopdep *outer = &t.v.v[0], *inner = &t.v.v[D - 1];
+    ck_assert_uint_eq(inner->depth, D - 1);
+    ck_assert(!outer->parallel && !inner->parallel);
+    ck_assert_int_eq(inner->why, XF_LD_SCALAR);
+    ck_assert_str_eq(sym_id(&inner->dep_b), "t");
+    ck_assert_int_eq(inner->terminal, XF_LT_READ_AFTER);
+    ck_assert_str_eq(sym_id(&inner->used), "t");
+    ck_assert_str_eq(sym_id(&inner->after_write), "t");
+    ck_assert_int_eq(inner->terminal_in, XF_LT_YES);
+    la_fini(&t);
+    free(locals);
+    free(body);
+}
+END_TEST
+
 /* Control flow that does not nest: reported, not analysed. */
 START_TEST(unstructured_not_analysed)
 {
@@ -875,6 +923,7 @@ test_loopdep_suite(void)
     tcase_add_test(tc, aliased_storage);
     tcase_add_test(tc, terminal_loops);
     tcase_add_test(tc, terminal_within_iteration);
+    tcase_add_test(tc, a_deep_nest_stays_within_the_budget);
     tcase_add_test(tc, unstructured_not_analysed);
     tcase_add_test(tc, iteration_wise_refused_after_write);
     tcase_add_test(tc, dry_run_refused_input_overwritten);

@@ -318,6 +318,24 @@ START_TEST(an_array_without_bounds_is_refused)
 }
 END_TEST
 
+/* upper - lower + 1 past 64 bits (issue 26): refused, never wrapped. */
+START_TEST(an_extent_past_64_bits_is_refused)
+{
+    refused("        <xaif:Symbol symbol_id=\"z\" kind=\"variable\" type=\"real\" "
+            "shape=\"vector\"><xaif:DimensionBounds lower=\"-9223372036854775807\" "
+            "upper=\"9223372036854775807\"/></xaif:Symbol>\n",
+            Y_IS("<xaif:VariableReference vertex_id=\"1\"><xaif:SymbolReference vertex_id=\"1\" "
+                 "scope_id=\"2\" symbol_id=\"z\"/><xaif:ArrayElementReference vertex_id=\"2\">"
+                 "<xaif:IndexTriplet><xaif:Index><xaif:Constant vertex_id=\"1\" type=\"integer\" "
+                 "value=\"1\"/></xaif:Index></xaif:IndexTriplet></xaif:ArrayElementReference>"
+                 "<xaif:VariableReferenceEdge edge_id=\"1\" source=\"1\" target=\"2\"/>"
+                 "</xaif:VariableReference>\n"),
+            "t.xaif:32: error: cannot write C: array z: dimension 1's extent 9223372036854775807 - "
+            "(-9223372036854775807) + 1 "
+            "does not fit in 64 bits");
+}
+END_TEST
+
 START_TEST(an_array_intrinsic_is_refused)
 {
     refused("",
@@ -386,6 +404,7 @@ test_xaif2c_suite(void)
     tcase_add_test(t, a_whole_array_in_an_expression_is_refused);
     tcase_add_test(t, a_string_is_refused);
     tcase_add_test(t, an_array_without_bounds_is_refused);
+    tcase_add_test(t, an_extent_past_64_bits_is_refused);
     tcase_add_test(t, an_array_intrinsic_is_refused);
     tcase_add_test(t, a_call_without_code_is_refused);
     suite_add_tcase(s, t);

@@ -31,7 +31,8 @@ unsigned xf_iw_loop_depth(const xf_region *r);
  * The loop of @t3 (the adjoint sweep) that holds the adjoint of taping
  * loop @l2's body: as many loops around it as around @l2, and the most
  * blocks whose ids are those of blocks of @l2's body, none of another
- * block of @t2. NULL when none has any. Scratch from @a.
+ * block of @t2. NULL when none has any (or out of memory). Its tables
+ * live in an arena of its own, freed on return; @a is not used.
  */
 const xf_region *xf_iw_adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3,
                                     xf_arena *a);

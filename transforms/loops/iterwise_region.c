@@ -5,15 +5,6 @@
 #include "build.h"
 #include "iterwise.h"
 
-static bool
-under(const xf_region *r, const xf_region *l)
-{
-    for (const xf_region *p = r->parent; p; p = p->parent)
-        if (p == l)
-            return true;
-    return false;
-}
-
 unsigned
 xf_iw_loop_depth(const xf_region *r)
 {
@@ -48,29 +39,57 @@ xf_iw_region_calls(const xf_rgseq *s)
     return false;
 }
 
-const xf_region *
-xf_iw_adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3, xf_arena *a)
+/* One past the last region that @r holds, in pre-order: the regions @r
+ * holds are those of index in (r->index, end). O(depth). */
+static uint32_t
+subtree_end(const xf_region *r)
+{
+    for (;;) {
+        const xf_region *last = NULL;
+        if (r->kind == XF_RG_LOOP && r->body.v.n)
+            last = r->body.v.v[r->body.v.n - 1];
+        for (uint32_t k = r->arms.n; r->kind == XF_RG_BRANCH && !last && k-- > 0;)
+            if (r->arms.v[k].body.v.n)
+                last = r->arms.v[k].body.v.v[r->arms.v[k].body.v.n - 1];
+        if (!last)
+            return r->index + 1;
+        r = last;
+    }
+}
+
+/* The blocks and depths live in an arena of their own, freed on return:
+ * the callers ask once per loop, and a scratch arena that kept each
+ * answer's tables grew with loops x routine size. */
+static const xf_region *
+adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3, xf_arena *a)
 {
     xf_map in = {0}, out = {0};
+    uint32_t end2 = subtree_end(l2);
     for (uint32_t k = 0; k < t2->all.n; k++) {
         const xf_region *r = t2->all.v[k];
+        bool inside = r->index > l2->index && r->index < end2;
         if (r->kind == XF_RG_BLOCK &&
-            !xf_map_put(under(r, l2) ? &in : &out, a, r->v->id, (void *)r, NULL))
+            !xf_map_put(inside ? &in : &out, a, r->v->id, (void *)r, NULL))
             return NULL;
     }
     unsigned depth = xf_iw_loop_depth(l2);
+    unsigned *d3 = XF_NEW_ARRAY(a, t3->all.n + 1, unsigned);
+    if (!d3)
+        return NULL;
+    for (uint32_t k = 0; k < t3->all.n; k++) {
+        const xf_region *c = t3->all.v[k], *p = c->parent;
+        d3[k] = p && p->index < k ? d3[p->index] + (p->kind == XF_RG_LOOP) : xf_iw_loop_depth(c);
+    }
     const xf_region *best = NULL;
     uint32_t most = 0;
     for (uint32_t k = 0; k < t3->all.n; k++) {
         const xf_region *c = t3->all.v[k];
-        if (c->kind != XF_RG_LOOP || xf_iw_loop_depth(c) != depth)
+        if (c->kind != XF_RG_LOOP || d3[k] != depth)
             continue;
-        uint32_t n = 0;
+        uint32_t n = 0, end = subtree_end(c);
         bool other = false;
-        for (uint32_t j = c->index + 1; j < t3->all.n && !other; j++) {
+        for (uint32_t j = c->index + 1; j < end && j < t3->all.n && !other; j++) {
             const xf_region *r = t3->all.v[j];
-            if (!under(r, c))
-                break; /* the regions in c follow it in pre-order */
             if (r->kind != XF_RG_BLOCK)
                 continue;
             if (xf_map_get(&in, r->v->id))
@@ -83,6 +102,21 @@ xf_iw_adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *
             best = c;
         }
     }
+    return best;
+}
+
+/* Linear in the two trees' sizes: the regions a region holds are a range
+ * of the pre-order, and the loop depths are one sweep (a nest of D loops
+ * looked up D times was D x D x its size). */
+const xf_region *
+xf_iw_adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3, xf_arena *a)
+{
+    (void)a;
+    xf_arena *own = xf_arena_new();
+    if (!own)
+        return NULL;
+    const xf_region *best = adjoint_loop(t2, l2, t3, own);
+    xf_arena_free(own);
     return best;
 }
 

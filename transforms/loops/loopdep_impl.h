@@ -32,6 +32,11 @@ typedef struct ld_walk {
      * past it the walk stops and 'over' is set (xf_loopdep_graph) */
     uint64_t work, budget;
     bool over;
+    /* a loop whose test, body and update this walk has met already, with
+     * no fewer variables written as a whole before them: walking it again
+     * adds only writes met before and reads no more exposed than before,
+     * so its initialization alone is walked (loopdep_rules.c: after_loop) */
+    const xf_region *skip;
 } ld_walk;
 
 /** ld_walk_init: an empty walk over @doc's symbols, storage from @a. false: out of memory. */

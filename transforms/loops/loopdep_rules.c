@@ -467,6 +467,11 @@ after_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d, bool i
     L->w.acc.cap = L->after.cap;
     L->w.acc.n = 0;
     ld_walk_undo(&L->w, 0);
+    /* Each enclosing loop's body is walked once: when the walk climbs from
+     * loop p to the loop around it, p's test, body and update are already
+     * in the accesses, so the outer body's walk skips them (ld_walk.skip).
+     * A loop at depth D then costs one walk of its outermost loop, not D. */
+    L->w.skip = NULL;
     for (const xf_region *c = r; c && !L->w.oom && !L->w.over;) {
         uint32_t at = 0;
         const xf_rgseq *s = holder(t, c, &at);
@@ -483,9 +488,11 @@ after_loop(ld *L, const xf_cfgtree *t, const xf_region *r, xf_loopdep *d, bool i
             uint32_t n = L->w.log.n;
             ld_walk_seq(&L->w, &p->body, 0);
             ld_walk_undo(&L->w, n);
+            L->w.skip = p;
         }
         c = p;
     }
+    L->w.skip = NULL;
     if (!L->w.oom && !L->w.over)
         after_facts(L, d, saved, nsaved);
     L->after.v = L->w.acc.v;

@@ -324,6 +324,8 @@ ld_walk_region(ld_walk *w, const xf_region *r)
     case XF_RG_LOOP: {
         if (v->kind == XF_CV_FORLOOP)
             ld_walk_stmt(w, v->init, v->lineno);
+        if (r == w->skip)
+            return;
         if (v->cond)
             expr_reads(w, v->cond, v->lineno, UINT32_MAX);
         uint32_t n = w->log.n;

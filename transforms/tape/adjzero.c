@@ -383,6 +383,73 @@ hosts_procedures(const xf_doc *doc, const xf_routine *rt)
     return false;
 }
 
+/* The fixed point in = f(union of the successors' in), by a worklist
+ * (a vertex is looked at again only when a successor's set grew), each
+ * block's f given as @gen = f(0) and @keep = f(all). @returns false when
+ * out of memory. */
+static bool
+solve(const az *z, const xf_graph *g, const uint32_t *first, const uint32_t *succ,
+      const uint64_t *gen, const uint64_t *keep, uint64_t *in, uint64_t *cur)
+{
+    uint32_t n = g->v.n;
+    uint32_t *npred = XF_NEW_ARRAY(z->a, n + 1, uint32_t);
+    uint32_t *pred = XF_NEW_ARRAY(z->a, first[n] ? first[n] : 1, uint32_t);
+    uint32_t *queue = XF_NEW_ARRAY(z->a, n, uint32_t);
+    uint8_t *queued = XF_NEW_ARRAY(z->a, n, uint8_t);
+    if (!npred || !pred || !queue || !queued)
+        return false;
+    memset(npred, 0, (n + 1) * sizeof *npred);
+    for (uint32_t k = 0; k < first[n]; k++)
+        npred[succ[k] + 1]++;
+    for (uint32_t i = 0; i < n; i++)
+        npred[i + 1] += npred[i]; /* npred[i]: where i's predecessors start */
+    uint32_t *fill = XF_NEW_ARRAY(z->a, n, uint32_t);
+    if (!fill)
+        return false;
+    memcpy(fill, npred, n * sizeof *fill);
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = first[i]; k < first[i + 1]; k++)
+            pred[fill[succ[k]]++] = i;
+    /* a ring of at most n vertices, each queued once at a time; backwards
+     * first, as the sets flow */
+    uint32_t head = 0, count = n;
+    for (uint32_t i = 0; i < n; i++) {
+        queue[i] = n - 1 - i;
+        queued[i] = 1;
+    }
+    while (count) {
+        uint32_t i = queue[head];
+        head = head + 1 == n ? 0 : head + 1;
+        count--;
+        queued[i] = 0;
+        memset(cur, 0, z->nw * sizeof *cur);
+        for (uint32_t k = first[i]; k < first[i + 1]; k++)
+            for (uint32_t w = 0; w < z->nw; w++)
+                cur[w] |= in[(size_t)succ[k] * z->nw + w];
+        /* sets only grow: the union with the old keeps it monotone */
+        uint64_t *old = &in[(size_t)i * z->nw];
+        const uint64_t *g0 = &gen[(size_t)i * z->nw], *g1 = &keep[(size_t)i * z->nw];
+        bool changed = false;
+        for (uint32_t w = 0; w < z->nw; w++) {
+            uint64_t v = (cur[w] & g1[w]) | g0[w];
+            if ((old[w] | v) != old[w]) {
+                old[w] |= v;
+                changed = true;
+            }
+        }
+        for (uint32_t k = npred[i]; changed && k < npred[i + 1]; k++) {
+            uint32_t p = pred[k];
+            if (queued[p])
+                continue;
+            queued[p] = 1;
+            uint32_t tail = head + count >= n ? head + count - n : head + count;
+            queue[tail] = p;
+            count++;
+        }
+    }
+    return true;
+}
+
 int
 xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_tbr *tbr,
                 xf_arena *a, xf_adjzero **out)
@@ -452,26 +519,23 @@ xf_adjzero_plan(const xf_doc *doc, const xf_routine *rt, const xf_graph *g, cons
         uint32_t s = g->e.v[i]->src->index;
         succ[first[s] + nsucc[s]++] = g->e.v[i]->tgt->index;
     }
-    /* the fixed point: in = transfer(union of the successors' in) */
-    bool changed = true;
-    while (changed) {
-        changed = false;
-        for (uint32_t i = n; i-- > 0;) {
-            memset(cur, 0, z.nw * sizeof *cur);
-            for (uint32_t k = first[i]; k < first[i + 1]; k++)
-                for (uint32_t w = 0; w < z.nw; w++)
-                    cur[w] |= in[(size_t)succ[k] * z.nw + w];
-            if (block_back(&z, g->v.v[i], cur, false))
-                return -1;
-            /* sets only grow: the union with the old keeps it monotone */
-            uint64_t *old = &in[(size_t)i * z.nw];
-            for (uint32_t w = 0; w < z.nw; w++)
-                if ((old[w] | cur[w]) != old[w]) {
-                    old[w] |= cur[w];
-                    changed = true;
-                }
-        }
+    /* Each block's transfer is gen/kill, f(x) = (x & f(1)) | f(0): one
+     * walk of each block for f(0), one for f(1), then the fixed point only
+     * combines sets (walking a long block again for each round of a deep
+     * loop nest was nest depth times block size). */
+    uint64_t *gen = XF_NEW_ARRAY(a, (size_t)n * z.nw, uint64_t);
+    uint64_t *keep = XF_NEW_ARRAY(a, (size_t)n * z.nw, uint64_t);
+    if (!gen || !keep)
+        return -1;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t *g0 = &gen[(size_t)i * z.nw], *g1 = &keep[(size_t)i * z.nw];
+        memset(g0, 0, z.nw * sizeof *g0);
+        set_all(&z, g1);
+        if (block_back(&z, g->v.v[i], g0, false) || block_back(&z, g->v.v[i], g1, false))
+            return -1;
     }
+    if (!solve(&z, g, first, succ, gen, keep, in, cur))
+        return -1;
     xf_adjzero *plan = XF_NEW(a, xf_adjzero);
     if (!plan)
         return -1;
