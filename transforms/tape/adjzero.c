@@ -55,7 +55,8 @@ typedef struct az {
     XF_VEC(uint8_t) bad;            /* an array read otherwise: no term of it assigns */
 } az;
 
-/* At most this many bits of sets per routine (vertices x candidates). */
+/* At most this many bits per set (vertices x candidates); three such sets
+ * (the fixed point, and each block's f(0) and f(all)). */
 #define AZ_MAX_BITS (1u << 26)
 
 /* The candidate @r is a plain reference to (a scalar), or any reference
