@@ -222,10 +222,43 @@ rt_stack_op(cw *w, const xf_varref *r, bool push, bool ints, bool deriv)
     fputs("    }\n", w->o);
 }
 
+/* push / pop of a scalar on a tape kept in local variables xf_tr<k> (reals)
+ * and xf_ti<k> (integers): cw_joint_local_tape. */
+static void
+local_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints)
+{
+    const xf_varref *r = arg_ref(a->by_pos[0]);
+    int *n = &w->ln[ints];
+    if (push) {
+        fprintf(w->o, "    xf_t%c%d = ", ints ? 'i' : 'r', *n);
+        if (r)
+            cw_ref(w, r, false);
+        else
+            cw_expr(w, a->by_pos[0]);
+        fputs(";\n", w->o);
+        if (++*n > w->lmax[ints])
+            w->lmax[ints] = *n;
+        return;
+    }
+    if (!(r = need_ref(w, s, a, 0)))
+        return;
+    if (!*n) {
+        w->lbad = true;
+        return;
+    }
+    fputs("    ", w->o);
+    cw_ref(w, r, false);
+    fprintf(w->o, " = xf_t%c%d;\n", ints ? 'i' : 'r', --*n);
+}
+
 /* push / pop of a value on the tape (@cp: a checkpoint stack) of reals or integers. */
 static void
 stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp, bool deriv)
 {
+    if (!cp && w->ltape) {
+        local_op(w, s, a, push, ints);
+        return;
+    }
     const char *st = cp ? (ints ? "icp" : "cp") : (ints ? "itape" : "tape");
     const xf_varref *r = arg_ref(a->by_pos[0]);
     if (!push && !(r = need_ref(w, s, a, 0)))
@@ -480,8 +513,9 @@ call(cw *w, const xf_stmt *s)
                     (long long)(n ? n : 1));
         }
     }
-    const char *name = w->rname[callee->index];
-    fprintf(w->o, "        %s(", w->iname[callee->index] ? w->iname[callee->index] : name);
+    fputs("        ", w->o);
+    cw_callee(w, callee);
+    fputs("(", w->o);
     for (uint32_t p = 1; p <= callee->args.n && !w->failed; p++) {
         const xf_argsym *f = formal_at(callee, p);
         const xf_varref *r = arg_ref(act[p - 1]);
