@@ -246,10 +246,7 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
     const char *name = w->iname[r->index];
     if (adj) {
         bool split = w->opts->reversal == XF_C_SPLIT;
-        fputs("    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n"
-              "    xf_ad_mode xf_saved = *xf_m;\n",
-              o);
-        cw_mode_set(o, "    ", split ? "tape" : "tape adjoint");
+        cw_entry_mode(w, o, split ? "tape" : "tape adjoint");
         fprintf(o, "    %s", name);
         inner_args(w, o, r);
         fputs(";\n", o);
@@ -259,7 +256,7 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
             inner_args(w, o, r);
             fputs(";\n", o);
         }
-        fputs("    *xf_m = xf_saved;\n", o);
+        cw_entry_restore(w, o);
         for (int64_t p = 1; p <= (int64_t)r->args.n; p++) {
             const xf_argsym *f = formal(r, p);
             const cw_sym *c = &w->syms[f->sym->index];

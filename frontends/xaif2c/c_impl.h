@@ -11,6 +11,10 @@
 typedef enum cw_mode { CW_PLAIN, CW_TANGENT, CW_ADJOINT } cw_mode;
 
 /* How a C front end's symbol is passed (its annotation, c_iface.c). */
+/* The functions of a routine under joint reversal resolved when written
+ * (c_joint.c): the mode each is entered in. ORDER: c_joint.c's tables */
+typedef enum cw_jvariant { CW_JV_TOP, CW_JV_REV, CW_JV_FWD, CW_JV_PLAIN, CW_JV_COUNT } cw_jvariant;
+
 typedef enum cw_how { CW_NONE, CW_LOCAL, CW_VALUE, CW_POINTER, CW_RETURN } cw_how;
 
 /* Per symbol (by xf_symbol.index). */
@@ -56,6 +60,15 @@ typedef struct cw {
     const char *ek;
     /* the C front end's struct types (c_struct.c) */
     struct cw_types *types;
+    /* joint reversal resolved when written (c_joint.c): per routine, a bit
+     * per cw_jvariant written; NULL (and joint false): the runtime template */
+    bool joint;
+    unsigned char *jneed;
+    /* the tape of the function being written is local variables
+     * (cw_joint_local_tape): per stack (0 reals, 1 integers) the words on it
+     * now and the most at once; lbad: a pop from an empty one */
+    bool ltape, lbad;
+    int ln[2], lmax[2];
 } cw;
 
 /* c_unit.c */
@@ -66,6 +79,29 @@ const xf_routine *cw_routine_of(const cw *w, const xf_symbol *sym);
 
 /** cw_mode_set: write "xf_ad_mode_set(xf_m, ...)" with the modes named in @flags. */
 void cw_mode_set(FILE *o, const char *indent, const char *flags);
+
+/** cw_placeholder: graph @k of adjoint routine @r when it has code, or NULL. */
+const xf_graph *cw_placeholder(const xf_routine *r, int k);
+
+/* c_joint.c */
+/** cw_joint_init: decide whether the joint template is resolved and which
+ * functions each routine needs (w->joint, w->jneed); false after a refusal. */
+bool cw_joint_init(cw *w);
+void cw_joint_free(cw *w);
+/** cw_joint_phs: the placeholders function @v runs, in order, 0-terminated. */
+const int *cw_joint_phs(cw_jvariant v);
+/** cw_joint_suffix: what @v's function adds to the routine's NAME_tpl. */
+const char *cw_joint_suffix(cw_jvariant v);
+/** cw_entry_mode: in a user's entry, save the mode record and set @flags
+ * (nothing when resolved); cw_entry_restore: restore it. */
+void cw_entry_mode(cw *w, FILE *o, const char *flags);
+void cw_entry_restore(cw *w, FILE *o);
+/** cw_joint_local_tape: whether function @v of @r keeps its tape in local
+ * variables: what it pushes and pops is straight-line code, scalars only. */
+bool cw_joint_local_tape(cw *w, const xf_routine *r, cw_jvariant v);
+/** cw_callee: write the name of the function a call of @callee goes to
+ * from the placeholder being written. */
+void cw_callee(cw *w, const xf_routine *callee);
 
 /* c_iface.c */
 /** cw_iface_read: the C front end's annotations into w->syms, w->wrapped, w->rstatic. */

@@ -174,11 +174,11 @@ restore_pop(cw *w, const xf_varref *r, bool ints, const char *st, bool deriv, co
     if (!ckp || !const_param(w, r, deriv)) {
         fputs(ind, w->o);
         cw_ref(w, r, deriv);
-        fprintf(w->o, " = xf_ad_%s(&xf_ad_state()->%s);\n", ints ? "ipop" : "pop", st);
+        fprintf(w->o, " = xf_ad_%s(&xf_ad_s.%s);\n", ints ? "ipop" : "pop", st);
         return;
     }
-    fprintf(w->o, "%s%s xf_v = xf_ad_%s(&xf_ad_state()->%s);\n%sif (", ind,
-            ints ? "long" : "double", ints ? "ipop" : "pop", st, ind);
+    fprintf(w->o, "%s%s xf_v = xf_ad_%s(&xf_ad_s.%s);\n%sif (", ind, ints ? "long" : "double",
+            ints ? "ipop" : "pop", st, ind);
     if (ints) {
         cw_ref(w, r, deriv);
         fputs(" != xf_v", w->o);
@@ -203,14 +203,15 @@ rt_stack_op(cw *w, const xf_varref *r, bool push, bool ints, bool deriv)
         fputs("    {\n        long xf_n = ", w->o);
         if (!cw_count(w, r))
             return;
-        fputs(";\n        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n", w->o);
+        fprintf(w->o, ";\n        xf_ad_%sreserve(&xf_ad_s.%s, xf_n);\n", ints ? "i" : "", st);
+        fputs("        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n", w->o);
     } else
-        fputs("    {\n        long xf_n = xf_ad_ipop(&xf_ad_state()->icp);\n"
+        fputs("    {\n        long xf_n = xf_ad_ipop(&xf_ad_s.icp);\n"
               "        for (long xf_k = xf_n - 1; xf_k >= 0; xf_k--) {\n",
               w->o);
     w->ek = "xf_k";
     if (push) {
-        fprintf(w->o, "            xf_ad_%s(&xf_ad_state()->%s, ", ints ? "ipush" : "push", st);
+        fprintf(w->o, "            xf_ad_%s_nc(&xf_ad_s.%s, ", ints ? "ipush" : "push", st);
         cw_ref(w, r, deriv);
         fputs(");\n", w->o);
     } else
@@ -218,14 +219,47 @@ rt_stack_op(cw *w, const xf_varref *r, bool push, bool ints, bool deriv)
     w->ek = NULL;
     fputs("        }\n", w->o);
     if (push)
-        fputs("        xf_ad_ipush(&xf_ad_state()->icp, xf_n);\n", w->o);
+        fputs("        xf_ad_ipush(&xf_ad_s.icp, xf_n);\n", w->o);
     fputs("    }\n", w->o);
+}
+
+/* push / pop of a scalar on a tape kept in local variables xf_tr<k> (reals)
+ * and xf_ti<k> (integers): cw_joint_local_tape. */
+static void
+local_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints)
+{
+    const xf_varref *r = arg_ref(a->by_pos[0]);
+    int *n = &w->ln[ints];
+    if (push) {
+        fprintf(w->o, "    xf_t%c%d = ", ints ? 'i' : 'r', *n);
+        if (r)
+            cw_ref(w, r, false);
+        else
+            cw_expr(w, a->by_pos[0]);
+        fputs(";\n", w->o);
+        if (++*n > w->lmax[ints])
+            w->lmax[ints] = *n;
+        return;
+    }
+    if (!(r = need_ref(w, s, a, 0)))
+        return;
+    if (!*n) {
+        w->lbad = true;
+        return;
+    }
+    fputs("    ", w->o);
+    cw_ref(w, r, false);
+    fprintf(w->o, " = xf_t%c%d;\n", ints ? 'i' : 'r', --*n);
 }
 
 /* push / pop of a value on the tape (@cp: a checkpoint stack) of reals or integers. */
 static void
 stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp, bool deriv)
 {
+    if (!cp && w->ltape) {
+        local_op(w, s, a, push, ints);
+        return;
+    }
     const char *st = cp ? (ints ? "icp" : "cp") : (ints ? "itape" : "tape");
     const xf_varref *r = arg_ref(a->by_pos[0]);
     if (!push && !(r = need_ref(w, s, a, 0)))
@@ -234,12 +268,25 @@ stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp,
         rt_stack_op(w, r, push, ints, deriv);
         return;
     }
+    if (push && r && cw_is_array(r)) { /* room for the elements, then plain stores */
+        fputs("    {\n        long xf_n = ", w->o);
+        if (!cw_count(w, r))
+            return;
+        fprintf(w->o, ";\n        xf_ad_%sreserve(&xf_ad_s.%s, xf_n);\n", ints ? "i" : "", st);
+        fputs("        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n", w->o);
+        w->ek = "xf_k";
+        fprintf(w->o, "            xf_ad_%s_nc(&xf_ad_s.%s, ", ints ? "ipush" : "push", st);
+        cw_ref(w, r, deriv);
+        fputs(");\n", w->o);
+        loop_close(w, r);
+        return;
+    }
     if (r && !loop_open(w, r, !push)) /* a pop fills the elements in reverse */
         return;
     if (!r)
         fputs("    {\n", w->o);
     if (push) {
-        fprintf(w->o, "        xf_ad_%s(&xf_ad_state()->%s, ", ints ? "ipush" : "push", st);
+        fprintf(w->o, "        xf_ad_%s(&xf_ad_s.%s, ", ints ? "ipush" : "push", st);
         if (r)
             cw_ref(w, r, deriv);
         else
@@ -480,8 +527,9 @@ call(cw *w, const xf_stmt *s)
                     (long long)(n ? n : 1));
         }
     }
-    const char *name = w->rname[callee->index];
-    fprintf(w->o, "        %s(", w->iname[callee->index] ? w->iname[callee->index] : name);
+    fputs("        ", w->o);
+    cw_callee(w, callee);
+    fputs("(", w->o);
     for (uint32_t p = 1; p <= callee->args.n && !w->failed; p++) {
         const xf_argsym *f = formal_at(callee, p);
         const xf_varref *r = arg_ref(act[p - 1]);

@@ -44,8 +44,8 @@ graph_has_entry(const xf_graph *g)
     return false;
 }
 
-static const xf_graph *
-placeholder(const xf_routine *r, int k)
+const xf_graph *
+cw_placeholder(const xf_routine *r, int k)
 {
     char name[8];
     snprintf(name, sizeof name, "%d", k);
@@ -152,7 +152,7 @@ template_code(cw *w, const xf_routine *r)
     fputs("    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n    (void)xf_m;\n", o);
     const xf_graph *p[8] = {0};
     for (int k = 1; k <= 6; k++)
-        p[k] = placeholder(r, k);
+        p[k] = cw_placeholder(r, k);
     if (w->opts->reversal == XF_C_SPLIT) {
         static const char *const flag[] = {"", "plain", "tape", "adjoint"};
         for (int k = 1; k <= 3 && !w->failed; k++) {
@@ -189,6 +189,56 @@ template_code(cw *w, const xf_routine *r)
     fputs("    }\n", o);
 }
 
+/* One function of routine @r into @o: the template resolved for mode
+ * @variant (a cw_jvariant), or (-1) the routine's code or template. */
+static void
+function(cw *w, FILE *o, const xf_routine *r, int variant)
+{
+    const xf_scope *sc = r->cfg_scope;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (!m) {
+        cw_refuse(w, r->h.line, "out of memory");
+        return;
+    }
+    w->o = m;
+    w->ltape = variant >= 0 && cw_joint_local_tape(w, r, (cw_jvariant)variant);
+    w->lbad = false;
+    w->ln[0] = w->ln[1] = w->lmax[0] = w->lmax[1] = 0;
+    if (variant >= 0)
+        for (const int *k = cw_joint_phs((cw_jvariant)variant); *k && !w->failed; k++) {
+            const xf_graph *g = cw_placeholder(r, *k);
+            if (g)
+                graph_code(w, g, *k);
+        }
+    else if (r->is_rlist)
+        template_code(w, r);
+    else
+        graph_code(w, &r->g, 0);
+    fclose(m);
+    w->o = o;
+    const char *iname = w->iname[r->index];
+    fprintf(o, "\n%svoid\n%s%s", iname ? "static " : "", iname ? iname : w->rname[r->index],
+            variant >= 0 ? cw_joint_suffix((cw_jvariant)variant) : "");
+    params(w, o, r, true);
+    fputs("\n{\n", o);
+    for (uint32_t j = 0; j < sc->syms.n; j++)
+        if (!w->syms[sc->syms.v[j]->index].formal)
+            declare(w, o, sc->syms.v[j], false);
+    if (w->ltape && (w->lbad || w->ln[0] || w->ln[1]))
+        cw_refuse(w, r->h.line, "internal: the local tape of %s is out of step", r->sym->id);
+    for (int k = 0; k < w->lmax[0] + w->lmax[1]; k++) /* its local tape */
+        fprintf(o, "    %s xf_t%c%d = 0;\n", k < w->lmax[0] ? "double" : "long",
+                k < w->lmax[0] ? 'r' : 'i', k < w->lmax[0] ? k : k - w->lmax[0]);
+    w->ltape = false;
+    if (text)
+        fputs(text, o);
+    cw_rt_free(w, o, sc);
+    fputs("}\n", o);
+    free(text);
+}
+
 /* One routine into @o: its function(s). */
 static void
 routine(cw *w, FILE *o, const xf_routine *r)
@@ -207,44 +257,20 @@ routine(cw *w, FILE *o, const xf_routine *r)
         w->syms[f->sym->index].formal = true;
     }
     w->cur = r;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (!m) {
-        cw_refuse(w, r->h.line, "out of memory");
-        return;
-    }
-    w->o = m;
-    if (r->is_rlist)
-        template_code(w, r);
-    else
-        graph_code(w, &r->g, 0);
-    fclose(m);
-    w->o = o;
-    const char *name = w->rname[r->index];
     bool tpl = r->is_rlist;
-    const char *iname = w->iname[r->index];
-    fprintf(o, "\n%svoid\n%s", iname ? "static " : "", iname ? iname : name);
-    params(w, o, r, true);
-    fputs("\n{\n", o);
-    for (uint32_t j = 0; j < sc->syms.n; j++)
-        if (!w->syms[sc->syms.v[j]->index].formal)
-            declare(w, o, sc->syms.v[j], false);
-    if (text)
-        fputs(text, o);
-    cw_rt_free(w, o, sc);
-    fputs("}\n", o);
-    free(text);
+    bool joint = tpl && w->joint;
+    for (int v = 0; v < (joint ? CW_JV_COUNT : 1) && !w->failed; v++)
+        if (!joint || (w->jneed[r->index] >> v & 1))
+            function(w, o, r, joint ? v : -1);
+    const char *name = w->rname[r->index];
     if (w->wrapped[r->index]) /* the entry a user calls, with the user's signature */
         cw_iface_wrapper(w, o, r);
     else if (tpl) { /* the entry a user calls */
         fprintf(o, "\nvoid\n%s", name);
         params(w, o, r, true);
-        fputs("\n{\n    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n"
-              "    xf_ad_mode xf_saved = *xf_m;\n",
-              o);
+        fputs("\n{\n", o);
         bool split = w->opts->reversal == XF_C_SPLIT;
-        cw_mode_set(o, "    ", split ? "tape" : "tape adjoint");
+        cw_entry_mode(w, o, split ? "tape" : "tape adjoint");
         fprintf(o, "    %s_tpl", name);
         params(w, o, r, false);
         fputs(";\n", o);
@@ -254,7 +280,8 @@ routine(cw *w, FILE *o, const xf_routine *r)
             params(w, o, r, false);
             fputs(";\n", o);
         }
-        fputs("    *xf_m = xf_saved;\n}\n", o);
+        cw_entry_restore(w, o);
+        fputs("}\n", o);
     }
     for (uint32_t i = 0; i < r->args.n; i++)
         w->syms[r->args.v[i].sym->index].formal = false;
@@ -352,12 +379,12 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
         bool code = false;
         if (r->is_rlist)
             for (int k = 1; k <= 13; k++)
-                code = code || placeholder(r, k);
+                code = code || cw_placeholder(r, k);
         else
             code = graph_has_entry(&r->g);
         w.hascode[i] = code && r->sym;
     }
-    if (!cw_iface_read(&w) || !cw_names(&w))
+    if (!cw_iface_read(&w) || !cw_names(&w) || !cw_joint_init(&w))
         goto out;
     for (uint32_t i = 0; i < cg->routines.n; i++) { /* the functions the calls go to */
         if (!w.rname[i] || (!cg->routines.v[i]->is_rlist && !w.wrapped[i]))
@@ -429,8 +456,12 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
                 fputs(";\n", w.opts->prototypes);
             }
         }
-        if (w.iname[i]) {
-            fprintf(t, "static void %s", w.iname[i]);
+        for (int v = 0; w.iname[i] && v < CW_JV_COUNT; v++) {
+            bool joint = w.joint && r->is_rlist;
+            if (joint ? !(w.jneed[i] >> v & 1) : v > 0)
+                continue;
+            fprintf(t, "static void %s%s", w.iname[i],
+                    joint ? cw_joint_suffix((cw_jvariant)v) : "");
             params(&w, t, r, true);
             fputs(";\n", t);
         }
@@ -449,6 +480,7 @@ out:
     free(text);
     cw_names_free(&w);
     cw_struct_free(&w);
+    cw_joint_free(&w);
     free(w.syms);
     free(w.rname);
     free(w.hascode);

@@ -9,13 +9,20 @@
  *  - the arithmetic that C lacks in the form Fortran defines it: x**n by
  *    binary powering, SIGN, MIN and MAX as xaif's catalogue defines them.
  *
- * The state is one static object per translation unit (the generated file),
- * made at first use; xf_ad_release() frees the tapes' memory. Not thread-safe:
- * one adjoint at a time per translation unit.
+ * The state is one static object per translation unit (the generated file,
+ * xf_ad_s; xf_ad_state() returns it); xf_ad_release() frees the tapes'
+ * memory. Not thread-safe: one adjoint at a time per translation unit.
  *
- * Out of memory, or a pop from an empty stack (a tape out of step with its
- * code), prints a message and aborts: generated code has nothing to return
- * an error to. */
+ * A push costs a store and a compare: each stack is one contiguous buffer
+ * that doubles when full (the growth out of line); xf_ad_reserve makes room
+ * for a known number of pushes at once, after which xf_ad_push_nc stores
+ * without a check. Compiled with -DXF_AD_CHECK, every pop checks that its
+ * stack is not empty and every unchecked push that the room was reserved,
+ * and the most words on the tapes at once are kept (xf_ad_peak()).
+ *
+ * Out of memory, or (with XF_AD_CHECK) a pop from an empty stack (a tape
+ * out of step with its code), prints a message and aborts: generated code
+ * has nothing to return an error to. */
 #ifndef XAIFORM_AD_H
 #define XAIFORM_AD_H
 
@@ -62,16 +69,25 @@ typedef struct xf_ad_state_t {
     xf_ad_istack itape, icp; /* ... of integers */
     xf_ad_snaps snap;        /* snapshots of loop iterations and steps */
     xf_ad_mode mode;
-    size_t peak; /* most words on the tapes at once */
+    size_t peak; /* most words on the tapes at once (XF_AD_CHECK) */
 } xf_ad_state_t;
 
-/* The state of this translation unit. */
+/* The state of this translation unit; generated code names it directly. */
+static xf_ad_state_t xf_ad_s;
+
 static inline xf_ad_state_t *
 xf_ad_state(void)
 {
-    static xf_ad_state_t s;
-    return &s;
+    return &xf_ad_s;
 }
+
+#if defined(__GNUC__)
+#define XF_AD_LIKELY(c) __builtin_expect(!!(c), 1)
+#define XF_AD_COLD __attribute__((noinline, cold))
+#else
+#define XF_AD_LIKELY(c) (c)
+#define XF_AD_COLD
+#endif
 
 static inline void
 xf_ad_fail(const char *what)
@@ -91,13 +107,16 @@ xf_ad_zeros(long n)
     return z;
 }
 
-/* Room for one more element in a stack of @size-byte elements. */
-static inline void *
-xf_ad_grow(void *v, size_t *cap, size_t size)
+/* Room for @more elements beyond @n in a stack of @size-byte elements:
+ * the capacity doubled (at least 1024) until they fit. */
+static XF_AD_COLD void *
+xf_ad_grow_to(void *v, size_t n, size_t more, size_t *cap, size_t size)
 {
-    size_t c = *cap ? 2 * *cap : 1024;
-    if (c > (size_t)-1 / 2 / size)
+    size_t c = *cap ? *cap : 1024;
+    if (more > (size_t)-1 / 2 / size - n)
         xf_ad_fail("a tape too large for memory");
+    while (c < n + more)
+        c *= 2;
     void *nv = realloc(v, c * size);
     if (!nv)
         xf_ad_fail("out of memory for a tape");
@@ -105,46 +124,108 @@ xf_ad_grow(void *v, size_t *cap, size_t size)
     return nv;
 }
 
+/* Room for one more element in a stack of @size-byte elements (full now). */
+static inline void *
+xf_ad_grow(void *v, size_t *cap, size_t size)
+{
+    return xf_ad_grow_to(v, *cap, 1, cap, size);
+}
+
+#ifdef XF_AD_CHECK
 static inline void
 xf_ad_note_peak(void)
 {
-    xf_ad_state_t *s = xf_ad_state();
-    size_t n = s->tape.n + s->itape.n;
-    if (n > s->peak)
-        s->peak = n;
+    size_t n = xf_ad_s.tape.n + xf_ad_s.itape.n;
+    if (n > xf_ad_s.peak)
+        xf_ad_s.peak = n;
+}
+
+/* Most words on the tapes at once (since xf_ad_release). */
+static inline size_t
+xf_ad_peak(void)
+{
+    return xf_ad_s.peak;
+}
+#define XF_AD_NOTE_PEAK() xf_ad_note_peak()
+#else
+#define XF_AD_NOTE_PEAK() ((void)0)
+#endif
+
+/* Room for @k more pushes on a stack of reals (then xf_ad_push_nc). */
+static inline void
+xf_ad_reserve(xf_ad_rstack *s, long k)
+{
+    size_t m = k > 0 ? (size_t)k : 0;
+    if (!XF_AD_LIKELY(s->cap - s->n >= m))
+        s->v = (double *)xf_ad_grow_to(s->v, s->n, m, &s->cap, sizeof *s->v);
+}
+
+static inline void
+xf_ad_ireserve(xf_ad_istack *s, long k)
+{
+    size_t m = k > 0 ? (size_t)k : 0;
+    if (!XF_AD_LIKELY(s->cap - s->n >= m))
+        s->v = (long *)xf_ad_grow_to(s->v, s->n, m, &s->cap, sizeof *s->v);
 }
 
 static inline void
 xf_ad_push(xf_ad_rstack *s, double x)
 {
-    if (s->n == s->cap)
+    if (!XF_AD_LIKELY(s->n < s->cap))
         s->v = (double *)xf_ad_grow(s->v, &s->cap, sizeof *s->v);
     s->v[s->n++] = x;
-    xf_ad_note_peak();
+    XF_AD_NOTE_PEAK();
+}
+
+/* A push into room that xf_ad_reserve made. */
+static inline void
+xf_ad_push_nc(xf_ad_rstack *s, double x)
+{
+#ifdef XF_AD_CHECK
+    if (s->n >= s->cap)
+        xf_ad_fail("a push beyond the room reserved for reals");
+#endif
+    s->v[s->n++] = x;
+    XF_AD_NOTE_PEAK();
 }
 
 static inline double
 xf_ad_pop(xf_ad_rstack *s)
 {
+#ifdef XF_AD_CHECK
     if (!s->n)
         xf_ad_fail("pop from an empty stack of reals");
+#endif
     return s->v[--s->n];
 }
 
 static inline void
 xf_ad_ipush(xf_ad_istack *s, long x)
 {
-    if (s->n == s->cap)
+    if (!XF_AD_LIKELY(s->n < s->cap))
         s->v = (long *)xf_ad_grow(s->v, &s->cap, sizeof *s->v);
     s->v[s->n++] = x;
-    xf_ad_note_peak();
+    XF_AD_NOTE_PEAK();
+}
+
+static inline void
+xf_ad_ipush_nc(xf_ad_istack *s, long x)
+{
+#ifdef XF_AD_CHECK
+    if (s->n >= s->cap)
+        xf_ad_fail("a push beyond the room reserved for integers");
+#endif
+    s->v[s->n++] = x;
+    XF_AD_NOTE_PEAK();
 }
 
 static inline long
 xf_ad_ipop(xf_ad_istack *s)
 {
+#ifdef XF_AD_CHECK
     if (!s->n)
         xf_ad_fail("pop from an empty stack of integers");
+#endif
     return s->v[--s->n];
 }
 
@@ -172,7 +253,7 @@ xf_ad_words(void)
 static inline void
 xf_ad_ckp_take(long step)
 {
-    xf_ad_snaps *s = &xf_ad_state()->snap;
+    xf_ad_snaps *s = &xf_ad_s.snap;
     if (s->nf == s->capf)
         s->start = (size_t *)xf_ad_grow(s->start, &s->capf, sizeof *s->start);
     s->start[s->nf++] = s->n;
@@ -185,7 +266,7 @@ xf_ad_ckp_take(long step)
 static inline void
 xf_ad_ckp_put(xf_ad_word x)
 {
-    xf_ad_snaps *s = &xf_ad_state()->snap;
+    xf_ad_snaps *s = &xf_ad_s.snap;
     if (!s->nf)
         xf_ad_fail("a snapshot stored without a frame taken (ckp_take)");
     if (s->n == s->cap)
@@ -213,7 +294,7 @@ xf_ad_ckp_store_i(long x)
 static inline long
 xf_ad_ckp_top(void)
 {
-    xf_ad_snaps *s = &xf_ad_state()->snap;
+    xf_ad_snaps *s = &xf_ad_s.snap;
     if (!s->nf)
         xf_ad_fail("ckp_top without a snapshot held");
     size_t at = s->start[s->nf - 1];
@@ -225,7 +306,7 @@ xf_ad_ckp_top(void)
 static inline xf_ad_word
 xf_ad_ckp_get(void)
 {
-    xf_ad_snaps *s = &xf_ad_state()->snap;
+    xf_ad_snaps *s = &xf_ad_s.snap;
     if (!s->nf || s->cursor >= s->n)
         xf_ad_fail("a restore reads past the top snapshot");
     return s->w[s->cursor++];
@@ -247,7 +328,7 @@ xf_ad_ckp_restore_i(void)
 static inline void
 xf_ad_ckp_drop(void)
 {
-    xf_ad_snaps *s = &xf_ad_state()->snap;
+    xf_ad_snaps *s = &xf_ad_s.snap;
     if (!s->nf)
         xf_ad_fail("ckp_drop without a snapshot held");
     s->n = s->start[--s->nf];

@@ -1,0 +1,37 @@
+#!/bin/sh
+# joint.sh XAIFORM CC INCLUDE WORK: the joint template resolved when the C
+# is written (docs/c-backend.md): the joint adjoint of joint/leaf.c has no
+# mode record, the leaf sq keeps its tape in local variables, and each
+# function a call reaches is there; compiled with -Wall -Werror, once
+# plain and once with -DXF_AD_CHECK, its gradient is right (joint/main.c).
+# The split adjoint still routes by the mode record.
+set -u
+xaiform=$1 cc=$2 inc=$3 work=$4
+here=$(cd "$(dirname "$0")/joint" && pwd)
+mkdir -p "$work" || exit 2
+fail() { echo "joint.sh: $*" >&2; exit 1; }
+"$xaiform" grad "$here/leaf.c" --function f --independent x --dependent y --extent x=4,y=1 \
+  --mode adjoint -o "$work/joint.c" || fail "grad refused the joint adjoint"
+"$xaiform" grad "$here/leaf.c" --function f --independent x --dependent y --extent x=4,y=1 \
+  --mode adjoint --reversal split -o "$work/split.c" || fail "grad refused the split adjoint"
+! grep -n 'xf_m\b\|xf_ad_mode' "$work/joint.c" || fail "the joint adjoint has a mode record"
+grep -q 'xf_ad_mode_set' "$work/split.c" || fail "the split adjoint has no mode record"
+for fn in f_b_tpl sq_b_tpl sq_b_tpl_fwd sq_b_tpl_rev; do
+  grep -q "^$fn(" "$work/joint.c" || fail "no function $fn"
+done
+! grep -q '^sq_b_tpl_plain(' "$work/joint.c" || fail "sq_b_tpl_plain, which no call reaches"
+# the leaf's functions tape nothing on the stacks: its tape is xf_tr*
+sed -n '/^sq_b_tpl_rev(/,/^}/p' "$work/joint.c" >"$work/rev.c"
+grep -q 'xf_tr0' "$work/rev.c" || fail "sq_b_tpl_rev has no local tape"
+! grep -n 'xf_ad_s\.tape\|xf_ad_s\.itape' "$work/rev.c" || fail "sq_b_tpl_rev uses the tape"
+# f's loop tapes on the stack
+grep -q 'xf_ad_push(&xf_ad_s\.tape' "$work/joint.c" || fail "f's loop does not tape"
+for k in joint split; do
+  for d in "" -DXF_AD_CHECK; do
+    # shellcheck disable=SC2086 # d is one flag or none
+    $cc -std=c99 -Wall -Werror -O2 $d -I"$inc" "$work/$k.c" "$here/main.c" -o "$work/$k" -lm ||
+      fail "$k.c $d does not compile"
+    "$work/$k" || fail "$k $d: the gradient is wrong"
+  done
+done
+echo "joint.sh: resolved joint and split adjoints right"
