@@ -87,7 +87,7 @@ lstmdata="2 1024 14"
 # name folder function independents dependent driver defines reference-mode
 # extents (grad's --extent for pointer parameters whose size the code does
 # not show; - none)
-objectives="gmm gmm gmm_objective alphas,means,icf err gmm - adjoint -
+objectives="gmm gmm gmm_objective alphas,means,icf err gmm - adjoint alphas=k,means=k*d,icf=k*d*(d+1)/2,x=n*d,preprocess_qs:icf=k*d*(d+1)/2,preprocess_qs:Qdiags=k*d,preprocess_qs:sum_qs=k,Qtimesx:ltri=d*(d-1)/2,Qtimesx:out=d,log_wishart_prior:sum_qs=k,log_wishart_prior:Qdiags=k*p,log_wishart_prior:icf=k*p*(p+1)/2
 ba_reproj ba compute_reproj_error cam,X,w err ba -DOBJ=1 adjoint cam=11,X=3,w=1,feat=2,err=2
 ba_weight ba compute_zach_weight_error w err ba -DOBJ=2 adjoint -
 hand hand hand_objective theta err hand -DOBJ=1 tangent -
