@@ -1,4 +1,4 @@
-/* cgrad: spring_energy --independent s,x --dependent e */
+/* cgrad: spring_energy --independent s,x --dependent e --extent x=n */
 /* The energy of n masses on a chain of springs whose stiffness and rest
  * length come in a struct with active members: e = sum k (x_{i+1} - x_i -
  * L)^2 / 2. Its derivative takes a twin struct, spring_t_diff in
