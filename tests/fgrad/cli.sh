@@ -45,7 +45,7 @@ expect 1 "error: the output is the input file" out/sample.f90 out/sample_mod.f90
 rm out/link.f90 out/sample.f90 out/sample_mod.f90
 
 # the front end's refusal: FILE:LINE:COL, nothing written
-expect 1 "refused.f90:6:3: error: goto is not supported" "$f/refused.f90" --function head \
+expect 1 "refused.f90:6:3: error: i/o is not supported" "$f/refused.f90" --function head \
     --independent x --dependent y --mode adjoint -o out/refused.f90
 [ -e out/refused.f90 ] && fail "a refused grad wrote out/refused.f90"
 # the transform's: the Fortran file and the routine's line
