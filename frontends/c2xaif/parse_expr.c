@@ -296,7 +296,7 @@ incr_value(cf *c, CXCursor x, const char *op, bool post)
     unsigned n;
     CXCursor *k = cf_children(c, x, &n);
     CXCursor v = cf_strip(k[0]);
-    if (clang_Cursor_isNull(c->stmt) || c->no_calls)
+    if (!c->fn || clang_Cursor_isNull(c->stmt) || c->no_calls) /* no fn: c->stmt unset */
         cf_refuse(c, x,
                   "'%s' inside an expression is supported only in an expression statement, "
                   "outside '?:', '&&', '||' and loop headers: write it as a statement of its own",
