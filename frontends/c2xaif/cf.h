@@ -178,6 +178,7 @@ typedef struct cf {
     /* while walking one function */
     cf_fn *fn;
     const char *no_calls;
+    CXCursor stmt; /* the expression statement being walked: '++'/'--' may be inside it */
     struct cf_jump *jump;
     unsigned depth;   /* expressions and statements being walked, nested */
     cf_bound *bounds; /* the counting loops around the statement being walked */
@@ -266,6 +267,8 @@ void cf_walk_fn(cf *c, cf_fn *f);
 /** cf_extents: the extents of pointer parameters from the arrays the calls pass (all of one
  * size); refuse one left without, or given several. */
 void cf_extents(cf *c);
+/** cf_incr_stmt: the statement of `k++`, `--k` ... at @x (parse_stmt.c). */
+cf_stmt *cf_incr_stmt(cf *c, CXCursor x);
 /** cf_emit_stmt: append @s to the current block of the function being walked. */
 void cf_emit_stmt(cf *c, cf_stmt *s);
 cf_stmt *cf_new_stmt(cf *c, cf_skind k, unsigned line);
@@ -276,7 +279,8 @@ cf_expr *cf_libm_call(cf *c, CXCursor x, const char *name);
  * whether it is a <math.h> function without a derivative or the user's own. */
 _Noreturn void cf_unseen_refuse(cf *c, CXCursor x, const char *name);
 /** cf_no_op: whether expression statement @x, which sets nothing, may be left out: `(void)0`
- * (what assert is under NDEBUG); refuses assert(...) with what to do. */
+ * (what assert is under NDEBUG) or any cast to void of an expression without side effect,
+ * `(void)n`; refuses assert(...) with what to do. */
 bool cf_no_op(cf *c, CXCursor x);
 /** cf_select: a temporary set to @a where @cond holds, else to @b, by a Branch emitted
  * here (fmin, fmax, ?:); its reference. */

@@ -243,6 +243,44 @@ cf_libm_call(cf *c, CXCursor x, const char *name)
     cf_refuse(c, x, "call to '%s' is not supported", name);
 }
 
+/* Whether expression @x has no side effect: variables, literals, array
+ * elements, members, casts and operators other than '=', '++' and '--'. */
+static bool
+no_effect(cf *c, CXCursor x)
+{
+    char op[8];
+    bool post;
+    x = cf_strip(x);
+    switch (clang_getCursorKind(x)) {
+    case CXCursor_DeclRefExpr:
+    case CXCursor_IntegerLiteral:
+    case CXCursor_FloatingLiteral:
+        return true;
+    case CXCursor_BinaryOperator:
+        if (strcmp(cf_binop_spelling(c, x, op, sizeof op), "=") == 0)
+            return false;
+        break;
+    case CXCursor_UnaryOperator:
+        cf_unop_spelling(c, x, op, sizeof op, &post);
+        if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
+            return false;
+        break;
+    case CXCursor_UnexposedExpr:
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_ArraySubscriptExpr:
+    case CXCursor_MemberRefExpr:
+        break;
+    default:
+        return false;
+    }
+    unsigned n;
+    CXCursor *k = cf_children(c, x, &n);
+    for (unsigned i = 0; i < n; i++)
+        if (!no_effect(c, k[i]))
+            return false;
+    return true;
+}
+
 /* See cf.h. */
 bool
 cf_no_op(cf *c, CXCursor x)
@@ -271,8 +309,8 @@ cf_no_op(cf *c, CXCursor x)
         clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void) {
         unsigned k;
         CXCursor *kids = cf_children(c, e, &k);
-        if (k == 1 && clang_getCursorKind(cf_strip(kids[0])) == CXCursor_IntegerLiteral)
-            return true; /* (void)0 */
+        if (k == 1 && no_effect(c, kids[0]))
+            return true; /* (void)0, (void)n: nothing to do */
     }
     if (is_assert) {
         cf_passive_assert(c, x); /* kept as a check (passive.c) */

@@ -271,6 +271,58 @@ cf_cond_of(cf *c, CXCursor x)
     return e;
 }
 
+struct uses {
+    CXCursor decl;
+    unsigned n;
+};
+
+static enum CXChildVisitResult
+count_uses(CXCursor x, CXCursor parent, CXClientData d)
+{
+    (void)parent;
+    struct uses *u = d;
+    if (clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(x), u->decl))
+        u->n++;
+    return CXChildVisit_Recurse;
+}
+
+/* k++, k--, ++k or --k at @x inside an expression statement, k an int
+ * variable that the statement reads nowhere else: the increment is
+ * emitted before the statement, and the value is k - 1, k + 1 or k. */
+static cf_expr *
+incr_value(cf *c, CXCursor x, const char *op, bool post)
+{
+    unsigned n;
+    CXCursor *k = cf_children(c, x, &n);
+    CXCursor v = cf_strip(k[0]);
+    if (!c->fn || clang_Cursor_isNull(c->stmt) || c->no_calls) /* no fn: c->stmt unset */
+        cf_refuse(c, x,
+                  "'%s' inside an expression is supported only in an expression statement, "
+                  "outside '?:', '&&', '||' and loop headers: write it as a statement of its own",
+                  op);
+    if (clang_getCursorKind(v) != CXCursor_DeclRefExpr ||
+        clang_getCanonicalType(clang_getCursorType(v)).kind != CXType_Int)
+        cf_refuse(c, x,
+                  "'%s' inside an expression is supported only on an int variable: write it as "
+                  "a statement of its own",
+                  op);
+    struct uses u = {clang_getCursorReferenced(v), 0};
+    clang_visitChildren(c->stmt, count_uses, &u);
+    if (u.n != 1)
+        cf_refuse(c, x,
+                  "'%s' on a variable that the same statement also reads is not supported: "
+                  "write it as a statement of its own",
+                  op);
+    cf_emit_stmt(c, cf_incr_stmt(c, x));
+    cf_expr *e = cf_expr_of(c, v);
+    if (!post)
+        return e;
+    cf_expr *one = new_expr(c, CF_E_INT);
+    one->ival = 1;
+    return op2(c, CF_E_OP, op[0] == '+' ? "sub_scal_scal" : "add_scal_scal", e, one);
+}
+
 static cf_expr *
 expr_of(cf *c, CXCursor x)
 {
@@ -356,7 +408,7 @@ expr_of(cf *c, CXCursor x)
         if (!post && strcmp(op, "+") == 0)
             return cf_expr_of(c, operand(c, x));
         if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
-            cf_refuse(c, x, "'%s' inside an expression is not supported", op);
+            return incr_value(c, x, op, post);
         if (strcmp(op, "&") == 0)
             cf_refuse(c, x, "taking an address ('&') is not supported");
         if (strcmp(op, "*") == 0)

@@ -750,11 +750,19 @@ walk_in(cf *c, CXCursor x)
         clang_disposeString(s);
         cf_refuse(c, x, "statement '%s' is not supported", buf);
     }
+    c->stmt = x; /* where '++' and '--' may be inside (parse_expr.c) */
     cf_stmt *s = simple(c, x);
+    c->stmt = clang_getNullCursor();
     if (s)
         cf_emit_stmt(c, s);
     else if (clang_getCursorKind(cf_strip(x)) != CXCursor_CallExpr && !cf_no_op(c, x))
         cf_refuse(c, x, "an expression statement without an effect is not supported");
+}
+
+cf_stmt *
+cf_incr_stmt(cf *c, CXCursor x)
+{
+    return simple(c, x);
 }
 
 void
@@ -762,6 +770,7 @@ cf_walk_fn(cf *c, cf_fn *f)
 {
     c->fn = f;
     c->jump = NULL;
+    c->stmt = clang_getNullCursor();
     f->is_static = clang_Cursor_getStorageClass(f->decl) == CX_SC_Static;
     int n = clang_Cursor_getNumArguments(f->decl);
     for (int i = 0; i < n; i++) {

@@ -209,8 +209,59 @@ named(CXCursor call, const char *name)
     return r;
 }
 
+/* The factors of product @x, each without its casts ((size_t)n); at most
+ * @max, in @f; their number, or max + 1 when there are more. */
+static unsigned
+factors(cf *c, CXCursor x, CXCursor *f, unsigned n, unsigned max)
+{
+    char op[8];
+    unsigned nk;
+    x = strip_casts(c, x);
+    CXCursor *k = cf_children(c, x, &nk);
+    if (clang_getCursorKind(x) == CXCursor_BinaryOperator && nk == 2 &&
+        !strcmp(cf_binop_spelling(c, x, op, sizeof op), "*"))
+        return factors(c, k[1], f, factors(c, k[0], f, n, max), max);
+    if (n < max)
+        f[n] = x;
+    return n + 1;
+}
+
+/* The product of the factors of @x but one sizeof (malloc), or of all and
+ * no sizeof (calloc's first argument), as an extent; NULL when it is not
+ * so, or is no expression of the int parameters. */
+static const char *
+count_of(cf *c, CXCursor x, bool with_sizeof)
+{
+    CXCursor f[8];
+    unsigned n = factors(c, x, f, 0, 8), nsize = 0;
+    if (n > 8)
+        return NULL;
+    cf_expr *e = NULL;
+    for (unsigned i = 0; i < n; i++) {
+        if (clang_getCursorKind(f[i]) == CXCursor_UnaryExpr) { /* sizeof */
+            nsize++;
+            continue;
+        }
+        cf_expr *a = cf_expr_of(c, f[i]);
+        if (e) {
+            cf_expr *m = cf_alloc(c, sizeof *m);
+            m->kind = CF_E_OP;
+            m->op = "mul_scal_scal";
+            m->a[0] = e;
+            m->a[1] = a;
+            m->nargs = 2;
+            a = m;
+        }
+        e = a;
+    }
+    if (!e || nsize != (with_sizeof ? 1u : 0u))
+        return NULL;
+    return cf_rt_expr_text(c, e);
+}
+
 /* The number of elements of malloc(E * sizeof(T)), malloc(sizeof(T) * E) or
- * calloc(E, sizeof(T)) at @x, as an extent; NULL when @x is no such call. */
+ * calloc(E, sizeof(T)) at @x, as an extent; E a product whose factors may
+ * be cast ((size_t)n); NULL when @x is no such call. */
 static const char *
 heap_size(cf *c, CXCursor x, const char *name)
 {
@@ -220,29 +271,17 @@ heap_size(cf *c, CXCursor x, const char *name)
     bool m = named(x, "malloc"), ca = named(x, "calloc");
     if (!m && !ca)
         return NULL;
-    CXCursor e = clang_getNullCursor();
+    const char *t = NULL;
     if (ca && clang_Cursor_getNumArguments(x) == 2 &&
         clang_getCursorKind(strip_casts(c, clang_Cursor_getArgument(x, 1))) == CXCursor_UnaryExpr)
-        e = clang_Cursor_getArgument(x, 0);
-    if (m && clang_Cursor_getNumArguments(x) == 1) {
-        CXCursor a = strip_casts(c, clang_Cursor_getArgument(x, 0));
-        char op[8];
-        unsigned n;
-        CXCursor *k = cf_children(c, a, &n);
-        if (clang_getCursorKind(a) == CXCursor_BinaryOperator && n == 2 &&
-            !strcmp(cf_binop_spelling(c, a, op, sizeof op), "*")) {
-            if (clang_getCursorKind(strip_casts(c, k[1])) == CXCursor_UnaryExpr)
-                e = k[0];
-            else if (clang_getCursorKind(strip_casts(c, k[0])) == CXCursor_UnaryExpr)
-                e = k[1];
-        }
-    }
-    const char *t =
-        clang_Cursor_isNull(e) ? NULL : cf_rt_expr_text(c, cf_expr_of(c, strip_casts(c, e)));
+        t = count_of(c, clang_Cursor_getArgument(x, 0), false);
+    if (m && clang_Cursor_getNumArguments(x) == 1)
+        t = count_of(c, clang_Cursor_getArgument(x, 0), true);
     if (!t)
         cf_refuse(c, x,
                   "the size of '%s' is not supported: allocate it as malloc(n * sizeof(double)) "
-                  "or calloc(n, sizeof(double)) with n an expression of the int parameters",
+                  "or calloc(n, sizeof(double)) with n a product of expressions of the int "
+                  "parameters",
                   name);
     return t;
 }

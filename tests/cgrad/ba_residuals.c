@@ -1,4 +1,4 @@
-/* cgrad: ba_residuals --independent cams,pts --dependent err */
+/* cgrad: ba_residuals --independent cams,pts --dependent err --extent cams=6*nc,pts=3*np,obs=2*p,feats=2*p,err=2*p */
 /* Bundle-adjustment residuals: for each of p observations (camera index,
  * point index in obs), the projection of point X[j] by camera c[i] (6
  * numbers: angle-axis rotation by its first-order approximation

@@ -1,4 +1,4 @@
-/* cgrad: bone_chain --independent angles --dependent tips */
+/* cgrad: bone_chain --independent angles --dependent tips --extent angles=nb,parent=nb,tips=2*nb,mul33:a=9,mul33:b=9,mul33:c=9 */
 /* Forward kinematics of a tree of bones: each bone's rotation about z by
  * its angle and a unit offset along x, composed with its parent's
  * absolute transform (2-D homogeneous 3x3, row-major, in a work array

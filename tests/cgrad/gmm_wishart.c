@@ -1,4 +1,4 @@
-/* cgrad: gmm_wishart --independent alphas,means,icf --dependent err */
+/* cgrad: gmm_wishart --independent alphas,means,icf --dependent err --extent alphas=k,means=k*d,icf=k*(d*(d+1)/2),x=n*d,err=1,qtimes:l=d*(d-1)/2,qtimes:qd=d,qtimes:v=d,qtimes:out=d */
 /* A Gaussian mixture's negative log-likelihood with full covariances in
  * the form the benchmarks use: each component's inverse square root
  * Q = (diagonal exp(q), strictly lower part l) packed in icf (d diagonal

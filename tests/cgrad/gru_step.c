@@ -1,4 +1,4 @@
-/* cgrad: gru_step --independent w,b,h --dependent hnew */
+/* cgrad: gru_step --independent w,b,h --dependent hnew --extent w=3*n,b=3*n,x=n,h=n,hnew=n */
 /* One step of a gated recurrent cell of h units with elementwise weights
  * (as the LSTM of the benchmarks): z = sigmoid(w_z x + b_z), r =
  * sigmoid(w_r h + b_r), c = tanh(w_c (r h) + b_c), h' = (1 - z) h + z c;

@@ -54,7 +54,7 @@ teardown(void)
 static const char *const cases[] = {
     "straight", "loop_fixed", "loop_var",    "nested",    "branch_loop", "early_return",
     "calls",    "mathfns",    "loops_jumps", "switches",  "reduction",   "stencil",
-    "ode",      "floats",     "pointers",    "constants", "gather",
+    "ode",      "floats",     "pointers",    "constants", "gather",      "everyday",
 };
 enum { NCASES = sizeof cases / sizeof *cases };
 
@@ -540,9 +540,24 @@ static const struct refusal {
     {"assignment_in_expression",
      "void f(const double x[2], double y[2]) {\n    y[0] = y[1] = x[0];\n}\n", 2, 12,
      "an assignment inside an expression is not supported"},
-    {"increment_in_expression",
-     "void f(const double x[2], double y[2]) {\n    int i = 0;\n    y[i++] = x[0];\n}\n", 3, 7,
-     "'++' inside an expression is not supported"},
+    {"increment_read_twice",
+     "void f(const double x[2], double y[2]) {\n    int i = 0;\n    y[i++] = x[i];\n}\n", 3, 7,
+     "'++' on a variable that the same statement also reads is not supported: write it as a "
+     "statement of its own"},
+    {"increment_in_initializer",
+     "void f(const double x[2], double y[2]) {\n    int i = 0;\n    int j = i++;\n"
+     "    y[j] = x[0];\n}\n",
+     3, 13, "'++' inside an expression is supported only in an expression statement"},
+    {"increment_in_loop_condition",
+     "void f(const double x[2], double y[2]) {\n    int i = 0;\n    while (x[i--] > 0.0)\n"
+     "        y[0] = x[0];\n}\n",
+     3, 14, "'--' inside an expression is supported only in an expression statement"},
+    {"increment_of_element",
+     "void f(const double x[2], double y[2]) {\n    int c[1] = {0};\n    y[c[0]++] = x[0];\n}\n", 3,
+     7, "'++' inside an expression is supported only on an int variable"},
+    {"void_cast_with_effect",
+     "void f(const double x[2], double y[2]) {\n    (void)(y[0] = x[0]);\n}\n", 2, 5,
+     "an expression statement without an effect is not supported"},
     {"call_in_loop_condition",
      "static double g(double a) { return a - 1.0; }\nvoid f(const double x[2], double y[2]) {\n"
      "    double a = x[0] + 3.0;\n    while (g(a) > 0.0)\n        a = a - 1.0;\n    y[0] = a;\n}\n",
