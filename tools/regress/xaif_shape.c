@@ -399,7 +399,13 @@ run(shape *sa, shape *sb, FILE *out)
 {
     int ret = -1;
     if (!sa->doc || !sb->doc) {
-        fprintf(out, "%s: not an XML document\n", sa->doc ? sb->file : sa->file);
+        const xmlError *e = xmlGetLastError();
+        const char *file = sa->doc ? sb->file : sa->file;
+        if (e && e->line > 0)
+            fprintf(out, "%s:%d: not an XML document: %s", file, e->line,
+                    e->message ? e->message : "\n");
+        else
+            fprintf(out, "%s: cannot read it, or not an XML document\n", file);
     } else if (fill(sa) != 0) {
         fprintf(out, "%s: not an xaif CallGraph\n", sa->file);
     } else if (fill(sb) != 0) {
@@ -419,7 +425,7 @@ xf_xaif_shape_compare(const char *a, size_t alen, const char *na, const char *b,
                       const char *nb, FILE *out)
 {
     shape sa = {.file = na, .doc = xmlReadMemory(a, (int)alen, na, NULL, PARSE)};
-    shape sb = {.file = nb, .doc = xmlReadMemory(b, (int)blen, nb, NULL, PARSE)};
+    shape sb = {.file = nb, .doc = sa.doc ? xmlReadMemory(b, (int)blen, nb, NULL, PARSE) : NULL};
     return run(&sa, &sb, out);
 }
 
@@ -427,6 +433,6 @@ int
 xf_xaif_shape_compare_files(const char *a, const char *b, FILE *out)
 {
     shape sa = {.file = a, .doc = xmlReadFile(a, NULL, PARSE)};
-    shape sb = {.file = b, .doc = xmlReadFile(b, NULL, PARSE)};
+    shape sb = {.file = b, .doc = sa.doc ? xmlReadFile(b, NULL, PARSE) : NULL};
     return run(&sa, &sb, out);
 }
