@@ -791,6 +791,7 @@ cf_walk_fn(cf *c, cf_fn *f)
     f->cur = entry;
     f->live = true;
     f->open = false;
+    cf_ptr_moved_params(c, f);
     unsigned nk;
     CXCursor *k = cf_children(c, f->decl, &nk);
     for (unsigned i = 0; i < nk; i++)
