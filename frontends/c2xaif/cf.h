@@ -359,6 +359,11 @@ void cf_ptr_moved_params(cf *c, cf_fn *f);
 /** cf_ptr_local: the int variable that stands for pointer local @name declared at @d. */
 cf_sym *cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee);
 
+/* memcopy.c */
+/** cf_mem_call: whether call @x of @name is memcpy or memset (then lowered to a loop of element
+ * assignments, or refused when the arrays or the size are not of the forms it knows). */
+bool cf_mem_call(cf *c, CXCursor x, const char *name);
+
 /* structs.c: struct variables flattened into one variable a member */
 /** cf_decl_key: where @d is declared, as a key (symbols.c). */
 uint64_t cf_decl_key(CXCursor d);

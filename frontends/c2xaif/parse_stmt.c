@@ -248,6 +248,8 @@ simple(cf *c, CXCursor x)
             char name[128];
             snprintf(name, sizeof name, "%s", clang_getCString(s));
             clang_disposeString(s);
+            if (cf_mem_call(c, x, name))
+                return NULL;
             if (!cf_passive_call(c, x, name)) /* its result is not used: kept as it is */
                 cf_unseen_refuse(c, x, name);
             return NULL;
