@@ -356,8 +356,17 @@ bool cf_heap_free(cf *c, CXCursor call);
 const char *cf_rt_expr_text(cf *c, const cf_expr *e);
 /** cf_ptr_target: the pointer local that assignment target @lhs names, or NULL. */
 cf_sym *cf_ptr_target(cf *c, CXCursor lhs);
+/** cf_ptr_moved_params: each pointer parameter of @f that @f itself moves (p++, p += k, p = q)
+ * becomes a pointer local into it from offset 0, set at the entry (the caller's pointer is
+ * a copy, untouched). */
+void cf_ptr_moved_params(cf *c, cf_fn *f);
 /** cf_ptr_local: the int variable that stands for pointer local @name declared at @d. */
 cf_sym *cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee);
+
+/* memcopy.c */
+/** cf_mem_call: whether call @x of @name is memcpy or memset (then lowered to a loop of element
+ * assignments, or refused when the arrays or the size are not of the forms it knows). */
+bool cf_mem_call(cf *c, CXCursor x, const char *name);
 
 /* structs.c: struct variables flattened into one variable a member */
 /** cf_decl_key: where @d is declared, as a key (symbols.c). */

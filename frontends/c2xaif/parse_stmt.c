@@ -248,6 +248,8 @@ simple(cf *c, CXCursor x)
             char name[128];
             snprintf(name, sizeof name, "%s", clang_getCString(s));
             clang_disposeString(s);
+            if (cf_mem_call(c, x, name))
+                return NULL;
             if (!cf_passive_call(c, x, name)) /* its result is not used: kept as it is */
                 cf_unseen_refuse(c, x, name);
             return NULL;
@@ -800,6 +802,7 @@ cf_walk_fn(cf *c, cf_fn *f)
     f->cur = entry;
     f->live = true;
     f->open = false;
+    cf_ptr_moved_params(c, f);
     unsigned nk;
     CXCursor *k = cf_children(c, f->decl, &nk);
     for (unsigned i = 0; i < nk; i++)

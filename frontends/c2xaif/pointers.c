@@ -321,3 +321,73 @@ cf_heap_free(cf *c, CXCursor call)
                   "supported");
     return true; /* the generated code frees its work arrays at the routine's end */
 }
+
+/* ------------------------------------ pointer parameters the function moves */
+
+struct moved {
+    cf *c;
+    CXCursor parm;
+    bool hit;
+};
+
+static bool
+names_parm(CXCursor x, CXCursor parm)
+{
+    x = cf_strip(x);
+    return clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(x), parm);
+}
+
+static enum CXChildVisitResult
+moved_visit(CXCursor x, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    struct moved *m = data;
+    enum CXCursorKind k = clang_getCursorKind(x);
+    char op[8];
+    bool post, change = false;
+    if (k == CXCursor_CompoundAssignOperator)
+        change = true;
+    else if (k == CXCursor_BinaryOperator)
+        change = !strcmp(cf_binop_spelling(m->c, x, op, sizeof op), "=");
+    else if (k == CXCursor_UnaryOperator) {
+        cf_unop_spelling(m->c, x, op, sizeof op, &post);
+        change = !strcmp(op, "++") || !strcmp(op, "--");
+    }
+    if (change) {
+        unsigned n;
+        CXCursor *kid = cf_children(m->c, x, &n);
+        if (n >= 1 && names_parm(kid[0], m->parm)) {
+            m->hit = true;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+void
+cf_ptr_moved_params(cf *c, cf_fn *f)
+{
+    for (uint32_t i = 0; i < f->formals.n; i++) {
+        cf_sym *s = f->formals.v[i];
+        if (!s->ptr || s->rank != 1 || s->leaf)
+            continue;
+        struct moved m = {c, s->where, false};
+        clang_visitChildren(f->decl, moved_visit, &m);
+        if (!m.hit)
+            continue;
+        /* a copy of the caller's pointer: an offset into the parameter from 0 */
+        cf_sym *q = cf_add_sym(c, s->name, CF_INT);
+        q->plocal = true;
+        q->ptype = (int)s->type;
+        q->decl = s->decl;
+        q->where = s->where;
+        s->decl = 0; /* the uses of the name are the offset's */
+        cf_ptr_set(c, q, s, s->where);
+        cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, cf_line(s->where));
+        st->lhs = new_e(c, CF_E_VAR);
+        st->lhs->sym = q;
+        st->rhs = new_e(c, CF_E_INT);
+        cf_emit_stmt(c, st);
+    }
+}

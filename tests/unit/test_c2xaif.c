@@ -52,9 +52,9 @@ teardown(void)
 /* The C functions: tests/c/NAME.c, whose first line says
  * "c2xaif-test: FUNCTION N M" (x has N elements, y M). */
 static const char *const cases[] = {
-    "straight", "loop_fixed", "loop_var",    "nested",    "branch_loop", "early_return",
-    "calls",    "mathfns",    "loops_jumps", "switches",  "reduction",   "stencil",
-    "ode",      "floats",     "pointers",    "constants", "gather",      "everyday",
+    "straight", "loop_fixed",  "loop_var", "nested",    "branch_loop",   "early_return", "calls",
+    "mathfns",  "loops_jumps", "switches", "reduction", "stencil",       "ode",          "floats",
+    "pointers", "constants",   "gather",   "everyday",  "pointer_moved", "memcopy",
 };
 enum { NCASES = sizeof cases / sizeof *cases };
 
@@ -432,11 +432,17 @@ static const struct refusal {
      "#include <stdlib.h>\nvoid f(const double x[2], double y[2]) {\n"
      "    double *p = y;\n    p[0] = x[0];\n    free(p);\n}\n",
      5, 5, "free of anything but a work array malloc'ed where it is declared is not supported"},
-    {"pointer_param_changed",
-     "static double h(const double *v, int n) {\n    double s = 0.0;\n"
-     "    for (int i = 0; i < n; i++) {\n        s += v[0];\n        v++;\n    }\n"
-     "    return s;\n}\nvoid f(const double x[2], double y[2]) {\n    y[0] = h(x, 2);\n}\n",
-     5, 9, "changing pointer parameter 'v' is not supported: walk a pointer local instead"},
+    {"memcpy_overlap",
+     "#include <string.h>\nvoid f(const double *x, double *y) {\n    y[0] = x[0];\n"
+     "    memcpy(y + 2, y, 2 * sizeof *y);\n}\n",
+     4, 5, "memcpy within one array ('y') is not supported: its parts may overlap"},
+    {"memcpy_size",
+     "#include <string.h>\nvoid f(const double x[2], double y[2]) {\n    memcpy(y, x, 16);\n}\n", 3,
+     5, "the size of this memcpy is not supported: write it as n * sizeof *dst"},
+    {"memcpy_types",
+     "#include <string.h>\nvoid f(const double x[2], float y[4]) {\n"
+     "    memcpy(y, x, 2 * sizeof *y);\n}\n",
+     3, 5, "memcpy between arrays of different element types is not supported"},
     {"pointer_to_pointer_local",
      "void f(const double x[2], double y[2]) {\n    const double *p = x;\n"
      "    const double **pp = &p;\n    y[0] = x[0];\n}\n",
@@ -496,9 +502,9 @@ static const struct refusal {
      "call 'sin' (double) instead"},
     {"library_call",
      "#include <string.h>\nvoid f(const double x[2], double y[2]) {\n"
-     "    memset(y, 0, sizeof y[0]);\n    y[1] = x[0];\n}\n",
+     "    memmove(y, x, sizeof y[0]);\n    y[1] = x[0];\n}\n",
      3, 5,
-     "call to 'memset' (from <string.h>), which xaiform does not differentiate: a call of a "
+     "call to 'memmove' (from <string.h>), which xaiform does not differentiate: a call of a "
      "function this file does not define is kept only when it comes from <stdio.h> or "
      "<stdlib.h>"},
     {"recursion_cycle",
