@@ -346,21 +346,26 @@ moved_visit(CXCursor x, CXCursor parent, CXClientData data)
     enum CXCursorKind k = clang_getCursorKind(x);
     char op[8];
     bool post, change = false;
+    if (k != CXCursor_CompoundAssignOperator && k != CXCursor_BinaryOperator &&
+        k != CXCursor_UnaryOperator)
+        return CXChildVisit_Recurse;
+    unsigned n;
+    CXCursor *kid = cf_children(m->c, x, &n);
+    /* the parameter first, then the operator's spelling: an operator inside a
+     * macro's expansion (assert's) cannot be spelled, and needs not be */
+    if (n < 1 || !names_parm(kid[0], m->parm))
+        return CXChildVisit_Recurse;
     if (k == CXCursor_CompoundAssignOperator)
         change = true;
     else if (k == CXCursor_BinaryOperator)
         change = !strcmp(cf_binop_spelling(m->c, x, op, sizeof op), "=");
-    else if (k == CXCursor_UnaryOperator) {
+    else {
         cf_unop_spelling(m->c, x, op, sizeof op, &post);
         change = !strcmp(op, "++") || !strcmp(op, "--");
     }
     if (change) {
-        unsigned n;
-        CXCursor *kid = cf_children(m->c, x, &n);
-        if (n >= 1 && names_parm(kid[0], m->parm)) {
-            m->hit = true;
-            return CXChildVisit_Break;
-        }
+        m->hit = true;
+        return CXChildVisit_Break;
     }
     return CXChildVisit_Recurse;
 }
