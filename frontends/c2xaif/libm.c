@@ -304,12 +304,6 @@ cf_no_op(cf *c, CXCursor x)
         clang_disposeString(s);
     }
     clang_disposeTokens(c->tu, t, n);
-    /* before the cast to void below: assert's expansion is one, and its
-     * operators are written inside the macro */
-    if (is_assert) {
-        cf_passive_assert(c, x); /* kept as a check (passive.c) */
-        return true;
-    }
     CXCursor e = cf_strip(x);
     if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr &&
         clang_getCanonicalType(clang_getCursorType(e)).kind == CXType_Void) {
@@ -317,6 +311,10 @@ cf_no_op(cf *c, CXCursor x)
         CXCursor *kids = cf_children(c, e, &k);
         if (k == 1 && no_effect(c, kids[0]))
             return true; /* (void)0, (void)n: nothing to do */
+    }
+    if (is_assert) {
+        cf_passive_assert(c, x); /* kept as a check (passive.c) */
+        return true;
     }
     return false;
 }
