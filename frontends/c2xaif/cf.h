@@ -37,6 +37,7 @@ typedef struct cf_sym {
     int64_t lower[CF_MAXRANK]; /* lower bounds, same order (0 in C; Fortran's own) */
     bool global;               /* a module variable (Fortran): in scope 1 */
     bool nobounds;             /* an array argument whose bounds the caller gives (Fortran) */
+    bool logical;              /* a LOGICAL (Fortran): type CF_INT, written "bool" */
     int formal;                /* position from 1; 0: a local */
     uint64_t decl;             /* where it is declared (symbols.c); 0: a temporary */
     bool read, written;        /* as a formal: read / written here or by a callee */
@@ -71,6 +72,7 @@ typedef struct cf_expr {
     struct cf_expr *sub[CF_MAXRANK]; /* VAR: subscripts in C order (rank of sym, or 0) */
     int nsub;
     int64_t ival;    /* INT */
+    bool logical;    /* INT: a LOGICAL literal (Fortran), written type "bool" */
     double rval;     /* REAL */
     bool f4;         /* REAL: a float literal */
     const char *op;  /* OP, BOOL: the catalogue's name */

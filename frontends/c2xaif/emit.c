@@ -42,9 +42,9 @@ ati(w *o, const char *name, long long v)
 }
 
 static const char *
-type_name(cf_type t)
+type_name(const cf_sym *s)
 {
-    return t == CF_INT ? "integer" : "real";
+    return s->logical ? "bool" : s->type == CF_INT ? "integer" : "real";
 }
 static const char *
 fe_type(cf_type t)
@@ -129,7 +129,7 @@ vertices(w *o, egraph *g, const cf_expr *e)
     case CF_E_INT:
         st(o, "Constant");
         ati(o, "vertex_id", id);
-        at(o, "type", "integer");
+        at(o, "type", e->logical ? "bool" : "integer");
         at(o, "feType", "I4");
         ati(o, "value", e->ival);
         en(o);
@@ -381,7 +381,7 @@ symbol(w *o, const cf_sym *s)
     st(o, "Symbol");
     at(o, "symbol_id", s->name);
     at(o, "kind", "variable");
-    at(o, "type", type_name(s->type));
+    at(o, "type", type_name(s));
     at(o, "feType", fe_type(s->type));
     at(o, "shape", shapes[s->rank]);
     at(o, "active", s->active ? "1" : "0");

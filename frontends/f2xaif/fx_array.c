@@ -201,6 +201,7 @@ fx_section_arg(fx *x, const fx_sym *s, fx_sec *sec, fx_sym *tmp, fx_sec *tsec)
     memset(tmp, 0, sizeof *tmp);
     memset(tsec, 0, sizeof *tsec);
     tmp->sym = cf_temp(&x->c, "OpenAD_sec", s->sym->type);
+    tmp->sym->logical = s->sym->logical;
     tmp->name = tmp->sym->name;
     tmp->rank = tmp->sym->rank = sec->n;
     tmp->fixed = true;

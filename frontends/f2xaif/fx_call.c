@@ -98,6 +98,7 @@ call_args(fx *x, const fx_line *l, int *k, cf_stmt *s, cf_fn *callee, int n, cop
                 fx_refuse(x, "an expression passed to array argument %d of '%s' is not supported",
                           i + 1, callee->name);
             cf_sym *tmp = cf_temp(&x->c, "OpenAD_arg", f->type);
+            tmp->logical = f->logical;
             cf_emit_stmt(&x->c, fx_assign_stmt(x, fx_ref_of(x, tmp), e));
             a = fx_ref_of(x, tmp);
         }
@@ -138,6 +139,7 @@ fx_function(fx *x, const fx_line *l, int *k)
         int nback;
         call_args(x, l, k, s, callee, n, back, &nback);
         cf_sym *tmp = cf_temp(&x->c, "OpenAD_res", callee->ret->type);
+        tmp->logical = callee->ret->logical;
         if (!XF_VEC_PUSH(x->c.a, s->args, fx_ref_of(x, tmp)))
             cf_oom(&x->c);
         s->id = ++x->c.fn->nstmt; /* after the temporaries' assignments */

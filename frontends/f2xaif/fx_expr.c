@@ -170,6 +170,7 @@ fx_expr(fx *x, const fx_line *l, int *k)
         return fx_var(x, l, k, false);
     if (strcmp(t, "i") == 0 || strcmp(t, "b") == 0) {
         cf_expr *e = fx_new_expr(x, CF_E_INT);
+        e->logical = t[0] == 'b';
         e->ival = strtoll(fx_tok(x, l, k), NULL, 10);
         return e;
     }
@@ -222,8 +223,9 @@ cf_expr *
 fx_cond(fx *x, const fx_line *l, int *k)
 {
     cf_expr *e = fx_expr(x, l, k);
-    if (e->kind == CF_E_BOOL)
-        return e;
+    if (e->kind == CF_E_BOOL || (e->kind == CF_E_VAR && e->sym && e->sym->logical) ||
+        (e->kind == CF_E_INT && e->logical))
+        return e; /* a LOGICAL: a condition as it is */
     cf_expr *zero = fx_new_expr(x, CF_E_INT);
     return fx_op(x, CF_E_BOOL, "not_equal", e, zero);
 }

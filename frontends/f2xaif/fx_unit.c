@@ -97,6 +97,7 @@ new_sym(fx *x, const fx_sym *s, cf_type t)
     cf_sym *n = cf_alloc(&x->c, sizeof *n);
     n->name = s->name;
     n->type = t;
+    n->logical = strcmp(s->cat, "logical") == 0;
     n->rank = s->rank;
     for (int k = 0; k < s->rank; k++) { /* C order: Fortran's last dimension first */
         n->dims[k] = s->ub[s->rank - 1 - k] - s->lb[s->rank - 1 - k] + 1;
