@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "c_impl.h"
+#include "value_kind.h"
 
 /* "c:[const ]T[ value|pointer|return]" into @c; false: not a C annotation.
  * What follows a ';' is another key's (c_extent.c's "xf_extent="). */
@@ -48,6 +49,59 @@ parse(const char *ann, cw_sym *c)
     return false;
 }
 
+/* Whether @sc is no routine's local scope (it holds globals). */
+static bool
+global_scope(const xf_callgraph *cg, const xf_scope *sc)
+{
+    for (uint32_t i = 0; i < cg->routines.n; i++)
+        if (cg->routines.v[i]->cfg_scope == sc)
+            return false;
+    return true;
+}
+
+/* The rule for temporaries: a routine whose C variables include a float
+ * and no double (its locals and formals, and no global double) computes
+ * in float: the real variables the transformation added (OpenAD_lin,
+ * OpenAD_aux, ..., no C annotation) are float, and so are their
+ * derivatives (cw_dtype) and the propagators' xf_t. Elsewhere they stay
+ * double. */
+bool
+cw_float_routine(const cw *w, const xf_routine *r)
+{
+    const xf_callgraph *cg = &w->doc->cg;
+    const xf_scope *sc = r->cfg_scope;
+    bool f = false;
+    for (uint32_t i = 0; i < cg->scopes.v.n; i++) {
+        const xf_scope *g = cg->scopes.v.v[i];
+        if (g != sc && !global_scope(cg, g))
+            continue;
+        for (uint32_t j = 0; j < g->syms.n; j++) {
+            const char *t = w->syms[g->syms.v[j]->index].ctype;
+            if (t && !strcmp(t, "double"))
+                return false;
+            f = f || (g == sc && t && !strcmp(t, "float"));
+        }
+    }
+    return f;
+}
+
+static void
+float_temps(cw *w)
+{
+    const xf_callgraph *cg = &w->doc->cg;
+    for (uint32_t i = 0; i < cg->routines.n; i++) {
+        const xf_scope *sc = cg->routines.v[i]->cfg_scope;
+        if (!sc || !cw_float_routine(w, cg->routines.v[i]))
+            continue;
+        for (uint32_t j = 0; j < sc->syms.n; j++) {
+            const xf_symbol *s = sc->syms.v[j];
+            cw_sym *c = &w->syms[s->index];
+            if (s->kind == XF_SYMKIND_VARIABLE && !c->ctype && xf_bk_kind_of(s->type) == XF_BK_REAL)
+                c->ctype = "float";
+        }
+    }
+}
+
 bool
 cw_iface_read(cw *w)
 {
@@ -62,6 +116,7 @@ cw_iface_read(cw *w)
                 w->c_types = true;
         }
     }
+    float_temps(w);
     for (uint32_t i = 0; i < cg->routines.n; i++) {
         const xf_routine *r = cg->routines.v[i];
         if (!w->hascode[i] || !r->sym)

@@ -49,8 +49,9 @@ typedef struct cw {
     char **iname;  /* the function the generated calls go to, NULL: rname */
     bool c_types;  /* the document has a C front end's types (c_iface.c) */
     const xf_routine *cur;
-    int ph;   /* placeholder being written (0: a ControlFlowGraph) */
-    int ntmp; /* temporaries of the routine */
+    int ph;      /* placeholder being written (0: a ControlFlowGraph) */
+    int ntmp;    /* temporaries of the routine */
+    bool rfloat; /* the routine computes in float (cw_float_routine) */
     /* labels of the graph being written, by vertex index: bit 0 plain, 1
      * initialization, 2 update (a ForLoop's two ways in) */
     unsigned char *lbl;
@@ -108,6 +109,8 @@ void cw_callee(cw *w, const xf_routine *callee);
 bool cw_iface_read(cw *w);
 /** cw_dtype: the C type of @s's derivative ("float" for a float, else "double"). */
 const char *cw_dtype(const cw *w, const xf_symbol *s);
+/** cw_float_routine: whether @r computes in float (a float, no double: c_iface.c). */
+bool cw_float_routine(const cw *w, const xf_routine *r);
 /** cw_iface_signature: "[static] T NAME(params)" of @r's wrapper, the user's signature
  * (@def: a definition, T on a line of its own). */
 void cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def);

@@ -79,7 +79,7 @@ derivprop(cw *w, const xf_dpop *op, uint32_t line)
         static const char *const how[] = {" = ", " = -", " += ", " -= "};
         if (!loop_open(w, &op->tgt, false))
             return;
-        fputs("        double xf_t = ", w->o);
+        fprintf(w->o, "        %s xf_t = ", w->rfloat ? "float" : "double");
         cw_ref(w, &op->src, true);
         fputs(";\n        ", w->o);
         cw_ref(w, &op->tgt, true);
@@ -95,7 +95,7 @@ derivprop(cw *w, const xf_dpop *op, uint32_t line)
         }
         if (!loop_open(w, &op->y, false))
             return;
-        fputs("        double xf_t = ", w->o);
+        fprintf(w->o, "        %s xf_t = ", w->rfloat ? "float" : "double");
         for (uint32_t j = 0; j < op->ax.n; j++) {
             if (j)
                 fputs(" + ", w->o);
@@ -388,7 +388,7 @@ propagate(cw *w, const xf_stmt *s, const iargs *a, int xi, const char *how, bool
     const xf_varref *x = need_ref(w, s, a, xi), *y = x ? need_ref(w, s, a, xi + 1) : NULL;
     if (!y || !loop_open(w, y, false))
         return;
-    fputs("        double xf_t = ", w->o);
+    fprintf(w->o, "        %s xf_t = ", w->rfloat ? "float" : "double");
     cw_ref(w, x, true);
     if (factor) {
         fputs(" * ", w->o);

@@ -257,6 +257,7 @@ routine(cw *w, FILE *o, const xf_routine *r)
         w->syms[f->sym->index].formal = true;
     }
     w->cur = r;
+    w->rfloat = cw_float_routine(w, r);
     bool tpl = r->is_rlist;
     bool joint = tpl && w->joint;
     for (int v = 0; v < (joint ? CW_JV_COUNT : 1) && !w->failed; v++)
@@ -286,6 +287,7 @@ routine(cw *w, FILE *o, const xf_routine *r)
     for (uint32_t i = 0; i < r->args.n; i++)
         w->syms[r->args.v[i].sym->index].formal = false;
     w->cur = NULL;
+    w->rfloat = false;
 }
 
 /* ------------------------------------------------------------ the unit */

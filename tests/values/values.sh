@@ -35,6 +35,12 @@ EOT
       { echo "FAIL $file: grad $k: $(head -1 "$work/$file.$k.err")"; fail=1; }
   done
 done
+# fscale is float throughout: its derivatives compute in float, no double
+# anywhere (the temporaries, their derivatives, the propagators' xf_t)
+for g in "$work/fscale_d.c" "$work/joint/fscale_b.c"; do
+  grep -n 'double' "$g" >"$work/fscale.double" &&
+    { echo "FAIL $g declares a double: $(head -1 "$work/fscale.double")"; fail=1; }
+done
 [ $fail = 0 ] || exit 1
 files="damp tailsum mix fscale clampsum static_a static_b"
 srcs='' tans='' joints='' splits=''
