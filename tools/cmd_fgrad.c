@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "catalogue.h"
+#include "code_out.h"
 #include "cmd.h"
 #include "outfile.h"
 #include "passmgr.h"
@@ -268,50 +269,11 @@ where(void *arg, const char **file, unsigned long *line)
     *line = lo > 0 ? m->sl[lo - 1] : 0;
 }
 
-/* A test's signal while the output's temporary file is open
- * (XAIFORM_TEST_SIGNAL=TERM or ABRT), to check that nothing is left behind. */
-static void
-test_signal(void)
+/* xf_xaif2f_write as an xf_code_writer */
+static int
+write_code(const xf_doc *doc, FILE *out, const void *opts, xf_diag *diag)
 {
-    const char *v = getenv("XAIFORM_TEST_SIGNAL");
-    if (v && strcmp(v, "TERM") == 0)
-        raise(SIGTERM);
-    if (v && strcmp(v, "ABRT") == 0)
-        raise(SIGABRT);
-}
-
-/* Write @doc as Fortran to @out ('-': standard output), through a temporary
- * file renamed into place. */
-static bool
-write_fortran(xf_doc *doc, const char *out, const char *src, const xf_xaif2f_opts *co,
-              xf_diag *diag)
-{
-    if (!strcmp(out, "-"))
-        return xf_xaif2f_write(doc, stdout, co, diag) == 0 && fflush(stdout) == 0;
-    xf_outfile of = {0};
-    char why[512];
-    if (xf_outfile_open(&of, out, src, why, sizeof why) != 0) {
-        xf_error(diag, out, 0, "%s", why);
-        return false;
-    }
-    FILE *f = fdopen(of.fd, "w");
-    if (!f) {
-        close(of.fd);
-        xf_outfile_finish(&of, false, why, sizeof why);
-        xf_error(diag, out, 0, "cannot open for writing");
-        return false;
-    }
-    test_signal();
-    bool ok = xf_xaif2f_write(doc, f, co, diag) == 0;
-    if (fclose(f) != 0 && ok) {
-        xf_error(diag, out, 0, "cannot write");
-        ok = false;
-    }
-    if (xf_outfile_finish(&of, ok, why, sizeof why) != 0 && ok) {
-        xf_error(diag, out, 0, "%s", why);
-        ok = false;
-    }
-    return ok;
+    return xf_xaif2f_write(doc, out, opts, diag);
 }
 
 /* Read the xaif @m->text, run @mode's pipeline, write Fortran to @out. */
@@ -334,7 +296,7 @@ transform(fmap *m, const char *mode, const xf_xaif2f_opts *co, const xf_opts *op
     xf_opts o = *opts;
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
     if (doc && xf_pm_run(&ctx, passes, n, NULL) == 0 &&
-        write_fortran(doc, out, m->files[0], co, diag))
+        xf_code_write(doc, out, m->files[0], write_code, co, diag))
         ret = XF_EXIT_OK;
     if (xf_diag_internal_errors(diag))
         ret = XF_EXIT_INTERNAL;

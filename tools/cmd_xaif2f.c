@@ -3,11 +3,9 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
-#include "outfile.h"
-#include "read.h"
+#include "code_out.h"
 #include "xaif2f.h"
 
 static const char usage[] =
@@ -26,6 +24,13 @@ static const char usage[] =
     "      --goto               every control-flow graph as labels and GOTOs (by\n"
     "                           default structured ones are DO, IF, SELECT CASE)\n"
     "  -h, --help               this text\n";
+
+/* xf_xaif2f_write as an xf_code_writer */
+static int
+write_code(const xf_doc *doc, FILE *out, const void *opts, xf_diag *diag)
+{
+    return xf_xaif2f_write(doc, out, opts, diag);
+}
 
 int
 xf_cmd_xaif2f(int argc, char **argv)
@@ -66,44 +71,5 @@ xf_cmd_xaif2f(int argc, char **argv)
         return xf_usage_error("xaif2f", "one input file is needed");
     if (!out)
         return xf_usage_error("xaif2f", "-o OUT is needed");
-    xf_diag *diag = xf_diag_new(stderr);
-    if (!diag)
-        return XF_EXIT_INTERNAL;
-    const char *in = argv[optind];
-    int ret = XF_EXIT_INPUT;
-    xf_doc *doc = xf_read_file(in, NULL, diag);
-    if (!doc)
-        goto done;
-    if (!strcmp(out, "-")) {
-        if (xf_xaif2f_write(doc, stdout, &co, diag) == 0 && fflush(stdout) == 0)
-            ret = XF_EXIT_OK;
-        goto done;
-    }
-    xf_outfile of;
-    char why[512];
-    if (xf_outfile_open(&of, out, in, why, sizeof why) != 0) {
-        xf_error(diag, out, 0, "%s", why);
-        goto done;
-    }
-    FILE *f = fdopen(of.fd, "w");
-    if (!f) {
-        close(of.fd);
-        xf_outfile_finish(&of, false, why, sizeof why);
-        xf_error(diag, out, 0, "cannot open for writing");
-        goto done;
-    }
-    bool ok = xf_xaif2f_write(doc, f, &co, diag) == 0;
-    ok = fclose(f) == 0 && ok;
-    if (xf_outfile_finish(&of, ok, why, sizeof why) != 0) {
-        if (ok)
-            xf_error(diag, out, 0, "%s", why);
-        ok = false;
-    }
-    ret = ok ? XF_EXIT_OK : XF_EXIT_INPUT;
-done:
-    if (xf_diag_internal_errors(diag))
-        ret = XF_EXIT_INTERNAL;
-    xf_doc_free(doc);
-    xf_diag_free(diag);
-    return ret;
+    return xf_code_cmd(argv[optind], out, write_code, &co);
 }
