@@ -14,7 +14,9 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc 2>/dev/null || echo 2)
 
 echo "== sanitizer build (ASan + UBSan)"
-cmake -S . -B build-san -DXF_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug >/dev/null
+# -O1, which AddressSanitizer's documentation advises for reasonable speed:
+# the unit suite addr takes 20 s of CPU instead of 45 s at -O0
+cmake -S . -B build-san -DXF_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" >/dev/null
 cmake --build build-san -j "$jobs"
 # all but unit.scale (100 000-deep expressions, long blocks: six minutes
 # under ASan on two cores), which runs in the plain build below
