@@ -385,6 +385,12 @@ cf_expr *cf_struct_member(cf *c, CXCursor x);
 bool cf_struct_extent(cf *c, cf_fn *f, const char *opt);
 /** cf_struct_extents: the extents of @f's arrays of structs, at its end (or refused). */
 void cf_struct_extents(cf *c, cf_fn *f);
+/** cf_struct_flat_extents: the --extent options with member names flattened
+ *  (m->data=m->rows*m->cols becomes m_data=m_rows*m_cols; struct_ptr.c). */
+const char *const *cf_struct_flat_extents(cf *c, const char *const *ext);
+/** cf_struct_no_extent: refuse pointer member @s of @f (a formal) whose extent is not known,
+ *  saying which --extent to give; returns when @s is no pointer member. */
+void cf_struct_no_extent(cf *c, const cf_fn *f, const cf_sym *s);
 /** cf_struct_arg: the arguments of struct @arg for @formal of a call, appended to @st;
  * false when the formal is no struct. */
 bool cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st);

@@ -37,6 +37,7 @@ typedef struct cf_leaf {
     cf_sarr *arr;      /* BY_ARRAY: shared by the members */
     CXCursor at;       /* the struct variable's declaration */
     uint64_t target;   /* a pointer local (an int, the index): the struct it points into */
+    bool pmem;         /* a pointer member (double *data): an array of run-time extent */
 } cf_leaf;
 
 static char *
@@ -74,6 +75,26 @@ is_record(cf *c, CXType t, CXCursor at)
         cf_refuse(c, at,
                   "unions are not supported: the member that holds the value cannot be known; "
                   "use a struct or separate variables");
+    return true;
+}
+
+/* Whether member @k of type @ft is a pointer; one to anything but a number is refused. */
+static bool
+pointer_member(cf *c, CXCursor k, CXType ft, const char *name)
+{
+    CXType ct = clang_getCanonicalType(ft);
+    if (ct.kind != CXType_Pointer)
+        return false;
+    CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
+    if (pt.kind != CXType_Double && pt.kind != CXType_Float && pt.kind != CXType_Int &&
+        pt.kind != CXType_Long)
+        cf_refuse(c, k,
+                  "struct member '%s' is a pointer to %s, which is not supported: a pointer "
+                  "member must point to an array of double, float or int (double *data)",
+                  name,
+                  pt.kind == CXType_Record    ? "a struct"
+                  : pt.kind == CXType_Pointer ? "pointers"
+                                              : "this type");
     return true;
 }
 
@@ -142,13 +163,14 @@ type_defs(cf *c, CXType t, CXCursor at, char *out, size_t len, int depth)
                       "struct member '%s' is an array of structs, which is not supported: give "
                       "the outer struct one array member for each member of the inner one",
                       cursor_name(c, k[i]));
-        if (clang_getCanonicalType(ft).kind == CXType_Pointer)
-            cf_refuse(c, k[i],
-                      "struct member '%s' is a pointer, which is not supported: pass the array "
-                      "it points to as a parameter of its own",
-                      cursor_name(c, k[i]));
         const char *tn;
-        if (is_record(c, ft, k[i])) {
+        if (pointer_member(c, k[i], ft, cursor_name(c, k[i]))) {
+            CXType pt = clang_getPointeeType(clang_getCanonicalType(ft));
+            tn = (const char *[]){"int",       "float",       "double",
+                                  "const int", "const float", "const double"}
+                [cf_type_of(c, pt, k[i]) + (clang_isConstQualifiedType(pt) ? 3 : 0)];
+            snprintf(dims, sizeof dims, "*");
+        } else if (is_record(c, ft, k[i])) {
             type_defs(c, ft, k[i], out, len, depth + 1);
             tn = type_name(c, ft, k[i]);
         } else
@@ -185,13 +207,14 @@ each_leaf(cf *c, CXCursor at, CXType t, const char *path, leaf_fn *fn, void *ctx
         CXType el = ft;
         while (clang_getCanonicalType(el).kind == CXType_ConstantArray)
             el = clang_getArrayElementType(clang_getCanonicalType(el));
-        enum CXTypeKind ek = clang_getCanonicalType(el).kind;
-        if (ek == CXType_Pointer)
+        if (el.kind != ft.kind && clang_getCanonicalType(el).kind == CXType_Pointer)
             cf_refuse(c, k[i],
-                      "struct member '%s' is a pointer, which is not supported: pass the array "
-                      "it points to as a parameter of its own",
+                      "struct member '%s' is an array of pointers, which is not supported: "
+                      "give the struct one pointer member for each",
                       p + 1);
-        if (is_record(c, el, k[i])) {
+        if (pointer_member(c, k[i], ft, p + 1))
+            fn(c, k[i], p, ft, ctx);
+        else if (is_record(c, el, k[i])) {
             if (el.kind != ft.kind || clang_getCanonicalType(ft).kind == CXType_ConstantArray)
                 cf_refuse(c, k[i],
                           "struct member '%s' is an array of structs, which is not supported: "
@@ -229,6 +252,21 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
             *p = '_';
     int64_t dims[CF_MAXRANK];
     int rank = 0;
+    bool pmem = clang_getCanonicalType(t).kind == CXType_Pointer;
+    if (pmem && x->proto.by == BY_ARRAY)
+        cf_refuse(c, x->proto.at,
+                  "'%s' is an array of structs with a pointer member ('%s'), which is not "
+                  "supported: pass one struct, or the arrays as parameters of their own",
+                  x->proto.rname, path + 1);
+    if (pmem && x->proto.by == BY_LOCAL)
+        cf_refuse(c, x->proto.at,
+                  "local struct '%s' has a pointer member ('%s'), which is not supported: "
+                  "use a local array (double %s_%s[N]) or a parameter of the struct type",
+                  x->proto.rname, path + 1, x->proto.rname, path + 1);
+    if (pmem) { /* an array parameter whose extent is given or found (extent.c) */
+        dims[rank++] = -1;
+        t = clang_getPointeeType(clang_getCanonicalType(t));
+    }
     if (x->proto.by == BY_ARRAY) /* one element a struct: sized at the function's end */
         dims[rank++] = CF_RT_EXTENT;
     while (clang_getCanonicalType(t).kind == CXType_ConstantArray) {
@@ -242,9 +280,11 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     s->rank = rank;
     memcpy(s->dims, dims, sizeof dims);
     s->where = at;
-    s->cconst = x->proto.rconst;
+    s->cconst = pmem ? clang_isConstQualifiedType(t) != 0 : x->proto.rconst;
+    s->ptr = pmem;
     cf_leaf *l = cf_alloc(c, sizeof *l);
     *l = x->proto;
+    l->pmem = pmem;
     l->path = cf_strdup(c, path);
     l->first = x->nleaf++ == 0;
     if (!l->first)
@@ -656,7 +696,8 @@ arg_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
         for (int k = 1; k < s->rank; k++)
             e->sub[k] = int_const(c, 0);
     }
-    if (x->byvalue) { /* a copy, arrays too: the callee cannot change the caller's */
+    if (x->byvalue && !s->leaf->pmem) { /* a copy, arrays too: the callee cannot change the
+                                             caller's (not the array a pointer points to) */
         cf_sym *tmp = cf_temp(c, "OAD_CTMP", s->type);
         tmp->rank = s->rank - pre;
         memcpy(tmp->dims, s->dims + pre, sizeof s->dims[0] * (size_t)tmp->rank);
@@ -739,6 +780,11 @@ copy_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     cf_sym *l = find_leaf(c, x->lroot, lp), *r = find_leaf(c, x->rroot, rp);
     if (!l || !r)
         cf_refuse(c, x->at, "this struct assignment is not supported");
+    if (l->leaf->pmem || r->leaf->pmem)
+        cf_refuse(c, x->at,
+                  "assigning a struct with a pointer member ('%s') is not supported: assign its "
+                  "other members and copy the elements of the array",
+                  lp + 1);
     int lpre = l->leaf->by == BY_ARRAY, rpre = r->leaf->by == BY_ARRAY;
     int64_t n = 1;
     for (int k = lpre; k < l->rank; k++)
@@ -949,8 +995,8 @@ cf_struct_annotation(const cf_sym *s, char *buf, size_t len)
     if (l->by == BY_LOCAL)
         return; /* the back end needs only the parameters' */
     size_t n = strlen(buf);
-    snprintf(buf + n, len - n, ";xf_member=%s%s|%s|%s|%s", l->rconst ? "const " : "", by[l->by],
-             l->rtype, l->rname, l->path);
+    snprintf(buf + n, len - n, ";xf_member=%s%s|%s|%s|%s%s", l->rconst ? "const " : "", by[l->by],
+             l->rtype, l->rname, l->path, l->pmem ? "|*" : "");
     if (l->first && l->defs && l->by != BY_LOCAL) {
         n = strlen(buf);
         snprintf(buf + n, len - n, "%s", l->defs);
@@ -1008,4 +1054,20 @@ cf_struct_extents(cf *c, cf_fn *f)
         s->dimx[0] = a->ext;
         s->dims[0] = CF_RT_EXTENT;
     }
+}
+
+void
+cf_struct_no_extent(cf *c, const cf_fn *f, const cf_sym *s)
+{
+    if (!s->leaf || !s->leaf->pmem)
+        return;
+    const cf_leaf *l = s->leaf;
+    const char *arrow = l->by == BY_POINTER ? "->" : ".";
+    cf_refuse(c, s->where,
+              "the extent of pointer member '%s%s%s' of '%s' is not known: give --extent "
+              "%s%s%s%s%s=N, N an expression of the int parameters and int members (%s%snrows*%s%s"
+              "ncols), or index it only as %s%s%s[i] in loops for (i = 0; i < n; i++)",
+              l->rname, arrow, l->path + 1, f->name, f->index ? f->name : "", f->index ? ":" : "",
+              l->rname, arrow, l->path + 1, l->rname, arrow, l->rname, arrow, l->rname, arrow,
+              l->path + 1);
 }
