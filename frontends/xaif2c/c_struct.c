@@ -288,6 +288,22 @@ struct_active(const cw *w, const xf_routine *r, int64_t p)
     return false;
 }
 
+/* Whether the struct whose first member is formal @p has an active member that is no pointer
+ * member (by value, the adjoint of its copy is gathered in a twin of its own). */
+static bool
+struct_copied(const cw *w, const xf_routine *r, int64_t p)
+{
+    const cw_sym *c = sym_at(w, r, p);
+    for (int64_t q = p; q <= (int64_t)r->args.n; q++) {
+        const cw_sym *d = sym_at(w, r, q);
+        if (!d || !d->mem || strcmp(d->mem->rname, c->mem->rname) != 0)
+            break;
+        if (d->dname && !d->mem->pmem)
+            return true;
+    }
+    return false;
+}
+
 static const char *
 dsuffix(const cw *w)
 {
@@ -434,7 +450,7 @@ cw_struct_before(cw *w, FILE *o, const xf_routine *r)
     for (int64_t p = 1; w->mode == CW_ADJOINT && p <= (int64_t)r->args.n; p++) {
         const cw_sym *c = sym_at(w, r, p);
         if (!c || !c->mem || c->mem->pointer || !cw_struct_first(w, r, p) ||
-            !struct_active(w, r, p))
+            !struct_copied(w, r, p))
             continue;
         char dn[300];
         diff_name(c->mem->rtype, dn, sizeof dn);
