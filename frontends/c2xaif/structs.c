@@ -1063,11 +1063,12 @@ cf_struct_no_extent(cf *c, const cf_fn *f, const cf_sym *s)
         return;
     const cf_leaf *l = s->leaf;
     const char *arrow = l->by == BY_POINTER ? "->" : ".";
-    cf_refuse(c, s->where,
-              "the extent of pointer member '%s%s%s' of '%s' is not known: give --extent "
-              "%s%s%s%s%s=N, N an expression of the int parameters and int members (%s%snrows*%s%s"
-              "ncols), or index it only as %s%s%s[i] in loops for (i = 0; i < n; i++)",
-              l->rname, arrow, l->path + 1, f->name, f->index ? f->name : "", f->index ? ":" : "",
-              l->rname, arrow, l->path + 1, l->rname, arrow, l->rname, arrow, l->rname, arrow,
-              l->path + 1);
+    cf_refuse(
+        c, s->where,
+        "the extent of pointer member '%s%s%s' of '%s' is not known: give --extent "
+        "%s%s%s%s%s=N, N an expression of the int parameters and int members (such as "
+        "%s%snrows*%s%sncols), or index it only as %s%s%s[i] in loops for (i = 0; i < n; i++)",
+        l->rname, arrow, l->path + 1, f->name, f->index ? f->name : "", f->index ? ":" : "",
+        l->rname, arrow, l->path + 1, l->rname, arrow, l->rname, arrow, l->rname, arrow,
+        l->path + 1);
 }
