@@ -354,6 +354,11 @@ void cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at);
 cf_sym *cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee);
 /** cf_heap_free: whether @call is free() of a work array (it then has no statement). */
 bool cf_heap_free(cf *c, CXCursor call);
+/** cf_heap_size: the extent of malloc/calloc call @x for array @name (NULL: no such call). */
+const char *cf_heap_size(cf *c, CXCursor x, const char *name);
+/** cf_struct_heap: the pointer member of a local struct that @x (free's argument) names, when
+ *  it is malloc'ed (struct_ptr.c's caller), else NULL. */
+cf_sym *cf_struct_heap(cf *c, CXCursor x);
 /** cf_rt_expr_text: @e as an extent (C text over the int parameters), or NULL. */
 const char *cf_rt_expr_text(cf *c, const cf_expr *e);
 /** cf_ptr_target: the pointer local that assignment target @lhs names, or NULL. */

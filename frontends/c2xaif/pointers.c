@@ -286,6 +286,12 @@ heap_size(cf *c, CXCursor x, const char *name)
     return t;
 }
 
+const char *
+cf_heap_size(cf *c, CXCursor x, const char *name)
+{
+    return heap_size(c, x, name);
+}
+
 cf_sym *
 cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee)
 {
@@ -315,6 +321,8 @@ cf_heap_free(cf *c, CXCursor call)
     if (!named(call, "free") || clang_Cursor_getNumArguments(call) != 1)
         return false;
     CXCursor a = strip_casts(c, clang_Cursor_getArgument(call, 0));
+    if (cf_struct_heap(c, a))
+        return true; /* m.data of a local struct m (structs.c) */
     if (clang_getCursorKind(a) != CXCursor_DeclRefExpr || !cf_sym_of_decl(c, a)->heap)
         cf_refuse(c, call,
                   "free of anything but a work array malloc'ed where it is declared is not "

@@ -258,13 +258,9 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
                   "'%s' is an array of structs with a pointer member ('%s'), which is not "
                   "supported: pass one struct, or the arrays as parameters of their own",
                   x->proto.rname, path + 1);
-    if (pmem && x->proto.by == BY_LOCAL)
-        cf_refuse(c, x->proto.at,
-                  "local struct '%s' has a pointer member ('%s'), which is not supported: "
-                  "use a local array (double %s_%s[N]) or a parameter of the struct type",
-                  x->proto.rname, path + 1, x->proto.rname, path + 1);
-    if (pmem) { /* an array parameter whose extent is given or found (extent.c) */
-        dims[rank++] = -1;
+    if (pmem) { /* a parameter: an array whose extent is given or found (extent.c); a local's:
+                   a work array, sized by the malloc that sets it (cf_struct_assign) */
+        dims[rank++] = x->proto.by == BY_LOCAL ? CF_RT_EXTENT : -1;
         t = clang_getPointeeType(clang_getCanonicalType(t));
     }
     if (x->proto.by == BY_ARRAY) /* one element a struct: sized at the function's end */
@@ -281,7 +277,8 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     memcpy(s->dims, dims, sizeof dims);
     s->where = at;
     s->cconst = pmem ? clang_isConstQualifiedType(t) != 0 : x->proto.rconst;
-    s->ptr = pmem;
+    s->ptr = pmem && x->proto.by != BY_LOCAL;
+    s->heap = pmem && x->proto.by == BY_LOCAL;
     cf_leaf *l = cf_alloc(c, sizeof *l);
     *l = x->proto;
     l->pmem = pmem;
@@ -818,6 +815,33 @@ typedef struct {
     cf_stmt *last;
 } init_ctx;
 
+/* Pointer member @l of a local struct initialized with @e: malloc sizes it, NULL leaves it
+ * unset; false for anything else. */
+static bool
+init_pointer(cf *c, cf_sym *l, CXCursor e, const char *lp)
+{
+    char name[300];
+    snprintf(name, sizeof name, "%s%s", l->leaf->rname, lp);
+    const char *size = cf_heap_size(c, e, name);
+    if (size) {
+        if (l->dimx[0] && strcmp(l->dimx[0], size))
+            cf_refuse(c, e, "pointer member '%s' is malloc'ed with two sizes", name);
+        l->dimx[0] = size;
+        return true;
+    }
+    for (;;) { /* NULL: ((void *)0), 0 */
+        e = cf_strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_IntegerLiteral)
+            return true;
+        unsigned n;
+        CXCursor *kk = cf_children(c, e, &n);
+        if ((k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr) || n != 1)
+            return false;
+        e = kk[0];
+    }
+}
+
 /* One member of an initializer list, flat: {1, 2, {3, 4}} or {1, 2, 3, 4} are
  * both accepted when the braces match the members (nested lists are walked). */
 static void
@@ -830,6 +854,15 @@ init_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     cf_sym *l = find_leaf(c, x->root, lp);
     if (!l)
         cf_refuse(c, at, "this struct initializer is not supported");
+    if (l->leaf->pmem) { /* malloc(...) sizes it; NULL or 0 leaves it to a later malloc */
+        if (x->next < x->ne && !init_pointer(c, l, x->el[x->next], lp))
+            cf_refuse(c, x->el[x->next],
+                      "pointer member '%s' of a local struct may only be initialized with "
+                      "malloc(n * sizeof(double)), calloc(n, sizeof(double)) or NULL",
+                      lp + 1);
+        x->next++;
+        return;
+    }
     int64_t n = 1;
     for (int k = 0; k < l->rank; k++)
         n *= l->dims[k];
@@ -895,12 +928,66 @@ init_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     x->next = sub ? x->next + 1 : pos;
 }
 
+/* The pointer member of a local struct that member reference @x names, or NULL. */
+static cf_sym *
+local_pmem(cf *c, CXCursor x)
+{
+    x = cf_strip(x);
+    if (clang_getCursorKind(x) != CXCursor_MemberRefExpr)
+        return NULL;
+    uint64_t root;
+    char path[256];
+    cf_expr *ix = NULL;
+    if (!designate(c, x, &root, path, sizeof path, &ix))
+        return NULL;
+    cf_sym *s = find_leaf(c, root, path);
+    return s && s->leaf->pmem && s->leaf->by == BY_LOCAL ? s : NULL;
+}
+
+cf_sym *
+cf_struct_heap(cf *c, CXCursor x)
+{
+    return local_pmem(c, x);
+}
+
+/* m.data = malloc(n * sizeof(double)) for local struct m: the work array m_data is sized so
+ * (allocated, zero, at the function's entry, and freed at its end); a dead int store stands
+ * for the statement. */
+static cf_stmt *
+heap_set(cf *c, cf_sym *s, CXCursor lhs, CXCursor rhs, unsigned line)
+{
+    char name[300];
+    snprintf(name, sizeof name, "%s%s", s->leaf->rname, s->leaf->path);
+    const char *size = cf_heap_size(c, rhs, name);
+    if (!size)
+        cf_refuse(c, rhs,
+                  "pointer member '%s' of a local struct is supported only when it is set to "
+                  "malloc(n * sizeof(double)) or calloc(n, sizeof(double)), n an expression of "
+                  "the int parameters",
+                  name);
+    if (s->dimx[0] && strcmp(s->dimx[0], size))
+        cf_refuse(c, lhs,
+                  "pointer member '%s' is malloc'ed with two sizes ('%s' and '%s'): use one "
+                  "local struct for each",
+                  name, s->dimx[0], size);
+    s->dimx[0] = size;
+    cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, line);
+    st->lhs = cf_alloc(c, sizeof *st->lhs);
+    st->lhs->kind = CF_E_VAR;
+    st->lhs->sym = cf_temp(c, "OAD_CTMP", CF_INT);
+    st->rhs = int_const(c, 0);
+    return st;
+}
+
 cf_stmt *
 cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
 {
     CXType lt = clang_getCursorType(lhs), lct = clang_getCanonicalType(lt);
     if (lct.kind == CXType_Pointer && is_record(c, clang_getPointeeType(lct), lhs))
         return pointer_set(c, lhs, rhs, line);
+    cf_sym *hs = lct.kind == CXType_Pointer ? local_pmem(c, lhs) : NULL;
+    if (hs)
+        return heap_set(c, hs, lhs, rhs, line);
     if (!is_record(c, lt, lhs))
         return NULL;
     uint64_t lroot;
@@ -1027,6 +1114,15 @@ cf_struct_extent(cf *c, cf_fn *f, const char *opt)
 void
 cf_struct_extents(cf *c, cf_fn *f)
 {
+    for (uint32_t i = 0; i < f->syms.n; i++) {
+        const cf_sym *s = f->syms.v[i];
+        if (s->leaf && s->leaf->pmem && s->leaf->by == BY_LOCAL && !s->dimx[0])
+            cf_refuse(c, s->leaf->at,
+                      "pointer member '%s%s' of local struct '%s' is never malloc'ed: set it "
+                      "as %s%s = malloc(n * sizeof(double)), n an expression of the int "
+                      "parameters",
+                      s->leaf->rname, s->leaf->path, s->leaf->rname, s->leaf->rname, s->leaf->path);
+    }
     for (uint32_t i = 0; i < f->formals.n; i++) {
         cf_sym *s = f->formals.v[i];
         if (!s->leaf || s->leaf->by != BY_ARRAY)

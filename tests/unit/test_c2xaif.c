@@ -409,8 +409,11 @@ static const struct refusal {
     {"struct_pointer_member_local",
      "typedef struct { int n; double *d; } m_t;\nvoid f(const double x[2], double y[2]) {\n"
      "    m_t v;\n    v.n = 1;\n    y[0] = x[0] * v.n;\n}\n",
-     3, 9,
-     "local struct 'v' has a pointer member ('d'), which is not supported: use a local array"},
+     3, 9, "pointer member 'v.d' of local struct 'v' is never malloc'ed: set it as v.d = malloc("},
+    {"struct_pointer_member_local_set",
+     "typedef struct { int n; double *d; } m_t;\nvoid f(double x[2], double y[2]) {\n"
+     "    m_t v;\n    v.d = x;\n    y[0] = x[0];\n}\n",
+     4, 11, "pointer member 'v.d' of a local struct is supported only when it is set to malloc("},
     {"struct_array_pointer_member",
      "typedef struct { int n; double *d; } m_t;\n"
      "void f(const double x[2], const m_t *m, double y[2]) {\n    y[0] = x[0] * m[1].n;\n}\n",
