@@ -402,6 +402,21 @@ pointer_local(cf *c, CXCursor d)
     uint64_t root;
     char path[256];
     cf_expr *ix = NULL;
+    CXCursor call = clang_Cursor_isNull(e) ? e : cf_strip(e);
+    while (!clang_Cursor_isNull(call) && (clang_getCursorKind(call) == CXCursor_CStyleCastExpr ||
+                                          clang_getCursorKind(call) == CXCursor_UnexposedExpr)) {
+        unsigned n;
+        CXCursor *kk = cf_children(c, call, &n);
+        call = n == 1 ? cf_strip(kk[0]) : clang_getNullCursor();
+    }
+    if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
+        CXType pt = clang_getPointeeType(clang_getCursorType(d));
+        cf_refuse(c, d,
+                  "pointer local '%s' to a struct is set by a call ('%s'), which is not "
+                  "supported: the struct it points to cannot be known; declare the struct as a "
+                  "local (%s %s_s = {...}; with any pointer member set by malloc) and use &%s_s",
+                  name, cursor_name(c, call), type_name(c, pt, d), name, name);
+    }
     if (clang_Cursor_isNull(e) || !designate(c, e, &root, path, sizeof path, &ix))
         cf_refuse(c, d,
                   "pointer local '%s' to a struct is supported only when it is set where it "

@@ -418,6 +418,11 @@ static const struct refusal {
      "typedef struct { int n; double *d; } m_t;\n"
      "void f(const double x[2], const m_t *m, double y[2]) {\n    y[0] = x[0] * m[1].n;\n}\n",
      2, 38, "'m' is an array of structs with a pointer member ('d'), which is not supported"},
+    {"struct_pointer_from_call",
+     "#include <stdlib.h>\ntypedef struct { int n; double *d; } m_t;\n"
+     "static m_t *make(void) { return malloc(sizeof(m_t)); }\n"
+     "void f(const double x[2], double y[2]) {\n    m_t *m = make();\n    y[0] = x[0] * m->n;\n}\n",
+     5, 10, "pointer local 'm' to a struct is set by a call ('make'), which is not supported"},
     {"struct_assign_pointer_member",
      "typedef struct { int n; double *d; } m_t;\n"
      "void f(const double x[2], m_t *a, const m_t *b, double y[2]) {\n    *a = *b;\n"
