@@ -86,6 +86,13 @@ cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
         *base = s;
         return new_e(c, CF_E_INT);
     }
+    case CXCursor_MemberRefExpr: { /* m->data, a struct's pointer member (structs.c) */
+        cf_expr *e = cf_struct_member(c, x);
+        if (!e || e->nsub || e->sym->rank != 1)
+            break;
+        *base = e->sym;
+        return new_e(c, CF_E_INT);
+    }
     case CXCursor_UnaryOperator: {
         bool post;
         cf_unop_spelling(c, x, op, sizeof op, &post);
