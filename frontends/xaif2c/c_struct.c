@@ -356,7 +356,7 @@ cw_struct_arg(cw *w, FILE *o, const xf_routine *r, int64_t p)
             fprintf(o, ", xf_a%lldd", (long long)p);
         return;
     }
-    if (m->rconst)
+    if (m->rconst || m->pmem) /* const cast away, as for arrays (a const double *data too) */
         fprintf(o, "(%s *)", t);
     if (m->pmem) /* the array it points to, by the user's pointer */
         fprintf(o, "%s%s%s", m->rname, m->pointer ? "->" : ".", m->path + 1);
