@@ -266,6 +266,9 @@ translate(const xf_c2xaif_opts *o, FILE *err)
         status = c.status;
         goto out;
     }
+    xf_c2xaif_opts flat = *o; /* --extent m->data=m->rows*m->cols: the members' names */
+    flat.extents = cf_struct_flat_extents(&c, o->extents);
+    c.o = &flat;
     finder fd = {.name = o->function, .found = clang_getNullCursor()};
     clang_visitChildren(clang_getTranslationUnitCursor(c.tu), find_top, &fd);
     if (clang_Cursor_isNull(fd.found)) {

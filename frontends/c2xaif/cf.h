@@ -354,6 +354,11 @@ void cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at);
 cf_sym *cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee);
 /** cf_heap_free: whether @call is free() of a work array (it then has no statement). */
 bool cf_heap_free(cf *c, CXCursor call);
+/** cf_heap_size: the extent of malloc/calloc call @x for array @name (NULL: no such call). */
+const char *cf_heap_size(cf *c, CXCursor x, const char *name);
+/** cf_struct_heap: the pointer member of a local struct that @x (free's argument) names, when
+ *  it is malloc'ed (struct_ptr.c's caller), else NULL. */
+cf_sym *cf_struct_heap(cf *c, CXCursor x);
 /** cf_rt_expr_text: @e as an extent (C text over the int parameters), or NULL. */
 const char *cf_rt_expr_text(cf *c, const cf_expr *e);
 /** cf_ptr_target: the pointer local that assignment target @lhs names, or NULL. */
@@ -385,6 +390,12 @@ cf_expr *cf_struct_member(cf *c, CXCursor x);
 bool cf_struct_extent(cf *c, cf_fn *f, const char *opt);
 /** cf_struct_extents: the extents of @f's arrays of structs, at its end (or refused). */
 void cf_struct_extents(cf *c, cf_fn *f);
+/** cf_struct_flat_extents: the --extent options with member names flattened
+ *  (m->data=m->rows*m->cols becomes m_data=m_rows*m_cols; struct_ptr.c). */
+const char *const *cf_struct_flat_extents(cf *c, const char *const *ext);
+/** cf_struct_no_extent: refuse pointer member @s of @f (a formal) whose extent is not known,
+ *  saying which --extent to give; returns when @s is no pointer member. */
+void cf_struct_no_extent(cf *c, const cf_fn *f, const cf_sym *s);
 /** cf_struct_arg: the arguments of struct @arg for @formal of a call, appended to @st;
  * false when the formal is no struct. */
 bool cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st);

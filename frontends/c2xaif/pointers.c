@@ -86,6 +86,13 @@ cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
         *base = s;
         return new_e(c, CF_E_INT);
     }
+    case CXCursor_MemberRefExpr: { /* m->data, a struct's pointer member (structs.c) */
+        cf_expr *e = cf_struct_member(c, x);
+        if (!e || e->nsub || e->sym->rank != 1)
+            break;
+        *base = e->sym;
+        return new_e(c, CF_E_INT);
+    }
     case CXCursor_UnaryOperator: {
         bool post;
         cf_unop_spelling(c, x, op, sizeof op, &post);
@@ -286,6 +293,12 @@ heap_size(cf *c, CXCursor x, const char *name)
     return t;
 }
 
+const char *
+cf_heap_size(cf *c, CXCursor x, const char *name)
+{
+    return heap_size(c, x, name);
+}
+
 cf_sym *
 cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee)
 {
@@ -315,6 +328,8 @@ cf_heap_free(cf *c, CXCursor call)
     if (!named(call, "free") || clang_Cursor_getNumArguments(call) != 1)
         return false;
     CXCursor a = strip_casts(c, clang_Cursor_getArgument(call, 0));
+    if (cf_struct_heap(c, a))
+        return true; /* m.data of a local struct m (structs.c) */
     if (clang_getCursorKind(a) != CXCursor_DeclRefExpr || !cf_sym_of_decl(c, a)->heap)
         cf_refuse(c, call,
                   "free of anything but a work array malloc'ed where it is declared is not "

@@ -37,6 +37,7 @@ typedef struct cf_leaf {
     cf_sarr *arr;      /* BY_ARRAY: shared by the members */
     CXCursor at;       /* the struct variable's declaration */
     uint64_t target;   /* a pointer local (an int, the index): the struct it points into */
+    bool pmem;         /* a pointer member (double *data): an array of run-time extent */
 } cf_leaf;
 
 static char *
@@ -74,6 +75,26 @@ is_record(cf *c, CXType t, CXCursor at)
         cf_refuse(c, at,
                   "unions are not supported: the member that holds the value cannot be known; "
                   "use a struct or separate variables");
+    return true;
+}
+
+/* Whether member @k of type @ft is a pointer; one to anything but a number is refused. */
+static bool
+pointer_member(cf *c, CXCursor k, CXType ft, const char *name)
+{
+    CXType ct = clang_getCanonicalType(ft);
+    if (ct.kind != CXType_Pointer)
+        return false;
+    CXType pt = clang_getCanonicalType(clang_getPointeeType(ct));
+    if (pt.kind != CXType_Double && pt.kind != CXType_Float && pt.kind != CXType_Int &&
+        pt.kind != CXType_Long)
+        cf_refuse(c, k,
+                  "struct member '%s' is a pointer to %s, which is not supported: a pointer "
+                  "member must point to an array of double, float or int (double *data)",
+                  name,
+                  pt.kind == CXType_Record    ? "a struct"
+                  : pt.kind == CXType_Pointer ? "pointers"
+                                              : "this type");
     return true;
 }
 
@@ -142,13 +163,14 @@ type_defs(cf *c, CXType t, CXCursor at, char *out, size_t len, int depth)
                       "struct member '%s' is an array of structs, which is not supported: give "
                       "the outer struct one array member for each member of the inner one",
                       cursor_name(c, k[i]));
-        if (clang_getCanonicalType(ft).kind == CXType_Pointer)
-            cf_refuse(c, k[i],
-                      "struct member '%s' is a pointer, which is not supported: pass the array "
-                      "it points to as a parameter of its own",
-                      cursor_name(c, k[i]));
         const char *tn;
-        if (is_record(c, ft, k[i])) {
+        if (pointer_member(c, k[i], ft, cursor_name(c, k[i]))) {
+            CXType pt = clang_getPointeeType(clang_getCanonicalType(ft));
+            tn = (const char *[]){"int",       "float",       "double",
+                                  "const int", "const float", "const double"}
+                [cf_type_of(c, pt, k[i]) + (clang_isConstQualifiedType(pt) ? 3 : 0)];
+            snprintf(dims, sizeof dims, "*");
+        } else if (is_record(c, ft, k[i])) {
             type_defs(c, ft, k[i], out, len, depth + 1);
             tn = type_name(c, ft, k[i]);
         } else
@@ -185,13 +207,14 @@ each_leaf(cf *c, CXCursor at, CXType t, const char *path, leaf_fn *fn, void *ctx
         CXType el = ft;
         while (clang_getCanonicalType(el).kind == CXType_ConstantArray)
             el = clang_getArrayElementType(clang_getCanonicalType(el));
-        enum CXTypeKind ek = clang_getCanonicalType(el).kind;
-        if (ek == CXType_Pointer)
+        if (el.kind != ft.kind && clang_getCanonicalType(el).kind == CXType_Pointer)
             cf_refuse(c, k[i],
-                      "struct member '%s' is a pointer, which is not supported: pass the array "
-                      "it points to as a parameter of its own",
+                      "struct member '%s' is an array of pointers, which is not supported: "
+                      "give the struct one pointer member for each",
                       p + 1);
-        if (is_record(c, el, k[i])) {
+        if (pointer_member(c, k[i], ft, p + 1))
+            fn(c, k[i], p, ft, ctx);
+        else if (is_record(c, el, k[i])) {
             if (el.kind != ft.kind || clang_getCanonicalType(ft).kind == CXType_ConstantArray)
                 cf_refuse(c, k[i],
                           "struct member '%s' is an array of structs, which is not supported: "
@@ -229,6 +252,17 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
             *p = '_';
     int64_t dims[CF_MAXRANK];
     int rank = 0;
+    bool pmem = clang_getCanonicalType(t).kind == CXType_Pointer;
+    if (pmem && x->proto.by == BY_ARRAY)
+        cf_refuse(c, x->proto.at,
+                  "'%s' is an array of structs with a pointer member ('%s'), which is not "
+                  "supported: pass one struct, or the arrays as parameters of their own",
+                  x->proto.rname, path + 1);
+    if (pmem) { /* a parameter: an array whose extent is given or found (extent.c); a local's:
+                   a work array, sized by the malloc that sets it (cf_struct_assign) */
+        dims[rank++] = x->proto.by == BY_LOCAL ? CF_RT_EXTENT : -1;
+        t = clang_getPointeeType(clang_getCanonicalType(t));
+    }
     if (x->proto.by == BY_ARRAY) /* one element a struct: sized at the function's end */
         dims[rank++] = CF_RT_EXTENT;
     while (clang_getCanonicalType(t).kind == CXType_ConstantArray) {
@@ -242,9 +276,12 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     s->rank = rank;
     memcpy(s->dims, dims, sizeof dims);
     s->where = at;
-    s->cconst = x->proto.rconst;
+    s->cconst = pmem ? clang_isConstQualifiedType(t) != 0 : x->proto.rconst;
+    s->ptr = pmem && x->proto.by != BY_LOCAL;
+    s->heap = pmem && x->proto.by == BY_LOCAL;
     cf_leaf *l = cf_alloc(c, sizeof *l);
     *l = x->proto;
+    l->pmem = pmem;
     l->path = cf_strdup(c, path);
     l->first = x->nleaf++ == 0;
     if (!l->first)
@@ -365,6 +402,21 @@ pointer_local(cf *c, CXCursor d)
     uint64_t root;
     char path[256];
     cf_expr *ix = NULL;
+    CXCursor call = clang_Cursor_isNull(e) ? e : cf_strip(e);
+    while (!clang_Cursor_isNull(call) && (clang_getCursorKind(call) == CXCursor_CStyleCastExpr ||
+                                          clang_getCursorKind(call) == CXCursor_UnexposedExpr)) {
+        unsigned n;
+        CXCursor *kk = cf_children(c, call, &n);
+        call = n == 1 ? cf_strip(kk[0]) : clang_getNullCursor();
+    }
+    if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
+        CXType pt = clang_getPointeeType(clang_getCursorType(d));
+        cf_refuse(c, d,
+                  "pointer local '%s' to a struct is set by a call ('%s'), which is not "
+                  "supported: the struct it points to cannot be known; declare the struct as a "
+                  "local (%s %s_s = {...}; with any pointer member set by malloc) and use &%s_s",
+                  name, cursor_name(c, call), type_name(c, pt, d), name, name);
+    }
     if (clang_Cursor_isNull(e) || !designate(c, e, &root, path, sizeof path, &ix))
         cf_refuse(c, d,
                   "pointer local '%s' to a struct is supported only when it is set where it "
@@ -656,7 +708,8 @@ arg_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
         for (int k = 1; k < s->rank; k++)
             e->sub[k] = int_const(c, 0);
     }
-    if (x->byvalue) { /* a copy, arrays too: the callee cannot change the caller's */
+    if (x->byvalue && !s->leaf->pmem) { /* a copy, arrays too: the callee cannot change the
+                                             caller's (not the array a pointer points to) */
         cf_sym *tmp = cf_temp(c, "OAD_CTMP", s->type);
         tmp->rank = s->rank - pre;
         memcpy(tmp->dims, s->dims + pre, sizeof s->dims[0] * (size_t)tmp->rank);
@@ -739,6 +792,11 @@ copy_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     cf_sym *l = find_leaf(c, x->lroot, lp), *r = find_leaf(c, x->rroot, rp);
     if (!l || !r)
         cf_refuse(c, x->at, "this struct assignment is not supported");
+    if (l->leaf->pmem || r->leaf->pmem)
+        cf_refuse(c, x->at,
+                  "assigning a struct with a pointer member ('%s') is not supported: assign its "
+                  "other members and copy the elements of the array",
+                  lp + 1);
     int lpre = l->leaf->by == BY_ARRAY, rpre = r->leaf->by == BY_ARRAY;
     int64_t n = 1;
     for (int k = lpre; k < l->rank; k++)
@@ -772,6 +830,33 @@ typedef struct {
     cf_stmt *last;
 } init_ctx;
 
+/* Pointer member @l of a local struct initialized with @e: malloc sizes it, NULL leaves it
+ * unset; false for anything else. */
+static bool
+init_pointer(cf *c, cf_sym *l, CXCursor e, const char *lp)
+{
+    char name[300];
+    snprintf(name, sizeof name, "%s%s", l->leaf->rname, lp);
+    const char *size = cf_heap_size(c, e, name);
+    if (size) {
+        if (l->dimx[0] && strcmp(l->dimx[0], size))
+            cf_refuse(c, e, "pointer member '%s' is malloc'ed with two sizes", name);
+        l->dimx[0] = size;
+        return true;
+    }
+    for (;;) { /* NULL: ((void *)0), 0 */
+        e = cf_strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_IntegerLiteral)
+            return true;
+        unsigned n;
+        CXCursor *kk = cf_children(c, e, &n);
+        if ((k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr) || n != 1)
+            return false;
+        e = kk[0];
+    }
+}
+
 /* One member of an initializer list, flat: {1, 2, {3, 4}} or {1, 2, 3, 4} are
  * both accepted when the braces match the members (nested lists are walked). */
 static void
@@ -784,6 +869,15 @@ init_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     cf_sym *l = find_leaf(c, x->root, lp);
     if (!l)
         cf_refuse(c, at, "this struct initializer is not supported");
+    if (l->leaf->pmem) { /* malloc(...) sizes it; NULL or 0 leaves it to a later malloc */
+        if (x->next < x->ne && !init_pointer(c, l, x->el[x->next], lp))
+            cf_refuse(c, x->el[x->next],
+                      "pointer member '%s' of a local struct may only be initialized with "
+                      "malloc(n * sizeof(double)), calloc(n, sizeof(double)) or NULL",
+                      lp + 1);
+        x->next++;
+        return;
+    }
     int64_t n = 1;
     for (int k = 0; k < l->rank; k++)
         n *= l->dims[k];
@@ -849,12 +943,66 @@ init_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     x->next = sub ? x->next + 1 : pos;
 }
 
+/* The pointer member of a local struct that member reference @x names, or NULL. */
+static cf_sym *
+local_pmem(cf *c, CXCursor x)
+{
+    x = cf_strip(x);
+    if (clang_getCursorKind(x) != CXCursor_MemberRefExpr)
+        return NULL;
+    uint64_t root;
+    char path[256];
+    cf_expr *ix = NULL;
+    if (!designate(c, x, &root, path, sizeof path, &ix))
+        return NULL;
+    cf_sym *s = find_leaf(c, root, path);
+    return s && s->leaf->pmem && s->leaf->by == BY_LOCAL ? s : NULL;
+}
+
+cf_sym *
+cf_struct_heap(cf *c, CXCursor x)
+{
+    return local_pmem(c, x);
+}
+
+/* m.data = malloc(n * sizeof(double)) for local struct m: the work array m_data is sized so
+ * (allocated, zero, at the function's entry, and freed at its end); a dead int store stands
+ * for the statement. */
+static cf_stmt *
+heap_set(cf *c, cf_sym *s, CXCursor lhs, CXCursor rhs, unsigned line)
+{
+    char name[300];
+    snprintf(name, sizeof name, "%s%s", s->leaf->rname, s->leaf->path);
+    const char *size = cf_heap_size(c, rhs, name);
+    if (!size)
+        cf_refuse(c, rhs,
+                  "pointer member '%s' of a local struct is supported only when it is set to "
+                  "malloc(n * sizeof(double)) or calloc(n, sizeof(double)), n an expression of "
+                  "the int parameters",
+                  name);
+    if (s->dimx[0] && strcmp(s->dimx[0], size))
+        cf_refuse(c, lhs,
+                  "pointer member '%s' is malloc'ed with two sizes ('%s' and '%s'): use one "
+                  "local struct for each",
+                  name, s->dimx[0], size);
+    s->dimx[0] = size;
+    cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, line);
+    st->lhs = cf_alloc(c, sizeof *st->lhs);
+    st->lhs->kind = CF_E_VAR;
+    st->lhs->sym = cf_temp(c, "OAD_CTMP", CF_INT);
+    st->rhs = int_const(c, 0);
+    return st;
+}
+
 cf_stmt *
 cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
 {
     CXType lt = clang_getCursorType(lhs), lct = clang_getCanonicalType(lt);
     if (lct.kind == CXType_Pointer && is_record(c, clang_getPointeeType(lct), lhs))
         return pointer_set(c, lhs, rhs, line);
+    cf_sym *hs = lct.kind == CXType_Pointer ? local_pmem(c, lhs) : NULL;
+    if (hs)
+        return heap_set(c, hs, lhs, rhs, line);
     if (!is_record(c, lt, lhs))
         return NULL;
     uint64_t lroot;
@@ -949,8 +1097,8 @@ cf_struct_annotation(const cf_sym *s, char *buf, size_t len)
     if (l->by == BY_LOCAL)
         return; /* the back end needs only the parameters' */
     size_t n = strlen(buf);
-    snprintf(buf + n, len - n, ";xf_member=%s%s|%s|%s|%s", l->rconst ? "const " : "", by[l->by],
-             l->rtype, l->rname, l->path);
+    snprintf(buf + n, len - n, ";xf_member=%s%s|%s|%s|%s%s", l->rconst ? "const " : "", by[l->by],
+             l->rtype, l->rname, l->path, l->pmem ? "|*" : "");
     if (l->first && l->defs && l->by != BY_LOCAL) {
         n = strlen(buf);
         snprintf(buf + n, len - n, "%s", l->defs);
@@ -981,6 +1129,15 @@ cf_struct_extent(cf *c, cf_fn *f, const char *opt)
 void
 cf_struct_extents(cf *c, cf_fn *f)
 {
+    for (uint32_t i = 0; i < f->syms.n; i++) {
+        const cf_sym *s = f->syms.v[i];
+        if (s->leaf && s->leaf->pmem && s->leaf->by == BY_LOCAL && !s->dimx[0])
+            cf_refuse(c, s->leaf->at,
+                      "pointer member '%s%s' of local struct '%s' is never malloc'ed: set it "
+                      "as %s%s = malloc(n * sizeof(double)), n an expression of the int "
+                      "parameters",
+                      s->leaf->rname, s->leaf->path, s->leaf->rname, s->leaf->rname, s->leaf->path);
+    }
     for (uint32_t i = 0; i < f->formals.n; i++) {
         cf_sym *s = f->formals.v[i];
         if (!s->leaf || s->leaf->by != BY_ARRAY)
@@ -1008,4 +1165,21 @@ cf_struct_extents(cf *c, cf_fn *f)
         s->dimx[0] = a->ext;
         s->dims[0] = CF_RT_EXTENT;
     }
+}
+
+void
+cf_struct_no_extent(cf *c, const cf_fn *f, const cf_sym *s)
+{
+    if (!s->leaf || !s->leaf->pmem)
+        return;
+    const cf_leaf *l = s->leaf;
+    const char *arrow = l->by == BY_POINTER ? "->" : ".";
+    cf_refuse(
+        c, s->where,
+        "the extent of pointer member '%s%s%s' of '%s' is not known: give --extent "
+        "%s%s%s%s%s=N, N an expression of the int parameters and int members (such as "
+        "%s%snrows*%s%sncols), or index it only as %s%s%s[i] in loops for (i = 0; i < n; i++)",
+        l->rname, arrow, l->path + 1, f->name, f->index ? f->name : "", f->index ? ":" : "",
+        l->rname, arrow, l->path + 1, l->rname, arrow, l->rname, arrow, l->rname, arrow,
+        l->path + 1);
 }

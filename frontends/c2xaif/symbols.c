@@ -261,6 +261,8 @@ cf_extents(cf *c)
     for (uint32_t i = 0; i < c->fns.n; i++)
         for (uint32_t k = 0; k < c->fns.v[i]->formals.n; k++) {
             const cf_sym *s = c->fns.v[i]->formals.v[k];
+            if (s->rank == 1 && s->dims[0] < 0)
+                cf_struct_no_extent(c, c->fns.v[i], s); /* a struct's pointer member */
             if (s->rank == 1 && s->dims[0] < 0 && i == 0)
                 cf_refuse(c, s->where,
                           "pointer parameter '%s' has no extent: give --extent %s=N (N a "

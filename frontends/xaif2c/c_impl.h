@@ -136,6 +136,7 @@ typedef struct cw_member {
     char *rtype, *rname;  /* the struct's type and the parameter's name */
     char *path;           /* the member's path from it: ".gamma" */
     bool array;           /* of an array of structs (by pointer) of extent ext */
+    bool pmem;            /* a pointer member (double *data): the formal is what it points to */
     char *ext;
 } cw_member;
 /** cw_struct_read: the struct members' annotations into w->syms and w->types. */

@@ -120,7 +120,7 @@ cw_struct_read(cw *w)
             }
             cw_member *mem = calloc(1, sizeof *mem);
             char *by = strtok(m, "|"), *rt = strtok(NULL, "|"), *rn = strtok(NULL, "|"),
-                 *path = strtok(NULL, "|");
+                 *path = strtok(NULL, "|"), *star = strtok(NULL, "|");
             if (!mem || !by || !rt || !rn || !path) {
                 free(mem);
                 free(m);
@@ -128,6 +128,7 @@ cw_struct_read(cw *w)
                 return false;
             }
             mem->rconst = !strncmp(by, "const ", 6);
+            mem->pmem = star && !strcmp(star, "*");
             mem->array = strstr(by, "array") != NULL;
             mem->pointer = mem->array || strstr(by, "pointer") != NULL;
             mem->rtype = strdup(rt);
@@ -200,6 +201,10 @@ write_type(cw *w, FILE *o, const cw_stype *t, bool diff)
             continue;
         char tn[300];
         snprintf(tn, sizeof tn, "%s", f->type);
+        if (!strcmp(f->dims, "*")) { /* a pointer member; its derivative points to a copy */
+            fprintf(o, "    %s *%s;\n", diff && !strncmp(tn, "const ", 6) ? tn + 6 : tn, f->name);
+            continue;
+        }
         if (diff && strcmp(f->type, "float") && strcmp(f->type, "double")) {
             const cw_stype *ft = find_type(w, f->type);
             if (!ft)
@@ -283,6 +288,22 @@ struct_active(const cw *w, const xf_routine *r, int64_t p)
     return false;
 }
 
+/* Whether the struct whose first member is formal @p has an active member that is no pointer
+ * member (by value, the adjoint of its copy is gathered in a twin of its own). */
+static bool
+struct_copied(const cw *w, const xf_routine *r, int64_t p)
+{
+    const cw_sym *c = sym_at(w, r, p);
+    for (int64_t q = p; q <= (int64_t)r->args.n; q++) {
+        const cw_sym *d = sym_at(w, r, q);
+        if (!d || !d->mem || strcmp(d->mem->rname, c->mem->rname) != 0)
+            break;
+        if (d->dname && !d->mem->pmem)
+            return true;
+    }
+    return false;
+}
+
 static const char *
 dsuffix(const cw *w)
 {
@@ -335,15 +356,20 @@ cw_struct_arg(cw *w, FILE *o, const xf_routine *r, int64_t p)
             fprintf(o, ", xf_a%lldd", (long long)p);
         return;
     }
-    if (m->rconst)
+    if (m->rconst || m->pmem) /* const cast away, as for arrays (a const double *data too) */
         fprintf(o, "(%s *)", t);
-    address(o, m->rname, m->pointer, m, rank);
+    if (m->pmem) /* the array it points to, by the user's pointer */
+        fprintf(o, "%s%s%s", m->rname, m->pointer ? "->" : ".", m->path + 1);
+    else
+        address(o, m->rname, m->pointer, m, rank);
     if (!c->dname)
         return;
     fputs(", ", o);
     char dn[160];
     snprintf(dn, sizeof dn, "%s%s", m->rname, dsuffix(w));
-    if (w->mode == CW_ADJOINT && !m->pointer) {
+    if (m->pmem) /* the twin's pointer: by pointer in adjoint */
+        fprintf(o, "%s%s%s", dn, m->pointer || w->mode == CW_ADJOINT ? "->" : ".", m->path + 1);
+    else if (w->mode == CW_ADJOINT && !m->pointer) {
         int64_t q = p;
         while (!cw_struct_first(w, r, q))
             q--;
@@ -424,7 +450,7 @@ cw_struct_before(cw *w, FILE *o, const xf_routine *r)
     for (int64_t p = 1; w->mode == CW_ADJOINT && p <= (int64_t)r->args.n; p++) {
         const cw_sym *c = sym_at(w, r, p);
         if (!c || !c->mem || c->mem->pointer || !cw_struct_first(w, r, p) ||
-            !struct_active(w, r, p))
+            !struct_copied(w, r, p))
             continue;
         char dn[300];
         diff_name(c->mem->rtype, dn, sizeof dn);
@@ -445,7 +471,7 @@ cw_struct_after(cw *w, FILE *o, const xf_routine *r)
             continue;
         if (cw_struct_first(w, r, p))
             first = p;
-        if (!c->dname)
+        if (!c->dname || c->mem->pmem) /* a pointer member's adjoint went to its array */
             continue;
         const cw_member *m = c->mem;
         long long n = 1;

@@ -1,4 +1,4 @@
-/* cgrad: mat_frob --independent a --dependent mat_frob */
+/* cgrad: mat_frob --independent a --dependent mat_frob --extent a->data=a->rows*a->cols */
 /* The squared Frobenius norm of A^T A for a matrix struct whose data are
  * active, passed by pointer; the derivative takes a twin {data}, Tapenade's
  * matrix_t_diff. */

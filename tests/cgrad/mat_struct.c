@@ -1,4 +1,4 @@
-/* cgrad: mat_apply --independent x --dependent y */
+/* cgrad: mat_apply --independent x --dependent y --extent a->data=a->rows*a->cols */
 /* y = A x with A a matrix struct of the benchmarks' kind ({rows, cols,
  * column-major data}), passive, passed by pointer; x active. */
 typedef struct {

@@ -397,10 +397,37 @@ static const struct refusal {
      "struct s { double a; };\nvoid f(const double x[2], double y[2]) {\n"
      "    struct s v[2];\n    y[0] = x[0];\n}\n",
      3, 14, "a local array of structs is not supported: use one array for each member"},
-    {"struct_pointer_member",
-     "typedef struct { int n; double *d; } m_t;\nvoid f(const m_t *m, double y[2]) {\n"
-     "    y[0] = m->d[0];\n}\n",
-     1, 33, "struct member 'd' is a pointer, which is not supported: pass the array"},
+    {"struct_pointer_member_extent",
+     "typedef struct { int n; double *d; } m_t;\n"
+     "void f(const double x[2], const m_t *m, double y[2]) {\n    for (int i = 0; i < 2; i++)\n"
+     "        y[i] = x[i] * m->d[i + m->n];\n}\n",
+     1, 33, "the extent of pointer member 'm->d' of 'f' is not known: give --extent m->d=N"},
+    {"struct_pointer_to_struct",
+     "typedef struct n_s { double a; struct n_s *next; } n_t;\n"
+     "void f(const double x[2], const n_t *m, double y[2]) {\n    y[0] = x[0] * m->a;\n}\n",
+     1, 44, "struct member 'next' is a pointer to a struct, which is not supported"},
+    {"struct_pointer_member_local",
+     "typedef struct { int n; double *d; } m_t;\nvoid f(const double x[2], double y[2]) {\n"
+     "    m_t v;\n    v.n = 1;\n    y[0] = x[0] * v.n;\n}\n",
+     3, 9, "pointer member 'v.d' of local struct 'v' is never malloc'ed: set it as v.d = malloc("},
+    {"struct_pointer_member_local_set",
+     "typedef struct { int n; double *d; } m_t;\nvoid f(double x[2], double y[2]) {\n"
+     "    m_t v;\n    v.d = x;\n    y[0] = x[0];\n}\n",
+     4, 11, "pointer member 'v.d' of a local struct is supported only when it is set to malloc("},
+    {"struct_array_pointer_member",
+     "typedef struct { int n; double *d; } m_t;\n"
+     "void f(const double x[2], const m_t *m, double y[2]) {\n    y[0] = x[0] * m[1].n;\n}\n",
+     2, 38, "'m' is an array of structs with a pointer member ('d'), which is not supported"},
+    {"struct_pointer_from_call",
+     "#include <stdlib.h>\ntypedef struct { int n; double *d; } m_t;\n"
+     "static m_t *make(void) { return malloc(sizeof(m_t)); }\n"
+     "void f(const double x[2], double y[2]) {\n    m_t *m = make();\n    y[0] = x[0] * m->n;\n}\n",
+     5, 10, "pointer local 'm' to a struct is set by a call ('make'), which is not supported"},
+    {"struct_assign_pointer_member",
+     "typedef struct { int n; double *d; } m_t;\n"
+     "void f(const double x[2], m_t *a, const m_t *b, double y[2]) {\n    *a = *b;\n"
+     "    y[0] = x[0];\n}\n",
+     3, 10, "assigning a struct with a pointer member ('d') is not supported"},
     {"struct_return",
      "typedef struct { double a; } s_t;\nstatic s_t g(double a) { s_t r = {a}; return r; }\n"
      "void f(const double x[2], double y[2]) {\n    s_t v;\n    v = g(x[0]);\n"
