@@ -282,6 +282,7 @@ translate(const xf_c2xaif_opts *o, FILE *err)
     cf_fn_extents_check(&c, top);
     cf_rt_settle(&c);
     cf_extents(&c);
+    cf_rt_copies(&c);
     cf_analyze(&c, top);
     cf_rt_check(&c);
     if (cf_write(&c, o->out) != 0)

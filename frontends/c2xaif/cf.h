@@ -408,6 +408,11 @@ cf_fn *cf_ext_fn(cf *c, CXCursor decl);
 /** cf_ext_walk: @f's formals (every one read, the result written) and its graph, Entry to Exit. */
 void cf_ext_walk(cf *c, cf_fn *f);
 
+/* param_copy.c */
+/** cf_rt_copies: each int parameter that is in an extent and that its function writes: the body
+ * works on a local copy set at the entry, the parameter keeps the caller's value. */
+void cf_rt_copies(cf *c);
+
 /* analyze.c */
 /** cf_analyze: intents, side effects and activity over all functions; refuses aliasing. */
 void cf_analyze(cf *c, cf_fn *top);
