@@ -12,7 +12,7 @@
 static const char usage[] =
     "usage: xaiform c2xaif FILE.c --function F --independent A[,B...] --dependent Y[,...]\n"
     "                      [--extent X=N,...] [--extent G:X=N,...] [-I DIR] [-D NAME[=VAL]]\n"
-    "                      -o OUT.xaif\n"
+    "                      [--external-derivative G,...] -o OUT.xaif\n"
     "\n"
     "Parse FILE.c with clang and write xaif for function F and every function of\n"
     "FILE.c it calls: call graph, scopes, symbols with the activity that the\n"
@@ -27,6 +27,10 @@ static const char usage[] =
     "      --extent X=N,...       the number of elements of F's pointer parameter X\n"
     "                             (N a number or an expression of F's int parameters);\n"
     "                             G:X=N for parameter X of a function G that F calls\n"
+    "      --external-derivative G,...  functions that FILE.c declares but does not\n"
+    "                             define, whose derivatives you write: G_d (tangent)\n"
+    "                             and G_b (adjoint), with the signatures of\n"
+    "                             docs/c-frontend.md (External functions)\n"
     "  -I DIR, -D NAME[=VAL]      passed to clang\n"
     "  -h, --help                 this text\n";
 
@@ -56,17 +60,19 @@ int
 xf_c2xaif_verb(int argc, char **argv, const char *final, const char **file, char **text,
                size_t *size)
 {
-    enum { OPT_INDEP = 256, OPT_DEP, OPT_EXTENT };
-    static const struct option opts[] = {{"output", required_argument, NULL, 'o'},
-                                         {"function", required_argument, NULL, 'f'},
-                                         {"independent", required_argument, NULL, OPT_INDEP},
-                                         {"dependent", required_argument, NULL, OPT_DEP},
-                                         {"extent", required_argument, NULL, OPT_EXTENT},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {0}};
+    enum { OPT_INDEP = 256, OPT_DEP, OPT_EXTENT, OPT_EXTERNAL };
+    static const struct option opts[] = {
+        {"output", required_argument, NULL, 'o'},
+        {"function", required_argument, NULL, 'f'},
+        {"independent", required_argument, NULL, OPT_INDEP},
+        {"dependent", required_argument, NULL, OPT_DEP},
+        {"extent", required_argument, NULL, OPT_EXTENT},
+        {"external-derivative", required_argument, NULL, OPT_EXTERNAL},
+        {"help", no_argument, NULL, 'h'},
+        {0}};
     *file = NULL;
-    const char **indep = NULL, **dep = NULL, **cargs = NULL, **ext = NULL;
-    int nindep = 0, ndep = 0, ncargs = 0, next = 0, rc = XF_EXIT_OK, c;
+    const char **indep = NULL, **dep = NULL, **cargs = NULL, **ext = NULL, **xext = NULL;
+    int nindep = 0, ndep = 0, ncargs = 0, next = 0, nxext = 0, rc = XF_EXIT_OK, c;
     xf_c2xaif_opts o = {.text = text, .len = size};
     if (text)
         *text = NULL;
@@ -86,6 +92,10 @@ xf_c2xaif_verb(int argc, char **argv, const char *final, const char **file, char
             break;
         case OPT_EXTENT:
             if (split(optarg, &ext, &next))
+                goto oom;
+            break;
+        case OPT_EXTERNAL:
+            if (split(optarg, &xext, &nxext))
                 goto oom;
             break;
         case 'I':
@@ -134,6 +144,7 @@ xf_c2xaif_verb(int argc, char **argv, const char *final, const char **file, char
     o.dep = dep;
     o.clang_args = cargs;
     o.extents = ext;
+    o.externals = xext;
     rc = xf_c2xaif(&o, stderr);
     goto out;
 oom:
@@ -146,5 +157,6 @@ out:
     free(indep);
     free(dep);
     free(ext);
+    free(xext);
     return rc;
 }

@@ -24,7 +24,7 @@ static const char usage[] =
     "usage: xaiform grad FILE.c --function F --independent A[,B...] --dependent Y[,...]\n"
     "                    --mode tangent|adjoint [--reversal joint|split]\n"
     "                    [--extent X=N,...] [-I DIR] [-D NAME[=VAL]] [--header OUT.h]\n"
-    "                    -o OUT.c\n"
+    "                    [--external-derivative G,...] -o OUT.c\n"
     "\n"
     "Differentiate the C function F of FILE.c (and the functions of FILE.c it\n"
     "calls): `xaiform c2xaif` translates it into xaif, `xaiform tangent` or\n"

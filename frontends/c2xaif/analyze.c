@@ -230,8 +230,12 @@ cf_analyze(cf *c, cf_fn *top)
         c->globals.v[i]->node = g.n++;
     g.out = cf_alloc(c, ((size_t)g.n + 1) * sizeof *g.out);
     g.in = cf_alloc(c, ((size_t)g.n + 1) * sizeof *g.in);
-    for (uint32_t i = 0; i < c->fns.n; i++)
+    for (uint32_t i = 0; i < c->fns.n; i++) {
         each_stmt(c->fns.v[i], flow_stmt, &g);
+        cf_fn *f = c->fns.v[i];
+        for (uint32_t k = 0; f->external && k + 1 < f->formals.n; k++)
+            add_edge(&g, f->formals.v[k], f->ret); /* an external: all to the result */
+    }
     bool *varied = cf_alloc(c, (size_t)g.n + 1), *useful = cf_alloc(c, (size_t)g.n + 1);
     for (const char *const *p = c->o->indep; p && *p; p++)
         if (!cf_struct_named(c, top, *p, varied))
@@ -244,7 +248,9 @@ cf_analyze(cf *c, cf_fn *top)
     for (uint32_t i = 0; i < c->fns.n; i++)
         for (uint32_t k = 0; k < c->fns.v[i]->syms.n; k++) {
             cf_sym *s = c->fns.v[i]->syms.v[k];
-            s->active = cf_is_real(s->type) && varied[s->node] && useful[s->node];
+            /* an external's derivatives have one signature: all reals active */
+            s->active = cf_is_real(s->type) &&
+                        ((varied[s->node] && useful[s->node]) || c->fns.v[i]->external);
         }
     for (uint32_t i = 0; i < c->globals.n; i++) {
         cf_sym *s = c->globals.v[i];

@@ -125,7 +125,7 @@ cf_find_fn(cf *c, CXCursor callee)
 {
     CXCursor def = clang_getCursorDefinition(callee);
     if (clang_Cursor_isNull(def) || clang_getCursorKind(def) != CXCursor_FunctionDecl)
-        return NULL;
+        return c->o->externals ? cf_ext_fn(c, callee) : NULL;
     for (uint32_t i = 0; i < c->fns.n; i++)
         if (clang_equalCursors(c->fns.v[i]->decl, def))
             return c->fns.v[i];
@@ -278,13 +278,14 @@ translate(const xf_c2xaif_opts *o, FILE *err)
     }
     cf_fn *top = cf_find_fn(&c, fd.found);
     for (uint32_t i = 0; i < c.fns.n; i++)
-        cf_walk_fn(&c, c.fns.v[i]);
+        (c.fns.v[i]->external ? cf_ext_walk : cf_walk_fn)(&c, c.fns.v[i]);
     cf_fn **path = cf_alloc(&c, ((size_t)c.fns.n + 1) * sizeof *path);
     for (uint32_t i = 0; i < c.fns.n; i++)
         check_recursion(&c, c.fns.v[i], path, 0);
     cf_fn_extents_check(&c, top);
     cf_rt_settle(&c);
     cf_extents(&c);
+    cf_rt_copies(&c);
     cf_analyze(&c, top);
     cf_rt_check(&c);
     if (cf_write(&c, o->out) != 0)

@@ -12,6 +12,8 @@ typedef struct xf_c2xaif_opts {
     const char *const *dep;        /* names of F's dependent parameters, NULL-terminated */
     const char *const *clang_args; /* -I, -D arguments for clang, NULL-terminated */
     const char *const *extents;    /* "NAME=N": F's pointer parameters' extents, NULL-terminated */
+    const char *const *externals;  /* functions whose derivatives the user writes
+                                      (--external-derivative), NULL-terminated */
     const char *out;               /* the xaif file to write ("-": standard output) */
     /* when not NULL, the xaif goes here instead of to @out: *text malloc'd
      * (the caller frees it), *len its bytes; NULL when nothing was made */

@@ -138,6 +138,7 @@ struct cf_fn {
     bool done, busy;
     cf_sym *ret;    /* the result formal, or NULL for void */
     bool is_static; /* declared static: its derivatives are static too */
+    bool external;  /* declared only; the user writes its derivatives (external.c) */
     XF_VEC(cf_sym *) syms;
     XF_VEC(cf_sym *) formals; /* by position */
     XF_VEC(cf_vert) v;
@@ -408,6 +409,20 @@ bool cf_struct_named(cf *c, cf_fn *top, const char *name, bool *mark);
 /** cf_struct_annotation: the keys of @s's annotation for the C back end (xf_member=,
  * xf_ctype=), appended to @buf. */
 void cf_struct_annotation(const cf_sym *s, char *buf, size_t len);
+
+/* external.c: --external-derivative */
+/** cf_ext_named: whether @name was given to --external-derivative. */
+bool cf_ext_named(const cf *c, const char *name);
+/** cf_ext_fn: the external function declared at @decl (made on first use), or NULL when its
+ * name was not given to --external-derivative; refused when its signature is not supported. */
+cf_fn *cf_ext_fn(cf *c, CXCursor decl);
+/** cf_ext_walk: @f's formals (every one read, the result written) and its graph, Entry to Exit. */
+void cf_ext_walk(cf *c, cf_fn *f);
+
+/* param_copy.c */
+/** cf_rt_copies: each int parameter that is in an extent and that its function writes: the body
+ * works on a local copy set at the entry, the parameter keeps the caller's value. */
+void cf_rt_copies(cf *c);
 
 /* analyze.c */
 /** cf_analyze: intents, side effects and activity over all functions; refuses aliasing. */

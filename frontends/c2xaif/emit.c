@@ -429,7 +429,10 @@ scopes(w *o)
         at(o, "kind", "subroutine");
         at(o, "type", "void");
         at(o, "annotation",
-           cf_pass_annotation(c, c->fns.v[i], c->fns.v[i]->is_static ? "c:static" : "c:extern"));
+           cf_pass_annotation(c, c->fns.v[i],
+                              c->fns.v[i]->external    ? "c:extern;xf_external=1"
+                              : c->fns.v[i]->is_static ? "c:static"
+                                                       : "c:extern"));
         en(o);
     }
     for (uint32_t i = 0; i < c->globals.n; i++)

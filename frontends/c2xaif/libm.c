@@ -173,8 +173,9 @@ cf_unseen_refuse(cf *c, CXCursor x, const char *name)
     cf_refuse(c, x,
               "call to '%s', which is not defined in this file: xaiform differentiates only "
               "the functions it sees and the <math.h> functions of docs/c-frontend.md; define "
-              "'%s' in this file",
-              name, name);
+              "'%s' in this file, or write its derivatives %s_d and %s_b and give "
+              "--external-derivative %s (docs/c-frontend.md, External functions)",
+              name, name, name, name, name);
 }
 
 static cf_expr *

@@ -279,6 +279,45 @@ header_stmt(cf *c, CXCursor x, const char *what)
     return s;
 }
 
+/* Array @s's elements from initializer list @x at dimension @d (the
+ * subscripts before it in @ix): one assignment an element, 0 where the list
+ * is short; a row without its braces is refused. */
+static void
+init_list(cf *c, cf_sym *s, CXCursor x, int d, int64_t *ix, unsigned line)
+{
+    unsigned ne = 0;
+    CXCursor *el = !clang_Cursor_isNull(x) ? cf_children(c, x, &ne) : NULL;
+    for (int64_t q = 0; q < s->dims[d]; q++) {
+        ix[d] = q;
+        CXCursor e = q < (int64_t)ne ? el[q] : clang_getNullCursor();
+        if (d + 1 < s->rank) {
+            if (!clang_Cursor_isNull(e) && clang_getCursorKind(e) != CXCursor_InitListExpr)
+                cf_refuse(c, e,
+                          "this initializer of array '%s' leaves out the braces of a row: "
+                          "write each row in braces ({{1, 0}, {0, 1}})",
+                          s->name);
+            init_list(c, s, e, d + 1, ix, line);
+            continue;
+        }
+        cf_expr *lhs = cf_alloc(c, sizeof *lhs), *rhs;
+        lhs->kind = CF_E_VAR;
+        lhs->sym = s;
+        lhs->nsub = s->rank;
+        for (int k = 0; k < s->rank; k++) {
+            lhs->sub[k] = cf_alloc(c, sizeof *lhs->sub[k]);
+            lhs->sub[k]->kind = CF_E_INT;
+            lhs->sub[k]->ival = ix[k];
+        }
+        if (!clang_Cursor_isNull(e))
+            rhs = cf_expr_of(c, e);
+        else {
+            rhs = cf_alloc(c, sizeof *rhs);
+            rhs->kind = CF_E_INT;
+        }
+        cf_emit_stmt(c, assign(c, lhs, with_type(c, rhs, s->type), line));
+    }
+}
+
 static void
 decl_stmt(cf *c, CXCursor x)
 {
@@ -312,29 +351,8 @@ decl_stmt(cf *c, CXCursor x)
                 cf_expr *rhs = cf_expr_of(c, init[j]);
                 cf_emit_stmt(c, assign(c, lhs, with_type(c, rhs, s->type), cf_line(init[j])));
             } else if (ik == CXCursor_InitListExpr) {
-                if (s->rank != 1)
-                    cf_refuse(c, init[j],
-                              "initializers of arrays of more than one dimension "
-                              "are not supported");
-                unsigned ne;
-                CXCursor *el = cf_children(c, init[j], &ne);
-                for (unsigned q = 0; q < (unsigned)s->dims[0]; q++) {
-                    cf_expr *lhs = cf_alloc(c, sizeof *lhs), *ix = cf_alloc(c, sizeof *ix);
-                    ix->kind = CF_E_INT;
-                    ix->ival = q;
-                    lhs->kind = CF_E_VAR;
-                    lhs->sym = s;
-                    lhs->nsub = 1;
-                    lhs->sub[0] = ix;
-                    cf_expr *rhs;
-                    if (q < ne)
-                        rhs = cf_expr_of(c, el[q]);
-                    else {
-                        rhs = cf_alloc(c, sizeof *rhs);
-                        rhs->kind = CF_E_INT;
-                    }
-                    cf_emit_stmt(c, assign(c, lhs, with_type(c, rhs, s->type), cf_line(init[j])));
-                }
+                int64_t ix[CF_MAXRANK] = {0};
+                init_list(c, s, init[j], 0, ix, cf_line(init[j]));
             } else if (ik != CXCursor_IntegerLiteral && ik != CXCursor_UnexposedExpr &&
                        ik != CXCursor_DeclRefExpr && ik != CXCursor_BinaryOperator &&
                        ik != CXCursor_ParenExpr)

@@ -51,6 +51,39 @@ inner(cf *c, CXCursor x)
     cf_refuse(c, x, "this expression is not supported");
 }
 
+/* *p++, *--p ... in an expression, p a pointer local (@x the increment, @op
+ * "++" or "--", @post: after): the step is a statement of its own before
+ * the expression's (as a hoisted call), and p's offset there is p's (before
+ * it: p -+ 1). Other reads of p in the same expression would be unsequenced
+ * in C; where the expression is not always evaluated (the operands of ?:,
+ * && and ||, as for calls) it is refused. */
+static cf_expr *
+step(cf *c, CXCursor at, CXCursor x, const char *op, bool post, cf_sym **base)
+{
+    CXCursor v = cf_strip(inner(c, x));
+    cf_sym *s = clang_getCursorKind(v) == CXCursor_DeclRefExpr ? cf_sym_of_decl(c, v) : NULL;
+    if (!s || !s->plocal)
+        cf_refuse(c, at,
+                  "this pointer expression is not supported: '%s' steps only a pointer variable "
+                  "(p%s)",
+                  op, op);
+    if (c->no_calls)
+        cf_refuse(c, at,
+                  "'%s' of pointer '%s' %s is not supported: step the pointer in a statement "
+                  "of its own (%s%s;)",
+                  op, s->name, c->no_calls + 7 /* past "a call " */, s->name, op);
+    cf_ptr_of(c, v, base); /* refuses a pointer not yet set */
+    cf_stmt *st = cf_incr_stmt(c, x);
+    cf_emit_stmt(c, st);
+    cf_expr *e = new_e(c, CF_E_VAR);
+    e->sym = s;
+    if (!post)
+        return e;
+    cf_expr *one = new_e(c, CF_E_INT);
+    one->ival = 1;
+    return add(c, op[0] == '+' ? "sub_scal_scal" : "add_scal_scal", e, one);
+}
+
 cf_expr *
 cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
 {
@@ -105,6 +138,8 @@ cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
             *base = e->sym;
             return e->sub[0];
         }
+        if (strcmp(op, "++") == 0 || strcmp(op, "--") == 0)
+            return step(c, at, x, op, post, base);
         break;
     }
     case CXCursor_BinaryOperator: {

@@ -46,6 +46,7 @@ typedef struct cw {
     bool *hascode; /* the routine has an Entry (or a non-empty placeholder) */
     bool *wrapped; /* written twice: inner (xaif's convention) and the user's signature */
     bool *rstatic; /* a static C function: its derivative is static */
+    bool *rext;    /* the user writes its derivatives (c_external.c) */
     char **iname;  /* the function the generated calls go to, NULL: rname */
     bool c_types;  /* the document has a C front end's types (c_iface.c) */
     const xf_routine *cur;
@@ -116,6 +117,12 @@ bool cw_float_routine(const cw *w, const xf_routine *r);
 void cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def);
 /** cw_iface_wrapper: the wrapper function of @r, which calls w->iname[r]. */
 void cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r);
+
+/* c_external.c */
+/** cw_ext_read: which routines are external (w->rext); false after a refusal. */
+bool cw_ext_read(cw *w);
+/** cw_ext_routine: the inner function(s) of external routine @r, which call the user's. */
+void cw_ext_routine(cw *w, FILE *o, const xf_routine *r);
 
 /* c_passive.c */
 /** cw_passive: write @s when it is a call the C front end keeps as it is ("xf_passive_NAME");

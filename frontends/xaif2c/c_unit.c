@@ -256,6 +256,12 @@ routine(cw *w, FILE *o, const xf_routine *r)
         }
         w->syms[f->sym->index].formal = true;
     }
+    if (w->rext[r->index]) { /* the user's derivatives */
+        cw_ext_routine(w, o, r);
+        for (uint32_t i = 0; i < r->args.n; i++)
+            w->syms[r->args.v[i].sym->index].formal = false;
+        return;
+    }
     w->cur = r;
     w->rfloat = cw_float_routine(w, r);
     bool tpl = r->is_rlist;
@@ -386,7 +392,7 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
             code = graph_has_entry(&r->g);
         w.hascode[i] = code && r->sym;
     }
-    if (!cw_iface_read(&w) || !cw_names(&w) || !cw_joint_init(&w))
+    if (!cw_iface_read(&w) || !cw_ext_read(&w) || !cw_names(&w) || !cw_joint_init(&w))
         goto out;
     for (uint32_t i = 0; i < cg->routines.n; i++) { /* the functions the calls go to */
         if (!w.rname[i] || (!cg->routines.v[i]->is_rlist && !w.wrapped[i]))
@@ -492,6 +498,7 @@ out:
     free(w.iname);
     free(w.wrapped);
     free(w.rstatic);
+    free(w.rext);
     free(w.lbl);
     return w.failed ? -1 : 0;
 }

@@ -1,4 +1,4 @@
-/* cgrad: cumsum --independent x --dependent y */
+/* cgrad: cumsum --independent x --dependent y --extent x=n,y=n */
 /* Running sums of squares, written with pointer increments on input and
  * output: *y++ = s. */
 void

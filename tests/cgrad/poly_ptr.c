@@ -1,4 +1,4 @@
-/* cgrad: poly_eval --independent c,t --dependent poly_eval */
+/* cgrad: poly_eval --independent c,t --dependent poly_eval --extent c=n */
 /* A polynomial of degree n-1 by Horner's rule, walking the coefficients
  * from the end with a pointer: c[0] + c[1] t + ... + c[n-1] t^(n-1). */
 double

@@ -1,4 +1,4 @@
-/* cgrad: tailsum --independent x --dependent tailsum */
+/* cgrad: tailsum --independent x --dependent tailsum --extent x=n */
 /* A count that runs down to 0 in a by-value int parameter (issue 23's
  * wrong case): called once per direction with the same n, every call must
  * see the caller's n. The shim keeps n in one variable for all calls. */
