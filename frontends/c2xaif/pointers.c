@@ -334,24 +334,46 @@ cf_heap_size(cf *c, CXCursor x, const char *name)
     return heap_size(c, x, name);
 }
 
+/* The number of elements that the malloc or calloc @x allocates when its
+ * size is a constant expression (clang folds it), else 0: the nominal
+ * extent for `xaiform run`, which allocates what DimensionBounds says. */
+static int64_t
+heap_const(cf *c, CXCursor x, cf_type t)
+{
+    x = strip_casts(c, x);
+    if (clang_getCursorKind(x) != CXCursor_CallExpr || clang_Cursor_getNumArguments(x) < 1)
+        return 0;
+    CXEvalResult r = clang_Cursor_Evaluate(clang_Cursor_getArgument(x, 0));
+    if (!r)
+        return 0;
+    long long v = clang_EvalResult_getKind(r) == CXEval_Int ? clang_EvalResult_getAsLongLong(r) : 0;
+    clang_EvalResult_dispose(r);
+    if (named(x, "calloc"))
+        return v > 0 && v < CF_RT_EXTENT ? v : 0;
+    long long es = t == CF_FLOAT ? (long long)sizeof(float) : (long long)sizeof(double);
+    return v > 0 && es > 0 && v % es == 0 && v / es < CF_RT_EXTENT ? v / es : 0;
+}
+
 cf_sym *
 cf_heap_local(cf *c, CXCursor d, const char *name, CXType pointee)
 {
     unsigned n;
     CXCursor *k = cf_children(c, d, &n);
     const char *size = NULL;
+    unsigned at = 0;
     for (unsigned i = 0; i < n && !size; i++)
-        if (clang_isExpression(clang_getCursorKind(k[i])))
-            size = heap_size(c, k[i], name);
+        if (clang_isExpression(clang_getCursorKind(k[i])) && (size = heap_size(c, k[i], name)))
+            at = i;
     if (!size)
         return NULL;
     cf_type t = cf_type_of(c, pointee, d);
+    int64_t fixed = heap_const(c, k[at], t);
     if (t == CF_INT)
         cf_refuse(c, d, "a malloc'ed array of int ('%s') is not supported: give it a constant size",
                   name);
     cf_sym *s = cf_add_sym(c, name, t);
     s->rank = 1;
-    s->dims[0] = CF_RT_EXTENT;
+    s->dims[0] = fixed ? fixed : CF_RT_EXTENT;
     s->dimx[0] = size;
     s->heap = true;
     return s;
