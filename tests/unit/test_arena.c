@@ -122,15 +122,19 @@ START_TEST(a_long_vectors_old_blocks_are_given_back)
 {
     xf_arena *a = xf_arena_new();
     XF_VEC(int64_t) v = {0};
+    /* one assertion per loop: Check reports every ck_assert to its parent */
+    bool ok = true;
     for (int64_t i = 0; i < 1000000; i++) {
-        ck_assert(XF_VEC_PUSH(a, v, 3 * i));
+        ok = ok && XF_VEC_PUSH(a, v, 3 * i);
         if (i % 1000 == 0)
-            ck_assert_ptr_nonnull(xf_arena_alloc(a, 8));
+            ok = ok && xf_arena_alloc(a, 8);
     }
+    ck_assert(ok);
     for (int64_t i = 0; i < 1000000; i++)
-        ck_assert_int_eq(v.v[i], 3 * i);
+        ok = ok && v.v[i] == 3 * i;
     for (uint32_t i = v.n; i < v.cap; i++)
-        ck_assert_int_eq(v.v[i], 0);
+        ok = ok && v.v[i] == 0;
+    ck_assert(ok);
     size_t last = (size_t)v.cap * sizeof(int64_t); /* 8 MB */
     /* doubling without giving back would hold 2 * last (the rest: the
      * small blocks, and a chunk of 2 MB where huge pages are used) */
