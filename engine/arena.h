@@ -39,11 +39,28 @@ void *xf_arena_array(xf_arena *a, size_t n, size_t size);
  * Room for at least @need objects of @size bytes, keeping the first @n of @old.
  * Updates *@cap. When @old is the last block handed out and the chunk has room,
  * it grows in place and is returned; otherwise the first @n objects move to a
- * new block and @old is kept for a later request of its size: nothing may read
- * or write @old (or a pointer into it) after the call.
+ * new block and @old is kept for a later request of its size, or, when it is
+ * large (a block of its own, 64 KB or more), given back to the system: nothing
+ * may read or write @old (or a pointer into it) after the call.
  * @returns the new block, or NULL (then @old is untouched).
  */
 void *xf_arena_grow(xf_arena *a, void *old, size_t size, uint32_t n, uint32_t *cap, uint32_t need);
+
+/**
+ * xf_arena_big:
+ * Zeroed room for @n objects of @size bytes, as xf_arena_array, but a large
+ * block (64 KB or more) gets a chunk of its own, which xf_arena_release can
+ * give back: for a table that is replaced by a larger one as it fills.
+ */
+void *xf_arena_big(xf_arena *a, size_t n, size_t size);
+
+/**
+ * xf_arena_release:
+ * Give back @p, a block of @bytes bytes from xf_arena_big, when it has a
+ * chunk of its own (otherwise nothing happens; a small block is not even
+ * looked for). Nothing may read or write @p after the call.
+ */
+void xf_arena_release(xf_arena *a, void *p, size_t bytes);
 
 /** xf_arena_strdup: a copy of @s (@len bytes, NUL added) in the arena. */
 char *xf_arena_strndup(xf_arena *a, const char *s, size_t len);

@@ -35,8 +35,8 @@ grow(xf_map *m, xf_arena *a)
     uint32_t cap = m->cap ? m->cap * 2 : 16;
     if (cap < m->cap)
         return false;
-    const void **keys = XF_NEW_ARRAY(a, cap, const void *);
-    void **vals = XF_NEW_ARRAY(a, cap, void *);
+    const void **keys = xf_arena_big(a, cap, sizeof *keys);
+    void **vals = xf_arena_big(a, cap, sizeof *vals);
     if (!keys || !vals)
         return false;
     for (uint32_t j = 0; j < m->cap; j++) {
@@ -48,6 +48,10 @@ grow(xf_map *m, xf_arena *a)
         keys[i] = m->keys[j];
         vals[i] = m->vals[j];
     }
+    /* a large table goes back to the system (a map that grows doubles:
+     * otherwise as much left behind as it holds) */
+    xf_arena_release(a, (void *)m->keys, (size_t)m->cap * sizeof *m->keys);
+    xf_arena_release(a, m->vals, (size_t)m->cap * sizeof *m->vals);
     m->keys = keys;
     m->vals = vals;
     m->cap = cap;

@@ -1,5 +1,7 @@
 /* map.h: hash map from interned strings (compared by address) to pointers,
- * stored in an arena. Open addressing, linear probing, no deletion. */
+ * stored in an arena. Open addressing, linear probing, no deletion. A map
+ * that grows moves to larger tables and gives large old ones back: a copy
+ * of an xf_map is not to be read after the original grew. */
 #ifndef XF_ENGINE_MAP_H
 #define XF_ENGINE_MAP_H
 

@@ -115,6 +115,64 @@ START_TEST(a_grown_vectors_old_block_is_handed_out_again_zeroed)
 }
 END_TEST
 
+/* A vector that grows past 64 kB, with other allocations in between (so
+ * that it cannot grow in place), gives each block it leaves back: the arena
+ * holds its last block and little else, not the sum of all its sizes. */
+START_TEST(a_long_vectors_old_blocks_are_given_back)
+{
+    xf_arena *a = xf_arena_new();
+    XF_VEC(int64_t) v = {0};
+    /* one assertion per loop: Check reports every ck_assert to its parent */
+    bool ok = true;
+    for (int64_t i = 0; i < 1000000; i++) {
+        ok = ok && XF_VEC_PUSH(a, v, 3 * i);
+        if (i % 1000 == 0)
+            ok = ok && xf_arena_alloc(a, 8);
+    }
+    ck_assert(ok);
+    for (int64_t i = 0; i < 1000000; i++)
+        ok = ok && v.v[i] == 3 * i;
+    for (uint32_t i = v.n; i < v.cap; i++)
+        ok = ok && v.v[i] == 0;
+    ck_assert(ok);
+    size_t last = (size_t)v.cap * sizeof(int64_t); /* 8 MB */
+    /* doubling without giving back would hold 2 * last (the rest: the
+     * small blocks, and a chunk of 2 MB where huge pages are used) */
+    ck_assert_uint_lt(xf_arena_reserved(a), last + last / 2);
+    ck_assert_uint_ge(xf_arena_reserved(a), last);
+    /* a reset gives the vector's block back too; the arena works on */
+    xf_arena_reset(a);
+    ck_assert_uint_lt(xf_arena_reserved(a), last);
+    int64_t *p = xf_arena_alloc(a, 100 * sizeof(int64_t));
+    ck_assert_ptr_nonnull(p);
+    ck_assert_int_eq(p[99], 0);
+    xf_arena_free(a);
+}
+END_TEST
+
+/* xf_arena_big's large block is given back by xf_arena_release; a small one,
+ * or a pointer the arena did not give as a block of its own, is left alone. */
+START_TEST(a_big_block_is_released)
+{
+    xf_arena *a = xf_arena_new();
+    char *small = xf_arena_big(a, 100, 1);
+    ck_assert_ptr_nonnull(small);
+    size_t base = xf_arena_reserved(a);
+    char *big = xf_arena_big(a, 1 << 20, 1);
+    ck_assert_ptr_nonnull(big);
+    ck_assert_uint_eq(big[(1 << 20) - 1], 0);
+    ck_assert_uint_ge(xf_arena_reserved(a), base + (1 << 20));
+    xf_arena_release(a, small, 100);
+    xf_arena_release(a, big + 1, 1 << 20);
+    ck_assert_uint_ge(xf_arena_reserved(a), base + (1 << 20));
+    xf_arena_release(a, big, 1 << 20);
+    ck_assert_uint_eq(xf_arena_reserved(a), base);
+    small[99] = 1; /* still the arena's */
+    ck_assert_ptr_null(xf_arena_big(a, SIZE_MAX / 2, 4));
+    xf_arena_free(a);
+}
+END_TEST
+
 START_TEST(failure_hook_fails_the_nth_allocation)
 {
     xf_arena *a = xf_arena_new();
@@ -196,6 +254,8 @@ test_arena_suite(void)
     tcase_add_test(tc, vectors_grow_and_keep_contents);
     tcase_add_test(tc, a_vector_alone_grows_in_place);
     tcase_add_test(tc, a_grown_vectors_old_block_is_handed_out_again_zeroed);
+    tcase_add_test(tc, a_long_vectors_old_blocks_are_given_back);
+    tcase_add_test(tc, a_big_block_is_released);
     tcase_add_test(tc, failure_hook_fails_the_nth_allocation);
     tcase_add_test(tc, strndup_copies);
     tcase_add_test(tc, growth_past_128k_takes_a_whole_huge_page);

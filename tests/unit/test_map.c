@@ -39,6 +39,27 @@ START_TEST(put_get_replace)
 }
 END_TEST
 
+/* A map of 200 000 keys (tables of 4 MB at the end) holds its last tables,
+ * not every table it grew through (2 * last; besides them, the small tables
+ * and a chunk of 2 MB where huge pages are used). */
+START_TEST(a_large_maps_old_tables_are_given_back)
+{
+    xf_arena *a = xf_arena_new();
+    xf_map m = {0};
+    static char keys[200000];
+    bool ok = true; /* one assertion per loop: Check reports each to its parent */
+    for (int i = 0; i < 200000; i++)
+        ok = ok && xf_map_put(&m, a, &keys[i], (void *)(intptr_t)(i + 1), NULL);
+    ck_assert(ok);
+    for (int i = 0; i < 200000; i++)
+        ok = ok && (intptr_t)xf_map_get(&m, &keys[i]) == i + 1;
+    ck_assert(ok);
+    size_t last = (size_t)m.cap * (sizeof *m.keys + sizeof *m.vals);
+    ck_assert_uint_lt(xf_arena_reserved(a), last + last / 2);
+    xf_arena_free(a);
+}
+END_TEST
+
 START_TEST(empty_map_and_null_key)
 {
     xf_map m = {0};
@@ -54,6 +75,7 @@ test_map_suite(void)
     TCase *tc = tcase_create("map");
     tcase_add_test(tc, put_get_replace);
     tcase_add_test(tc, empty_map_and_null_key);
+    tcase_add_test(tc, a_large_maps_old_tables_are_given_back);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -443,15 +443,46 @@ typedef struct term {
     uint32_t operand;
 } term;
 
+/* The derivative of vertex @v of l->x, made in @out (a Sax term holds its
+ * reference in place: no reference of its own to copy and leave behind). */
+static bool
+deriv_ref_into(lin *l, uint32_t v, xf_varref *out)
+{
+    if (l->mat[v]) {
+        if (!xf_ref_init(l->doc, out, l->temp[v]))
+            return false;
+        xf_mark_ref(out, l->temp[v]->active == XF_FLAG_1, true);
+        return true;
+    }
+    if (!xf_ref_copy(l->doc, out, l->x->v.v[v].u.ref))
+        return false;
+    xf_mark_ref(out, true, true);
+    return true;
+}
+
 static xf_varref *
 deriv_ref(lin *l, uint32_t v)
 {
-    if (l->mat[v])
-        return temp_ref(l, v, true);
-    xf_varref *r = xf_ref_dup(l->doc, l->x->v.v[v].u.ref);
-    if (r)
-        xf_mark_ref(r, true, true);
-    return r;
+    xf_varref *r = XF_NEW(l->doc->arena, xf_varref);
+    return r && deriv_ref_into(l, v, r) ? r : NULL;
+}
+
+/* The derivative of temporary @v as a reference on the stack (@r, its one
+ * vertex @rv), for add_sax and the direct action to copy into the document. */
+static bool
+temp_deriv_local(lin *l, uint32_t v, xf_varref *r, xf_vrvertex *rv)
+{
+    memset(r, 0, sizeof *r);
+    memset(rv, 0, sizeof *rv);
+    r->du_ud = r->alias = XF_NOINT;
+    rv->kind = XF_VR_SYMBOL;
+    rv->u.sym.id = xf_intern_uint(l->doc, 1);
+    rv->u.sym.scope = l->temp[v]->scope;
+    rv->u.sym.sym = l->temp[v];
+    r->v.v = rv;
+    r->v.n = r->v.cap = 1;
+    xf_mark_ref(r, l->temp[v]->active == XF_FLAG_1, true);
+    return rv->u.sym.id != NULL;
 }
 
 /* Sax target = sum of terms (propagate turns single unit terms into SetDeriv). */
@@ -469,12 +500,10 @@ add_sax(lin *l, xf_stmt *dp, const xf_varref *target, const term *t, uint32_t nt
         xf_ax ax = {0};
         uint32_t a = t[i].is_const ? xf_expr_real(l->doc, &ax.a, t[i].c)
                                    : xf_expr_ref(l->doc, &ax.a, xf_ref_new(l->doc, t[i].linvar));
-        xf_varref *x = deriv_ref(l, t[i].operand);
-        if (a == UINT32_MAX || !x)
+        if (a == UINT32_MAX || !deriv_ref_into(l, t[i].operand, &ax.x))
             return xf_pass_oom(l->ctx);
         if (!t[i].is_const)
             xf_mark_ref(ax.a.v.v[a].u.ref, false, false);
-        ax.x = *x;
         if (!XF_VEC_PUSH(l->doc->arena, op.ax, ax))
             return xf_pass_oom(l->ctx);
     }
@@ -579,13 +608,13 @@ linearize_assign(lin *l, const xf_stmt *s)
         const xf_evertex *ev = &x->v.v[v];
         if (!l->active[v] || (ev->kind == XF_EV_VARREF && v != root))
             continue;
-        xf_varref *target;
-        if (v == root)
-            target = &as->u.as.lhs;
-        else
-            target = temp_ref(l, v, true);
-        if (!target)
-            return xf_pass_oom(l->ctx);
+        xf_varref *target = &as->u.as.lhs, local;
+        xf_vrvertex local_v;
+        if (v != root) {
+            if (!temp_deriv_local(l, v, &local, &local_v))
+                return xf_pass_oom(l->ctx);
+            target = &local;
+        }
         if (l->da[v]) { /* target' = action(operands' derivatives or values) */
             if (dp->u.dp.n && emit(l, dp))
                 return -1;
