@@ -65,6 +65,10 @@ typedef struct cw {
      * per cw_jvariant written; NULL (and joint false): the runtime template */
     bool joint;
     unsigned char *jneed;
+    /* split reversal resolved when written (c_split.c; joint is then true
+     * too): per routine, the names of its NAME_fwd and NAME_bwd */
+    bool split;
+    char **sname;
     /* the tape of the function being written is local variables
      * (cw_joint_local_tape): per stack (0 reals, 1 integers) the words on it
      * now and the most at once; lbad: a pop from an empty one */
@@ -103,6 +107,16 @@ bool cw_joint_local_tape(cw *w, const xf_routine *r, cw_jvariant v);
 /** cw_callee: write the name of the function a call of @callee goes to
  * from the placeholder being written. */
 void cw_callee(cw *w, const xf_routine *callee);
+
+/* c_split.c */
+/** cw_split_init: under split reversal, which functions each routine needs
+ * (w->jneed, w->split, w->joint) and their names; false after a refusal. */
+bool cw_split_init(cw *w);
+void cw_split_free(cw *w);
+/** cw_variant_phs: the placeholders function @v runs, 0-terminated. */
+const int *cw_variant_phs(const cw *w, cw_jvariant v);
+/** cw_variant_name: write the name of function @v of @r. */
+void cw_variant_name(const cw *w, FILE *o, const xf_routine *r, cw_jvariant v);
 
 /* c_iface.c */
 /** cw_iface_read: the C front end's annotations into w->syms, w->wrapped, w->rstatic. */
