@@ -502,5 +502,7 @@ out:
     free(w.wrapped);
     free(w.rstatic);
     free(w.lbl);
+    free(w.nck);
+    free(w.nres);
     return w.failed ? -1 : 0;
 }

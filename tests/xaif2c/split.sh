@@ -5,7 +5,10 @@
 # taping sweep) and sq_bwd (its adjoint sweep), each called where f's own
 # sweeps call sq; compiled with -Wall -Werror, once plain and once with
 # -DXF_AD_CHECK, its gradient is right and the tapes are empty
-# (joint/main.c).
+# (joint/main.c). f's loop (3 iterations, 2 pushes each) reserves its
+# pushes before it and stores them unchecked (c_reserve.c); with the
+# reservation made one iteration short, the checking build stops at the
+# push beyond it.
 set -u
 xaiform=$1 cc=$2 inc=$3 work=$4
 here=$(cd "$(dirname "$0")/joint" && pwd)
@@ -25,6 +28,17 @@ sed -n '/^f_b_tpl(/,/^}/p' "$work/split.c" >"$work/top.c"
 # the sweeps of sq share the tape: sq_fwd pushes, sq_bwd pops
 sed -n '/^sq_fwd(/,/^}/p' "$work/split.c" | grep -q 'xf_ad_push' || fail "sq_fwd tapes nothing"
 sed -n '/^sq_bwd(/,/^}/p' "$work/split.c" | grep -q 'xf_ad_pop' || fail "sq_bwd pops nothing"
+# the loop's growth check hoisted: one reserve of 2 per iteration, unchecked pushes
+grep -q 'xf_ad_reserve(&xf_ad_s\.tape, 2L \* ((long)(3L) > (long)(i)' "$work/top.c" ||
+  fail "f's loop reserves nothing"
+[ "$(grep -c 'xf_ad_push_nc(&xf_ad_s\.tape' "$work/top.c")" = 2 ] || fail "f's loop pushes checked"
+sed 's/((long)(3L) - (long)(i) + 0L)/((long)(3L) - (long)(i) - 1L)/' "$work/split.c" >"$work/short.c"
+! cmp -s "$work/split.c" "$work/short.c" || fail "could not shorten the reservation"
+$cc -std=c99 -O2 -DXF_AD_CHECK -I"$inc" "$work/short.c" "$here/main.c" -o "$work/short" -lm ||
+  fail "short.c does not compile"
+"$work/short" >"$work/short.out" 2>&1 && fail "a push beyond the room reserved went unnoticed"
+grep -q 'a push beyond the room reserved for reals' "$work/short.out" ||
+  fail "the checking build did not name the push beyond the room reserved"
 for d in "" -DXF_AD_CHECK; do
   # shellcheck disable=SC2086 # d is one flag or none
   $cc -std=c99 -Wall -Werror -O2 $d -I"$inc" "$work/split.c" "$here/main.c" -o "$work/split" -lm ||
