@@ -14,6 +14,7 @@
  * The user's entry runs both placeholders in one activation, as the joint
  * template's entry does (its tape may then be local variables,
  * cw_joint_local_tape); only the functions some call reaches are written.
+ * A name taken by a routine or a variable gets "_2", "_3", ... after it.
  * The placeholders the split template never runs (1, 4 to 13) are not
  * written. The variants reuse cw_jvariant: CW_JV_REV is NAME_bwd,
  * CW_JV_FWD NAME_fwd. */
@@ -51,34 +52,41 @@ mark(cw *w, const xf_graph *g, cw_jvariant v)
     return added;
 }
 
-/* Name "BASE_fwd" / "BASE_bwd" of @r, BASE its C name without "_b"; NULL
- * when out of memory. */
-static char *
-sweep_name(const char *rname, const char *sfx)
-{
-    size_t n = strlen(rname);
-    if (n > 2 && !strcmp(rname + n - 2, "_b"))
-        n -= 2;
-    char *s = malloc(n + strlen(sfx) + 1);
-    if (s) {
-        memcpy(s, rname, n);
-        strcpy(s + n, sfx);
-    }
-    return s;
-}
-
-/* Whether @s is the C name of a routine or of a variable of the document. */
+/* Whether @s is the C name of a routine, of a variable of the document or
+ * of a function of split reversal named before. */
 static bool
-name_taken(const cw *w, const char *s)
+taken(const cw *w, const char *s)
 {
     for (uint32_t i = 0; i < w->doc->cg.routines.n; i++)
         if ((w->rname[i] && !strcmp(w->rname[i], s)) || (w->iname[i] && !strcmp(w->iname[i], s)))
+            return true;
+    for (uint32_t i = 0; i < 2 * w->doc->cg.routines.n; i++)
+        if (w->sname[i] && !strcmp(w->sname[i], s))
             return true;
     for (uint32_t i = 0; i < w->doc->nsymbols; i++)
         if ((w->syms[i].name && !strcmp(w->syms[i].name, s)) ||
             (w->syms[i].dname && !strcmp(w->syms[i].dname, s)))
             return true;
     return false;
+}
+
+/* Name "BASE_fwd" / "BASE_bwd" of @r, BASE its C name without "_b", with
+ * "_2", "_3", ... after it while the name is @taken; NULL when out of
+ * memory. */
+static char *
+sweep_name(const cw *w, const char *rname, const char *sfx)
+{
+    size_t n = strlen(rname);
+    if (n > 2 && !strcmp(rname + n - 2, "_b"))
+        n -= 2;
+    char *s = malloc(n + strlen(sfx) + 24);
+    if (!s)
+        return NULL;
+    memcpy(s, rname, n);
+    strcpy(s + n, sfx);
+    for (unsigned k = 2; taken(w, s); k++)
+        sprintf(s + n + strlen(sfx), "_%u", k);
+    return s;
 }
 
 bool
@@ -110,14 +118,9 @@ cw_split_init(cw *w)
         for (int k = 0; k < 2; k++) {
             if (!(w->jneed[i] >> (k ? CW_JV_REV : CW_JV_FWD) & 1))
                 continue;
-            char *s = sweep_name(w->rname[i], k ? "_bwd" : "_fwd");
+            char *s = sweep_name(w, w->rname[i], k ? "_bwd" : "_fwd");
             if (!s) {
                 cw_refuse(w, 0, "out of memory");
-                return false;
-            }
-            if (name_taken(w, s)) {
-                cw_refuse(w, cg->routines.v[i]->h.line, "the name %s is taken", s);
-                free(s);
                 return false;
             }
             w->sname[2 * i + (uint32_t)k] = s;
