@@ -8,7 +8,7 @@
 # (joint/main.c). f's loop (3 iterations, 2 pushes each) reserves its
 # pushes before it and stores them unchecked (c_reserve.c); with the
 # reservation made one iteration short, the checking build stops at the
-# push beyond it.
+# push beyond it. A name taken by a variable gets a number (sq_fwd_2).
 set -u
 xaiform=$1 cc=$2 inc=$3 work=$4
 here=$(cd "$(dirname "$0")/joint" && pwd)
@@ -45,4 +45,18 @@ for d in "" -DXF_AD_CHECK; do
     fail "split.c $d does not compile"
   "$work/split" || fail "split $d: the gradient is wrong"
 done
+# a caller's variable named sq_fwd: sq's taping sweep takes sq_fwd_2
+cat >"$work/clash.c" <<'END'
+static double sq(double w) { return 1.0 - w * w; }
+void f(const double *x, double *y)
+{
+    double sq_fwd = x[1];
+    y[0] = sq(x[0]) * sq_fwd;
+}
+END
+"$xaiform" grad "$work/clash.c" --function f --independent x --dependent y --extent x=2,y=1 \
+  --mode adjoint --reversal split -o "$work/clash_b.c" || fail "grad refused clash.c"
+grep -q '^sq_fwd_2(' "$work/clash_b.c" || fail "no sq_fwd_2 beside the variable sq_fwd"
+$cc -std=c99 -Wall -Werror -O2 -I"$inc" -c "$work/clash_b.c" -o "$work/clash_b.o" ||
+  fail "clash_b.c does not compile"
 echo "split.sh: resolved split adjoint right"
