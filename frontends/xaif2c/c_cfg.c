@@ -147,9 +147,11 @@ vertex(cw *w, const outs *o, const xf_cvertex *v, const xf_cvertex *next, const 
         }
         return;
     case XF_CV_BASICBLOCK:
+        w->push_nc = cw_reserve_nc(w, v); /* reserved before the loop (c_reserve.c) */
         if (emit)
             for (uint32_t i = 0; i < v->stmts.n && !w->failed; i++)
                 cw_stmt(w, v->stmts.v[i]);
+        w->push_nc = false;
         if ((e = only_out(w, o, v)))
             transfer(w, e, next, emit, "    ");
         return;
@@ -161,6 +163,7 @@ vertex(cw *w, const outs *o, const xf_cvertex *v, const xf_cvertex *next, const 
             }
             if (v->init)
                 cw_stmt(w, v->init);
+            cw_reserve_write(w, v);
             if (v->update) {
                 fputs("    goto ", w->o);
                 label(w, v, LB_TEST);
@@ -234,6 +237,7 @@ cw_graph(cw *w, const xf_graph *g, const char *exit)
         goto out;
     }
     xf_cfg_lay_out(g, &o, order);
+    cw_reserve_plan(w, g);
     for (int emit = 0; emit < 2 && !w->failed; emit++)
         for (uint32_t i = 0; i < n && !w->failed; i++)
             vertex(w, &o, order[i], i + 1 < n ? order[i + 1] : NULL, exit, emit);

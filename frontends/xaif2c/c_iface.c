@@ -305,7 +305,7 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
         fprintf(o, "    %s", name);
         inner_args(w, o, r);
         fputs(";\n", o);
-        if (split) {
+        if (split && !w->split) {
             cw_mode_set(o, "    ", "adjoint");
             fprintf(o, "    %s", name);
             inner_args(w, o, r);

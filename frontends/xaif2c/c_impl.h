@@ -66,6 +66,17 @@ typedef struct cw {
      * per cw_jvariant written; NULL (and joint false): the runtime template */
     bool joint;
     unsigned char *jneed;
+    /* split reversal resolved when written (c_split.c; joint is then true
+     * too): per routine, the names of its NAME_fwd and NAME_bwd */
+    bool split;
+    char **sname;
+    /* counted loops whose pushes are reserved before them (c_reserve.c),
+     * by vertex of the graph being written: nres the reals and integers an
+     * iteration pushes, nck a block whose pushes are unchecked; push_nc
+     * while writing one */
+    int *nres;
+    unsigned char *nck;
+    bool push_nc;
     /* the tape of the function being written is local variables
      * (cw_joint_local_tape): per stack (0 reals, 1 integers) the words on it
      * now and the most at once; lbad: a pop from an empty one */
@@ -104,6 +115,24 @@ bool cw_joint_local_tape(cw *w, const xf_routine *r, cw_jvariant v);
 /** cw_callee: write the name of the function a call of @callee goes to
  * from the placeholder being written. */
 void cw_callee(cw *w, const xf_routine *callee);
+
+/* c_split.c */
+/** cw_split_init: under split reversal, which functions each routine needs
+ * (w->jneed, w->split, w->joint) and their names; false after a refusal. */
+bool cw_split_init(cw *w);
+void cw_split_free(cw *w);
+/** cw_variant_phs: the placeholders function @v runs, 0-terminated. */
+const int *cw_variant_phs(const cw *w, cw_jvariant v);
+/** cw_variant_name: write the name of function @v of @r. */
+void cw_variant_name(const cw *w, FILE *o, const xf_routine *r, cw_jvariant v);
+
+/* c_reserve.c */
+/** cw_reserve_plan: find the loops of @g whose pushes can be reserved at once. */
+void cw_reserve_plan(cw *w, const xf_graph *g);
+/** cw_reserve_write: after ForLoop @v's Initialization, reserve its pushes. */
+void cw_reserve_write(cw *w, const xf_cvertex *v);
+/** cw_reserve_nc: whether the pushes of block @v are unchecked stores. */
+bool cw_reserve_nc(const cw *w, const xf_cvertex *v);
 
 /* c_iface.c */
 /** cw_iface_read: the C front end's annotations into w->syms, w->wrapped, w->rstatic. */

@@ -139,9 +139,10 @@ cw_callee(cw *w, const xf_routine *callee)
         fputs(w->rname[callee->index], w->o);
         return;
     }
-    fputs(in, w->o);
-    if (w->joint && callee->is_rlist)
-        fputs(suffix[callee_variant(w->ph)], w->o);
+    if (w->joint && callee->is_rlist) /* cw_variant_name: split names too (c_split.c) */
+        cw_variant_name(w, w->o, callee, callee_variant(w->ph));
+    else
+        fputs(in, w->o);
 }
 
 void
@@ -193,8 +194,7 @@ straight(const xf_graph *g, int n[2])
 bool
 cw_joint_local_tape(cw *w, const xf_routine *r, cw_jvariant v)
 {
-    (void)w;
-    if (v != CW_JV_TOP && v != CW_JV_REV)
+    if (v != CW_JV_TOP && (v != CW_JV_REV || w->split)) /* split's _bwd only pops */
         return false;
     int n[2] = {0, 0}; /* pushes, pops */
     const xf_graph *tape = cw_placeholder(r, 2), *adj = cw_placeholder(r, 3);

@@ -285,8 +285,9 @@ stack_op(cw *w, const xf_stmt *s, const iargs *a, bool push, bool ints, bool cp,
         return;
     if (!r)
         fputs("    {\n", w->o);
-    if (push) {
-        fprintf(w->o, "        xf_ad_%s(&xf_ad_s.%s, ", ints ? "ipush" : "push", st);
+    if (push) { /* unchecked where the loop reserved room (c_reserve.c) */
+        fprintf(w->o, "        xf_ad_%s%s(&xf_ad_s.%s, ", ints ? "ipush" : "push",
+                w->push_nc && !cp ? "_nc" : "", st);
         if (r)
             cw_ref(w, r, deriv);
         else

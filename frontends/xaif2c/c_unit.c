@@ -207,7 +207,7 @@ function(cw *w, FILE *o, const xf_routine *r, int variant)
     w->lbad = false;
     w->ln[0] = w->ln[1] = w->lmax[0] = w->lmax[1] = 0;
     if (variant >= 0)
-        for (const int *k = cw_joint_phs((cw_jvariant)variant); *k && !w->failed; k++) {
+        for (const int *k = cw_variant_phs(w, (cw_jvariant)variant); *k && !w->failed; k++) {
             const xf_graph *g = cw_placeholder(r, *k);
             if (g)
                 graph_code(w, g, *k);
@@ -219,8 +219,11 @@ function(cw *w, FILE *o, const xf_routine *r, int variant)
     fclose(m);
     w->o = o;
     const char *iname = w->iname[r->index];
-    fprintf(o, "\n%svoid\n%s%s", iname ? "static " : "", iname ? iname : w->rname[r->index],
-            variant >= 0 ? cw_joint_suffix((cw_jvariant)variant) : "");
+    fprintf(o, "\n%svoid\n", iname ? "static " : "");
+    if (variant >= 0)
+        cw_variant_name(w, o, r, (cw_jvariant)variant);
+    else
+        fputs(iname ? iname : w->rname[r->index], o);
     params(w, o, r, true);
     fputs("\n{\n", o);
     for (uint32_t j = 0; j < sc->syms.n; j++)
@@ -281,7 +284,7 @@ routine(cw *w, FILE *o, const xf_routine *r)
         fprintf(o, "    %s_tpl", name);
         params(w, o, r, false);
         fputs(";\n", o);
-        if (split) {
+        if (split && !w->split) {
             cw_mode_set(o, "    ", "adjoint");
             fprintf(o, "    %s_tpl", name);
             params(w, o, r, false);
@@ -404,6 +407,8 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
         }
         snprintf(w.iname[i], n, cg->routines.v[i]->is_rlist ? "%s_tpl" : "xf_fn_%s", w.rname[i]);
     }
+    if (!cw_split_init(&w))
+        goto out;
     if (!(u = open_memstream(&units, &ulen))) {
         cw_refuse(&w, 0, "out of memory");
         goto out;
@@ -468,8 +473,11 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
             bool joint = w.joint && r->is_rlist;
             if (joint ? !(w.jneed[i] >> v & 1) : v > 0)
                 continue;
-            fprintf(t, "static void %s%s", w.iname[i],
-                    joint ? cw_joint_suffix((cw_jvariant)v) : "");
+            fputs("static void ", t);
+            if (joint)
+                cw_variant_name(&w, t, r, (cw_jvariant)v);
+            else
+                fputs(w.iname[i], t);
             params(&w, t, r, true);
             fputs(";\n", t);
         }
@@ -489,6 +497,7 @@ out:
     cw_names_free(&w);
     cw_struct_free(&w);
     cw_joint_free(&w);
+    cw_split_free(&w);
     free(w.syms);
     free(w.rname);
     free(w.hascode);
@@ -500,5 +509,7 @@ out:
     free(w.rstatic);
     free(w.rext);
     free(w.lbl);
+    free(w.nck);
+    free(w.nres);
     return w.failed ? -1 : 0;
 }

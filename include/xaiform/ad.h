@@ -36,12 +36,18 @@
 typedef struct xf_ad_rstack {
     double *v;
     size_t n, cap;
+#ifdef XF_AD_CHECK
+    size_t lim; /* the end of the room xf_ad_reserve made */
+#endif
 } xf_ad_rstack;
 
 /* A stack of longs (integers and logicals). */
 typedef struct xf_ad_istack {
     long *v;
     size_t n, cap;
+#ifdef XF_AD_CHECK
+    size_t lim; /* the end of the room xf_ad_reserve made */
+#endif
 } xf_ad_istack;
 
 /* Snapshots (ckp_* in docs/checkpointing.md): frames of words, each frame
@@ -158,6 +164,9 @@ xf_ad_reserve(xf_ad_rstack *s, long k)
     size_t m = k > 0 ? (size_t)k : 0;
     if (!XF_AD_LIKELY(s->cap - s->n >= m))
         s->v = (double *)xf_ad_grow_to(s->v, s->n, m, &s->cap, sizeof *s->v);
+#ifdef XF_AD_CHECK
+    s->lim = s->n + m;
+#endif
 }
 
 static inline void
@@ -166,6 +175,9 @@ xf_ad_ireserve(xf_ad_istack *s, long k)
     size_t m = k > 0 ? (size_t)k : 0;
     if (!XF_AD_LIKELY(s->cap - s->n >= m))
         s->v = (long *)xf_ad_grow_to(s->v, s->n, m, &s->cap, sizeof *s->v);
+#ifdef XF_AD_CHECK
+    s->lim = s->n + m;
+#endif
 }
 
 static inline void
@@ -182,7 +194,7 @@ static inline void
 xf_ad_push_nc(xf_ad_rstack *s, double x)
 {
 #ifdef XF_AD_CHECK
-    if (s->n >= s->cap)
+    if (s->n >= s->lim)
         xf_ad_fail("a push beyond the room reserved for reals");
 #endif
     s->v[s->n++] = x;
@@ -212,7 +224,7 @@ static inline void
 xf_ad_ipush_nc(xf_ad_istack *s, long x)
 {
 #ifdef XF_AD_CHECK
-    if (s->n >= s->cap)
+    if (s->n >= s->lim)
         xf_ad_fail("a push beyond the room reserved for integers");
 #endif
     s->v[s->n++] = x;
