@@ -66,6 +66,12 @@ cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
                   "known; index the array itself (&a[k], a + k)");
     case CXCursor_DeclRefExpr: {
         cf_sym *s = cf_sym_of_decl(c, x);
+        if (s->plocal && s->multi) { /* into several arrays (ptarget.c) */
+            *base = cf_pt_view(c, s, at);
+            cf_expr *e = new_e(c, CF_E_VAR);
+            e->sym = s;
+            return e;
+        }
         if (s->plocal) {
             if (!s->pbase)
                 cf_refuse(c, at,
@@ -141,6 +147,8 @@ cf_ptr_elem(cf *c, CXCursor x, cf_expr *k)
 void
 cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at)
 {
+    if (cf_pt_set(c, p, base, at))
+        return; /* a pointer into several arrays (ptarget.c) */
     if (!p->pbase)
         p->pbase = base;
     else if (p->pbase != base)
@@ -169,6 +177,7 @@ cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee)
     cf_sym *s = cf_add_sym(c, name, CF_INT);
     s->plocal = true;
     s->ptype = cf_type_of(c, pointee, d);
+    cf_pt_scan(c, s, d);
     return s;
 }
 
@@ -388,6 +397,7 @@ cf_ptr_moved_params(cf *c, cf_fn *f)
         q->decl = s->decl;
         q->where = s->where;
         s->decl = 0; /* the uses of the name are the offset's */
+        cf_pt_scan(c, q, s->where);
         cf_ptr_set(c, q, s, s->where);
         cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, cf_line(s->where));
         st->lhs = new_e(c, CF_E_VAR);
