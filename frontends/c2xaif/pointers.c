@@ -154,7 +154,9 @@ cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at)
     else if (p->pbase != base)
         cf_refuse(c, at,
                   "pointer '%s' points into '%s' and into '%s': the array it points into "
-                  "cannot be known; use one pointer for each array",
+                  "cannot be known (xaiform follows a pointer into several arrays when each "
+                  "is a parameter or a local array, set as &a[k], a + k, q or c ? a : b); use "
+                  "one pointer for each array",
                   p->name, p->pbase->name, base->name);
     if (base->ptr) /* the pointer's uses say nothing of the parameter's extent */
         base->use_bad = true;
