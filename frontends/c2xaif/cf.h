@@ -389,6 +389,8 @@ cf_expr *cf_pt_hoist(cf *c, cf_expr *e);
 cf_expr *cf_pt_assign(cf *c, cf_sym *p, CXCursor rhs);
 /** cf_pt_value: refuse the value of pointer expression @at when its @base is a view. */
 void cf_pt_value(cf *c, CXCursor at, const cf_sym *base);
+/** cf_pt_heap_assign: refuse an assignment to a malloc'ed work array (@lhs naming one). */
+void cf_pt_heap_assign(cf *c, CXCursor lhs);
 /** cf_pt_check: refuse a view left in @f's conditions and loop headers. */
 void cf_pt_check(cf *c, const cf_fn *f);
 

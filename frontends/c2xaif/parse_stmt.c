@@ -197,6 +197,7 @@ simple(cf *c, CXCursor x)
             lhs->sym = p;
             return assign(c, lhs, off, line);
         }
+        cf_pt_heap_assign(c, k[0]); /* a = b of a work array: refused (ptarget.c) */
         cf_expr *rhs = cf_expr_of(c, k[1]);
         cf_expr *lhs = cf_lvalue_of(c, k[0]);
         return assign(c, lhs, with_type(c, rhs, lhs->sym->type), line);

@@ -582,3 +582,20 @@ cf_pt_assign(cf *c, cf_sym *p, CXCursor rhs)
     f->open = false;
     return var(c, tmp);
 }
+
+void
+cf_pt_heap_assign(cf *c, CXCursor lhs)
+{
+    CXCursor x = cf_strip(lhs);
+    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+        return;
+    enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(x));
+    if (k != CXCursor_VarDecl)
+        return;
+    cf_sym *s = cf_sym_of_decl(c, x);
+    if (s->heap)
+        cf_refuse(c, x,
+                  "assigning work array '%s', from malloc, is not supported: "
+                  "keep the arrays and swap pointers into them (double *cur = %s, *nxt = ...)",
+                  s->name, s->name);
+}

@@ -428,6 +428,11 @@ static const struct refusal {
      "void f(const double x[2], double y[2], int n) {\n    const double *p = n > 0 ? x : y;\n"
      "    for (int i = 0; i < 2 && p[i] > 0.0; i++)\n        y[i] = 1.0;\n}\n",
      3, 30, "this use of pointer 'p' is not supported here (a condition or a loop header)"},
+    {"heap_assigned",
+     "#include <stdlib.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    double *w = malloc(2 * sizeof *w);\n    w[0] = x[0];\n    w = y;\n    y[1] = w[0];\n"
+     "    free(w);\n}\n",
+     5, 5, "assigning work array 'w', from malloc, is not supported: keep the arrays and swap"},
     {"pointer_several_compare",
      "void f(const double x[2], double y[2], int n) {\n    const double *p = n > 0 ? x : y;\n"
      "    if (p != &y[0])\n        y[0] = 1.0;\n}\n",
