@@ -58,6 +58,10 @@ typedef struct cf_sym {
     bool plocal;                 /* a pointer local: an int, the offset into pbase (pointers.c) */
     struct cf_sym *pbase;
     int ptype; /* plocal: the cf_type it points to */
+    /* a pointer local into several arrays, and (view set) the array it points into in a
+       statement not yet dispatched on its tag (ptarget.c) */
+    struct cf_multi *multi;
+    struct cf_sym *view;
     /* a member of a struct variable (structs.c), NULL: none */
     const struct cf_leaf *leaf;
     int nominal; /* dimx[0] found from the uses: 1 when dims[0] is the one size all
@@ -186,6 +190,7 @@ typedef struct cf {
     unsigned depth;   /* expressions and statements being walked, nested */
     cf_bound *bounds; /* the counting loops around the statement being walked */
     XF_VEC(cf_pass) passes;
+    XF_VEC(cf_sym *) ptags; /* arrays pointed into by pointers into several (ptarget.c) */
     /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
                                                                      cannot be hoisted (for the
                                                                      message) */
@@ -370,6 +375,35 @@ cf_sym *cf_ptr_target(cf *c, CXCursor lhs);
 void cf_ptr_moved_params(cf *c, cf_fn *f);
 /** cf_ptr_local: the int variable that stands for pointer local @name declared at @d. */
 cf_sym *cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee);
+
+/* ptarget.c: pointer locals into several arrays */
+/** cf_pt_scan: make pointer @p (declared at @var) one into several arrays when the function
+ * sets it to point into more than one. */
+void cf_pt_scan(cf *c, cf_sym *p, CXCursor var);
+/** cf_pt_set: when @p points into several arrays, emit its tag for @base (an array, or the view
+ * of another such pointer); false when @p points into one. */
+bool cf_pt_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at);
+/** cf_pt_view: the array such a pointer @p points into, used at @at, until dispatched. */
+cf_sym *cf_pt_view(cf *c, cf_sym *p, CXCursor at);
+/** cf_pt_dispatch: emit @s once for each array its views may be (a Branch on the tag); false
+ * when @s has none. */
+bool cf_pt_dispatch(cf *c, cf_stmt *s);
+/** cf_pt_hoist: @e with each view's element read into a temporary first (an if's condition). */
+cf_expr *cf_pt_hoist(cf *c, cf_expr *e);
+/** cf_pt_assign: the offset to give pointer local @p set to @rhs (&a[k], a + k, q, c ? r : s),
+ * its array noted and, for a pointer into several, its tag emitted. */
+cf_expr *cf_pt_assign(cf *c, cf_sym *p, CXCursor rhs);
+/** cf_pt_value: refuse the value of pointer expression @at when its @base is a view. */
+void cf_pt_value(cf *c, CXCursor at, const cf_sym *base);
+/** cf_pt_heap_assign: refuse an assignment to a malloc'ed work array (@lhs naming one). */
+void cf_pt_heap_assign(cf *c, CXCursor lhs);
+/** cf_pt_check: refuse a view left in @f's conditions and loop headers. */
+void cf_pt_check(cf *c, const cf_fn *f);
+
+/* intarg.c */
+/** cf_int_arg_shared: the caller's int parameter that @arg names, when neither the caller nor
+ * @callee (its parameter @formal) changes it: passed itself, not a copy; else NULL. */
+cf_expr *cf_int_arg_shared(cf *c, CXCursor arg, const cf_fn *callee, CXCursor formal);
 
 /* memcopy.c */
 /** cf_mem_call: whether call @x of @name is memcpy or memset (then lowered to a loop of element

@@ -254,9 +254,10 @@ cf_expr_of(cf *c, CXCursor x)
     cf_enter(c, x);
     cf_expr *e;
     cf_sym *base;
-    if (clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Pointer)
+    if (clang_getCanonicalType(clang_getCursorType(x)).kind == CXType_Pointer) {
         e = cf_ptr_of(c, x, &base); /* a pointer's value: its offset (pointers.c) */
-    else
+        cf_pt_value(c, x, base);
+    } else
         e = expr_of(c, x);
     cf_leave(c);
     return e;
@@ -588,6 +589,8 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 if (s->ptr)
                     cf_rt_pass(c, s, 0, f, xi, vals);
             }
+        } else if ((e = cf_int_arg_shared(c, arg, f, formal))) {
+            vals[xi] = e; /* an int parameter neither changes: itself (intarg.c) */
         } else {
             /* by value: a copy, so that the callee cannot change the caller's variable */
             cf_type t = cf_type_of(c, ft, formal);

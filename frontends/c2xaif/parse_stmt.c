@@ -94,6 +94,8 @@ cf_emit_stmt(cf *c, cf_stmt *s)
     cf_fn *f = c->fn;
     if (!f->live)
         return; /* dead code after return, break or continue */
+    if (cf_pt_dispatch(c, s))
+        return; /* through a pointer into several arrays: once for each (ptarget.c) */
     if (!f->open)
         go(c, vertex(c, CF_V_BB, s->line), true);
     if (!XF_VEC_PUSH(c->a, f->v.v[f->cur].stmts, s))
@@ -188,15 +190,14 @@ simple(cf *c, CXCursor x)
         if (st)
             return st;
         cf_sym *p = cf_ptr_target(c, k[0]);
-        if (p) { /* p = &a[k], a + k, q: its offset, and its array */
-            cf_sym *base = NULL;
-            cf_expr *off = cf_ptr_of(c, k[1], &base);
-            cf_ptr_set(c, p, base, k[1]);
+        if (p) { /* p = &a[k], a + k, q, c ? q : r: its offset, and its array */
+            cf_expr *off = cf_pt_assign(c, p, k[1]);
             cf_expr *lhs = cf_alloc(c, sizeof *lhs);
             lhs->kind = CF_E_VAR;
             lhs->sym = p;
             return assign(c, lhs, off, line);
         }
+        cf_pt_heap_assign(c, k[0]); /* a = b of a work array: refused (ptarget.c) */
         cf_expr *rhs = cf_expr_of(c, k[1]);
         cf_expr *lhs = cf_lvalue_of(c, k[0]);
         return assign(c, lhs, with_type(c, rhs, lhs->sym->type), line);
@@ -337,9 +338,7 @@ decl_stmt(cf *c, CXCursor x)
             if (!clang_isExpression(ik) || s->heap) /* heap: malloc, done by cf_heap_local */
                 continue;
             if (s->plocal) {
-                cf_sym *base = NULL;
-                cf_expr *off = cf_ptr_of(c, init[j], &base);
-                cf_ptr_set(c, s, base, init[j]);
+                cf_expr *off = cf_pt_assign(c, s, init[j]);
                 cf_expr *lhs = cf_alloc(c, sizeof *lhs);
                 lhs->kind = CF_E_VAR;
                 lhs->sym = s;
@@ -564,7 +563,7 @@ if_stmt(cf *c, CXCursor x)
     if (n != 2 && n != 3)
         cf_refuse(c, x, "this if statement is not supported");
     cf_fn *f = c->fn;
-    cf_expr *cond = cf_cond_of(c, k[0]);
+    cf_expr *cond = cf_pt_hoist(c, cf_cond_of(c, k[0]));
     uint32_t B = vertex(c, CF_V_BRANCH, cf_line(x));
     f->v.v[B].cond = cond;
     go(c, B, false);
@@ -828,6 +827,7 @@ cf_walk_fn(cf *c, cf_fn *f)
             walk(c, k[i]);
     if (f->live)
         edge(c, f->cur, f->exit, false, 0);
+    cf_pt_check(c, f);
     cf_struct_extents(c, f);
     cf_rt_infer(c, f);
     c->fn = NULL;

@@ -99,6 +99,12 @@ cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
                   "known; index the array itself (&a[k], a + k)");
     case CXCursor_DeclRefExpr: {
         cf_sym *s = cf_sym_of_decl(c, x);
+        if (s->plocal && s->multi) { /* into several arrays (ptarget.c) */
+            *base = cf_pt_view(c, s, at);
+            cf_expr *e = new_e(c, CF_E_VAR);
+            e->sym = s;
+            return e;
+        }
         if (s->plocal) {
             if (!s->pbase)
                 cf_refuse(c, at,
@@ -183,12 +189,16 @@ cf_ptr_elem(cf *c, CXCursor x, cf_expr *k)
 void
 cf_ptr_set(cf *c, cf_sym *p, cf_sym *base, CXCursor at)
 {
+    if (cf_pt_set(c, p, base, at))
+        return; /* a pointer into several arrays (ptarget.c) */
     if (!p->pbase)
         p->pbase = base;
     else if (p->pbase != base)
         cf_refuse(c, at,
                   "pointer '%s' points into '%s' and into '%s': the array it points into "
-                  "cannot be known; use one pointer for each array",
+                  "cannot be known (xaiform follows a pointer into several arrays when each "
+                  "is a parameter or a local array, set as &a[k], a + k, q or c ? a : b); use "
+                  "one pointer for each array",
                   p->name, p->pbase->name, base->name);
     if (base->ptr) /* the pointer's uses say nothing of the parameter's extent */
         base->use_bad = true;
@@ -211,6 +221,7 @@ cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee)
     cf_sym *s = cf_add_sym(c, name, CF_INT);
     s->plocal = true;
     s->ptype = cf_type_of(c, pointee, d);
+    cf_pt_scan(c, s, d);
     return s;
 }
 
@@ -460,6 +471,7 @@ cf_ptr_moved_params(cf *c, cf_fn *f)
         q->decl = s->decl;
         q->where = s->where;
         s->decl = 0; /* the uses of the name are the offset's */
+        cf_pt_scan(c, q, s->where);
         cf_ptr_set(c, q, s, s->where);
         cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, cf_line(s->where));
         st->lhs = new_e(c, CF_E_VAR);

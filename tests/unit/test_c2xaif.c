@@ -441,9 +441,29 @@ static const struct refusal {
      "void f(const double x[2], double y[2]) {\n    y[0] = *(const double *)(x + 1);\n}\n", 2, 13,
      "a cast of a pointer is not supported: the array it points into cannot be known"},
     {"pointer_two_arrays",
-     "void f(const double x[2], double y[2]) {\n    const double *p = x;\n    y[0] = p[0];\n"
-     "    p = y;\n    y[1] = p[0];\n}\n",
-     4, 9, "pointer 'p' points into 'x' and into 'y': the array it points into cannot be known"},
+     "typedef struct { double c[2]; } s_t;\n"
+     "void f(const double x[2], const s_t *s, double y[2]) {\n    const double *p = x;\n"
+     "    y[0] = p[0];\n    p = &s->c[0];\n    y[1] = p[0];\n}\n",
+     5, 9, "pointer 'p' points into 'x' and into 's_c': the array it points into cannot be known"},
+    {"pointer_several_loop_cond",
+     "void f(const double x[2], double y[2], int n) {\n    const double *p = n > 0 ? x : y;\n"
+     "    while (p[0] > 0.0)\n        y[0] = y[0] - 1.0;\n}\n",
+     3, 12,
+     "a use of pointer 'p' in a loop condition is not supported: it points into 'x' and 'y', "
+     "chosen at run time; copy the element into a variable before the loop"},
+    {"pointer_several_header",
+     "void f(const double x[2], double y[2], int n) {\n    const double *p = n > 0 ? x : y;\n"
+     "    for (int i = 0; i < 2 && p[i] > 0.0; i++)\n        y[i] = 1.0;\n}\n",
+     3, 30, "this use of pointer 'p' is not supported here (a condition or a loop header)"},
+    {"heap_assigned",
+     "#include <stdlib.h>\nvoid f(const double x[2], double y[2]) {\n"
+     "    double *w = malloc(2 * sizeof *w);\n    w[0] = x[0];\n    w = y;\n    y[1] = w[0];\n"
+     "    free(w);\n}\n",
+     5, 5, "assigning work array 'w', from malloc, is not supported: keep the arrays and swap"},
+    {"pointer_several_compare",
+     "void f(const double x[2], double y[2], int n) {\n    const double *p = n > 0 ? x : y;\n"
+     "    if (p != &y[0])\n        y[0] = 1.0;\n}\n",
+     3, 9, "the value of pointer 'p' is not supported here: it points into 'x' and 'y'"},
     {"pointer_unset",
      "void f(const double x[2], double y[2]) {\n    const double *p;\n    y[0] = x[0] * p[0];\n}\n",
      3, 19, "pointer 'p' is used before it points into an array"},

@@ -92,7 +92,7 @@ ba_reproj ba compute_reproj_error cam,X,w err ba -DOBJ=1 adjoint cam=11,X=3,w=1,
 ba_weight ba compute_zach_weight_error w err ba -DOBJ=2 adjoint -
 hand hand hand_objective theta err hand -DOBJ=1 tangent -
 hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent -
-lstm lstm lstm_objective main_params,extra_params loss lstm - adjoint -"
+lstm lstm lstm_objective main_params,extra_params loss lstm - adjoint main_params=8*l*b,extra_params=3*b,state=2*l*b,sequence=c*b,lstm_predict:w=8*l*b,lstm_predict:w2=3*b,lstm_predict:s=2*l*b,lstm_predict:x=b,lstm_predict:x2=b,lstm_model:weight=4*hsize,lstm_model:bias=4*hsize"
 
 data_of() {
   case $1 in
@@ -144,7 +144,7 @@ while read -r name dir fn ind dep drv defs refmode ext; do
       continue
     fi
     rename "$w/ours.o" our_
-    if ! $cc $cflags -I"$here/adbench" $defs -DOURS=$ours "$here/adbench/$drv.c" "$work/$dir.o" \
+    if ! $cc $cflags -I"$here/adbench" $defs -DOURS=$ours -DADB_SELF=$self "$here/adbench/$drv.c" "$work/$dir.o" \
       "$work/${dir}_tap.o" "$w/ours.o" -o "$w/$k" -lm 2>"$w/$k.link.err"; then
       echo "| $name | $k | yes, does not link: $(grep -m1 -i 'error\|undefined' "$w/$k.link.err") | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
       bad=1

@@ -3,9 +3,18 @@
  * are read from one of the benchmark's data files (lstm/lstm_lL_cC.txt:
  * "l c b", then main_params (2*l*4*b), extra_params (3*b), state (2*l*b),
  * sequence (c*b)), or made up from a seed for "l c b". Active:
- * main_params, extra_params; output: loss. The state is in and out and
- * passive: it is reset before every call. */
+ * main_params, extra_params; output: loss. The state is in and out: it
+ * is reset before every call. It depends on main_params and loss on it,
+ * so xaiform's derivatives take its derivative too (stated, stateb), which
+ * the driver passes zeroed: the state's input is no independent and its
+ * output no dependent. Tapenade's shipped lstm_b.c allocates stateb
+ * inside instead (its repair of the generated code); ADB_SELF (the
+ * script's --self-test) calls that code in the place of ours. */
 #include "bench.h"
+
+#ifndef ADB_SELF
+#define ADB_SELF 0
+#endif
 
 void lstm_objective(int l, int c, int b, const double *main_params, const double *extra_params,
                     double *state, const double *sequence, double *loss);
@@ -15,21 +24,26 @@ void tap_lstm_objective_b(int l, int c, int b, const double *main_params, double
 #if OURS == 1
 void our_lstm_objective_d(int l, int c, int b, const double *main_params,
                           const double *main_paramsd, const double *extra_params,
-                          const double *extra_paramsd, double *state, const double *sequence,
-                          double *loss, double *lossd);
-#elif OURS == 2
+                          const double *extra_paramsd, double *state, double *stated,
+                          const double *sequence, double *loss, double *lossd);
+#elif OURS == 2 && ADB_SELF
 void our_lstm_objective_b(int l, int c, int b, const double *main_params, double *main_paramsb,
                           const double *extra_params, double *extra_paramsb, double *state,
                           const double *sequence, double *loss, double *lossb);
+#elif OURS == 2
+void our_lstm_objective_b(int l, int c, int b, const double *main_params, double *main_paramsb,
+                          const double *extra_params, double *extra_paramsb, double *state,
+                          double *stateb, const double *sequence, double *loss, double *lossb);
 #endif
 
 static int L, C, B;
-static double *state0, *state, *seq;
+static double *state0, *state, *seq, *stated;
 
 static void
 reset(void)
 {
     memcpy(state, state0, (size_t)(2 * L * B) * sizeof *state);
+    memset(stated, 0, (size_t)(2 * L * B) * sizeof *stated);
 }
 
 static void
@@ -52,7 +66,7 @@ static void
 our_d(const double *x, const double *v, double *y, double *t)
 {
     reset();
-    our_lstm_objective_d(L, C, B, x, v, x + 8 * L * B, v + 8 * L * B, state, seq, y, t);
+    our_lstm_objective_d(L, C, B, x, v, x + 8 * L * B, v + 8 * L * B, state, stated, seq, y, t);
 }
 #elif OURS == 2
 static void
@@ -60,7 +74,11 @@ our_b(const double *x, const double *w, double *y, double *g)
 {
     double yb = w[0];
     reset();
+#if ADB_SELF
     our_lstm_objective_b(L, C, B, x, g, x + 8 * L * B, g + 8 * L * B, state, seq, y, &yb);
+#else
+    our_lstm_objective_b(L, C, B, x, g, x + 8 * L * B, g + 8 * L * B, state, stated, seq, y, &yb);
+#endif
 }
 #endif
 
@@ -88,6 +106,7 @@ main(int argc, char **argv)
     double *x = adb_alloc((size_t)nx, sizeof *x);
     state0 = adb_alloc((size_t)(2 * L * B), sizeof *state0);
     state = adb_alloc((size_t)(2 * L * B), sizeof *state);
+    stated = adb_alloc((size_t)(2 * L * B), sizeof *stated);
     seq = adb_alloc((size_t)C * (size_t)B, sizeof *seq);
     for (int i = 0; i < nx; i++)
         if (in ? fscanf(in, "%lf", &x[i]) != 1 : (x[i] = adb_uniform(), 0))
