@@ -791,6 +791,15 @@ blocks(adj *d, const xf_cfgtree *t, xf_graph *rev)
     return 0;
 }
 
+/* What xf_tbr_plan is to leave out, and whether the output is for the
+ * joint template only (--reversal joint of pass template). */
+static unsigned
+tape_flags(const adj *d)
+{
+    bool joint = d->ctx->opts && d->ctx->opts->reversal == XF_REV_JOINT;
+    return d->own->tape_off | (joint ? XF_TAPE_JOINT : 0u);
+}
+
 static int
 routine(adj *d, xf_routine *rt)
 {
@@ -812,14 +821,14 @@ routine(adj *d, xf_routine *rt)
             return oom(d);
         if (!d->own->addr_store && xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
             return oom(d);
-        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->own->tape_off, d->a, &d->tbr) ||
+        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, tape_flags(d), d->a, &d->tbr) ||
             xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
             return oom(d);
         return blocks(d, &t, &rev->g);
     }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
     xf_loopscope_init(&d->loops, d->a);
-    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, d->own->tape_off, d->a, &d->tbr) ||
+    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, tape_flags(d), d->a, &d->tbr) ||
         xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
         return oom(d);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)

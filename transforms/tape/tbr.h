@@ -27,7 +27,11 @@ enum {
     XF_TAPE_OFF_VALUES = 1u << 1, /* tbr_values.c */
     XF_TAPE_OFF_LIVE = 1u << 2,   /* tbr_live.c */
     XF_TAPE_OFF_CUT = 1u << 3,    /* tbr_cut.c */
-    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES | XF_TAPE_OFF_LIVE | XF_TAPE_OFF_CUT
+    XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES | XF_TAPE_OFF_LIVE | XF_TAPE_OFF_CUT,
+    /* not an analysis: the output is for OpenAD's joint template only
+     * (--reversal joint), whose placeholders 2 and 3 run back to back in
+     * one activation of the routine, so values are not handed over */
+    XF_TAPE_JOINT = 1u << 8
 };
 
 /** xf_tbr_parse_off: --tape-off's argument, a comma-separated list of

@@ -42,9 +42,10 @@ xf_tbr_sym(const xf_varref *r)
     return s ? s->sym : NULL;
 }
 
-/* tbr_values.c: fill @plan's recomp, dead, last, push, pop. */
+/* tbr_values.c: fill @plan's recomp, dead, last, push, pop; @joint:
+ * XF_TAPE_JOINT (nothing handed over). */
 int xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                       xf_arena *a, xf_tbr *plan);
+                       bool joint, xf_arena *a, xf_tbr *plan);
 /* tbr_cut.c: fill @plan's cut, add to its dead (after the values). */
 int xf_tbr_cut_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *a,
                     xf_tbr *plan);

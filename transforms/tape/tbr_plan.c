@@ -18,7 +18,8 @@ xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtr
     bool live = !(off & XF_TAPE_OFF_LIVE);
     if (live && xf_tbr_dead_ops_into(rt, g, a, plan))
         return -1;
-    if (t && !(off & XF_TAPE_OFF_VALUES) && xf_tbr_values_into(doc, rt, g, t, a, plan))
+    if (t && !(off & XF_TAPE_OFF_VALUES) &&
+        xf_tbr_values_into(doc, rt, g, t, (off & XF_TAPE_JOINT) != 0, a, plan))
         return -1;
     if (!(off & XF_TAPE_OFF_CUT) && xf_tbr_cut_into(doc, rt, g, a, plan))
         return -1;

@@ -79,6 +79,7 @@ typedef struct vp {
     XF_VEC(cand) cands;
     XF_VEC(stab) stabs;
     xf_map stab_of; /* symbol -> index + 1 in stabs */
+    bool joint;     /* XF_TAPE_JOINT: nothing is handed over */
 } vp;
 
 static use *
@@ -356,7 +357,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
         if (size == UINT64_MAX && xf_shape_rank(s->shape) > 0 && s->type == XF_TYPE_REAL &&
             !s->dims.n)
             size = visited(r, ref);
-        if (size == UINT64_MAX)
+        if (size == UINT64_MAX && !p->joint)
             return false;
         /* an argument: present (read where the routine always goes), and
          * bound to a variable, which its adjoint's pop may write: an active
@@ -472,12 +473,14 @@ tape(xf_doc *doc, const xf_symbol *s, bool push)
 
 int
 xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                   xf_arena *a, xf_tbr *plan)
+                   bool joint, xf_arena *a, xf_tbr *plan)
 {
-    /* the last region of the routine must be a block: it hands the values */
-    if (!t->top.v.n || t->top.v.v[t->top.v.n - 1]->kind != XF_RG_BLOCK)
+    /* the last region of the routine must be a block: it hands the values
+     * (none under the joint template only) */
+    bool last = t->top.v.n && t->top.v.v[t->top.v.n - 1]->kind == XF_RG_BLOCK;
+    if (!last && !joint)
         return 0;
-    vp p = {.doc = doc, .plan = plan, .rt = rt, .a = a};
+    vp p = {.doc = doc, .plan = plan, .rt = rt, .a = a, .joint = joint};
     if (!scan(&p, g))
         return 0; /* too deep to look at: tape everything */
     uint64_t budget = 64 * ((uint64_t)g->v.n + p.writes.n + 16);
@@ -487,8 +490,10 @@ xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const x
     if (!p.cands.n)
         return 0;
     /* hand a variable where the partials it saves are at least its size;
-     * a partial is recomputed only if every variable it reads is handed */
-    for (int round = 0; round < 4; round++) {
+     * a partial is recomputed only if every variable it reads is handed;
+     * under the joint template only, every candidate is recomputed and
+     * nothing is handed */
+    for (int round = 0; round < 4 && !joint; round++) {
         for (uint32_t k = 0; k < p.stabs.n; k++)
             p.stabs.v[k].saves = 0;
         for (uint32_t c = 0; c < p.cands.n; c++)
@@ -500,7 +505,7 @@ xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const x
             if (p.cands.v[c].ok)
                 each_stab(&p, &p.cands.v[c], drop_if_unhanded);
     }
-    plan->last = t->top.v.v[t->top.v.n - 1]->v;
+    plan->last = last ? t->top.v.v[t->top.v.n - 1]->v : NULL;
     for (uint32_t c = 0; c < p.cands.n; c++) {
         const cand *cd = &p.cands.v[c];
         if (!cd->ok)
@@ -512,7 +517,7 @@ xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const x
     }
     for (uint32_t k = 0; k < p.stabs.n; k++) {
         const stab *s = &p.stabs.v[k];
-        if (!s->hand || !s->saves)
+        if (joint || !s->hand || !s->saves)
             continue;
         xf_stmt *push = tape(doc, s->s, true), *pop = tape(doc, s->s, false);
         if (!push || !pop || !XF_VEC_PUSH(a, plan->push, push) || !XF_VEC_PUSH(a, plan->pop, pop))
