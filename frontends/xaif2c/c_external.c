@@ -181,14 +181,17 @@ cw_ext_routine(cw *w, FILE *o, const xf_routine *r)
         return;
     }
     primal(w, o, r);
-    if (w->joint) { /* resolved: one function a mode (c_joint.c) */
+    if (w->joint) { /* resolved: one function a mode (c_joint.c, c_split.c) */
         /* no entry of the user's (F_b is theirs): its function is not written, nor declared */
         w->jneed[r->index] &= (unsigned char)~(1u << CW_JV_TOP);
         for (int v = 0; v < CW_JV_COUNT; v++) {
             if (!(w->jneed[r->index] >> v & 1))
                 continue;
-            head(w, o, r, cw_joint_suffix((cw_jvariant)v));
-            for (const int *k = cw_joint_phs((cw_jvariant)v); *k; k++)
+            fputs("\nstatic void\n", o);
+            cw_variant_name(w, o, r, (cw_jvariant)v); /* split's NAME_fwd, NAME_bwd too */
+            params(w, o, r);
+            fputs("\n{\n", o);
+            for (const int *k = cw_variant_phs(w, (cw_jvariant)v); *k; k++)
                 piece(w, o, r, *k);
             fputs("}\n", o);
         }
