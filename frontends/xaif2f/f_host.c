@@ -1,11 +1,13 @@
 /* f_host.c: internal procedures (the source's CONTAINS). A routine whose
- * local scope's parent is another routine's local scope is internal to
- * that host: it reaches the host's variables by host association, which a
- * module procedure cannot. Such a routine is written inside its host after
- * CONTAINS (in an adjoint inside the host's template NAME_tpl, whose
- * activation holds the variables), where Fortran's host association is the
- * xaif's. A local of it whose name is also one of the host's gets another
- * name, so that it does not hide the host's. */
+ * local scope's parent is the local scope of another routine with code is
+ * internal to that host (a parent without code is the front end's stand-in
+ * for a module, whose procedures stay module procedures). It reaches the
+ * host's variables by host association, which a module procedure cannot:
+ * it is written inside its host after CONTAINS (in an adjoint inside the
+ * host's template NAME_tpl, whose activation holds the variables), where
+ * Fortran's host association is the xaif's. A local of it whose name is
+ * also one of the host's gets another name, so that it does not hide the
+ * host's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,10 +21,10 @@ fw_host_of(const fw *w, const xf_routine *r)
         return NULL;
     for (uint32_t i = 0; i < w->doc->cg.routines.n; i++) {
         const xf_routine *h = w->doc->cg.routines.v[i];
-        if (h != r && h->cfg_scope == p)
+        if (h != r && h->cfg_scope == p && w->hascode[i])
             return h;
     }
-    return NULL;
+    return NULL; /* none, or a module's (the front end's routine without code) */
 }
 
 bool
@@ -95,11 +97,6 @@ fw_hosts(fw *w)
         if (!h)
             continue;
         const char *id = r->sym ? r->sym->id : "?";
-        if (!w->hascode[h->index]) {
-            fw_refuse(w, r->h.line, "%s is internal to %s, which the document gives no code", id,
-                      h->sym ? h->sym->id : "a routine");
-            return false;
-        }
         if (fw_host_of(w, h)) {
             fw_refuse(w, r->h.line,
                       "%s is internal to %s, itself an internal procedure (Fortran allows one "

@@ -11,7 +11,8 @@
 # The program, tangent and both adjoints of each are compiled with gfortran
 # -std=f2008 -Wall -Werror; `check` runs each in the three xaif modes and the
 # three xaif2f modes (18 passes wanted). Two refusals: a routine internal to
-# an internal one, and a local array of strings (FILE:LINE, exit 1).
+# an internal one, and a local array of strings (FILE:LINE, exit 1); and a
+# module procedure (tests/xaif2f/modproc.xaif) written as one.
 set(failed 0)
 include(${SRC}/tests/expect.cmake)
 file(MAKE_DIRECTORY ${TMP})
@@ -21,6 +22,15 @@ expect(1 "deep.xaif:62: error: cannot write Fortran: bar is internal to foo, its
   xaif2f ${dir}/deep.xaif -o ${TMP}/deep.f90)
 expect(1 "strarray.xaif:28: error: cannot write Fortran: S_1 is an array of strings that is no formal"
   xaif2f ${dir}/strarray.xaif -o ${TMP}/strarray.f90)
+# a module's procedure (its scope's parent: a routine without code) stays a
+# module procedure, not refused as internal to a routine without code
+expect(0 "" tangent ${dir}/modproc.xaif -o ${TMP}/modproc.t.xaif)
+expect(0 "" xaif2f ${TMP}/modproc.t.xaif -o ${TMP}/modproc_t.f90)
+file(READ ${TMP}/modproc_t.f90 got)
+if(NOT got MATCHES "contains\n\nsubroutine foo_d\\(a, ad\\)\n.*end subroutine foo_d\n\nsubroutine head_d")
+  message("[FAIL] modproc: foo_d is not a module procedure before head_d:\n${got}")
+  set(failed 1)
+endif()
 foreach(f deep strarray)
   if(EXISTS ${TMP}/${f}.f90)
     message("[FAIL] a refused document left ${TMP}/${f}.f90")
