@@ -1,30 +1,66 @@
 /* f_host.c: internal procedures (the source's CONTAINS). A routine whose
  * local scope's parent is the local scope of another routine with code is
- * internal to that host (a parent without code is the front end's stand-in
- * for a module, whose procedures stay module procedures). It reaches the
- * host's variables by host association, which a module procedure cannot:
- * it is written inside its host after CONTAINS (in an adjoint inside the
- * host's template NAME_tpl, whose activation holds the variables), where
- * Fortran's host association is the xaif's. A local of it whose name is
- * also one of the host's gets another name, so that it does not hide the
- * host's. */
+ * internal to that host when the host calls one of its scope's routines
+ * (the front end's stand-in for a module, a routine without code or with
+ * empty placeholders, calls none: its procedures stay module procedures).
+ * An internal routine reaches the host's variables by host association,
+ * which a module procedure cannot: it is written inside its host after
+ * CONTAINS (in an adjoint inside the host's template NAME_tpl, whose
+ * activation holds the variables), where Fortran's host association is the
+ * xaif's. A local of it whose name is also one of the host's gets another
+ * name, so that it does not hide the host's. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "f_impl.h"
 
-const xf_routine *
-fw_host_of(const fw *w, const xf_routine *r)
+/* The routine whose local scope is @r's scope's parent, with code; NULL: none. */
+static const xf_routine *
+parent_of(const fw *w, const xf_routine *r)
 {
     const xf_scope *p = r->cfg_scope ? r->cfg_scope->parent : NULL;
-    if (!p)
-        return NULL;
-    for (uint32_t i = 0; i < w->doc->cg.routines.n; i++) {
+    for (uint32_t i = 0; p && i < w->doc->cg.routines.n; i++) {
         const xf_routine *h = w->doc->cg.routines.v[i];
         if (h != r && h->cfg_scope == p && w->hascode[i])
             return h;
     }
-    return NULL; /* none, or a module's (the front end's routine without code) */
+    return NULL;
+}
+
+/* Does @g call a routine whose scope is a child of @h's? */
+static bool
+calls_child(const fw *w, const xf_routine *h, const xf_graph *g)
+{
+    for (uint32_t i = 0; i < g->v.n; i++)
+        for (uint32_t j = 0; j < g->v.v[i]->stmts.n; j++) {
+            const xf_stmt *st = g->v.v[i]->stmts.v[j];
+            const xf_routine *c = st->kind == XF_STMT_CALL && st->u.call.sym
+                                      ? fw_routine_of(w, st->u.call.sym)
+                                      : NULL;
+            if (c && c->cfg_scope && c->cfg_scope->parent == h->cfg_scope)
+                return true;
+        }
+    return false;
+}
+
+/* Is @h a host: does its code call one of the routines of its scope? The
+ * front end's stand-in for a module (a routine without code in a program,
+ * with empty placeholders in an adjoint) calls none of its procedures. */
+static bool
+is_host(const fw *w, const xf_routine *h)
+{
+    if (!h->is_rlist)
+        return calls_child(w, h, &h->g);
+    for (uint32_t i = 0; i < h->reps.n; i++)
+        if (calls_child(w, h, &h->reps.v[i]->g))
+            return true;
+    return false;
+}
+
+const xf_routine *
+fw_host_of(const fw *w, const xf_routine *r)
+{
+    return w->host && r->index < w->doc->cg.routines.n ? w->host[r->index] : NULL;
 }
 
 bool
@@ -91,9 +127,20 @@ rename_local(fw *w, const xf_routine *r, const xf_routine *h, const char **name)
 bool
 fw_hosts(fw *w)
 {
-    for (uint32_t i = 0; i < w->doc->cg.routines.n && !w->failed; i++) {
+    uint32_t n = w->doc->cg.routines.n;
+    w->host = calloc((size_t)n + 1, sizeof *w->host);
+    if (!w->host) {
+        fw_refuse(w, 0, "out of memory");
+        return false;
+    }
+    for (uint32_t i = 0; i < n; i++) {
         const xf_routine *r = w->doc->cg.routines.v[i];
-        const xf_routine *h = w->hascode[i] ? fw_host_of(w, r) : NULL;
+        const xf_routine *h = w->hascode[i] ? parent_of(w, r) : NULL;
+        w->host[i] = h && is_host(w, h) ? h : NULL;
+    }
+    for (uint32_t i = 0; i < n && !w->failed; i++) {
+        const xf_routine *r = w->doc->cg.routines.v[i];
+        const xf_routine *h = w->host[i];
         if (!h)
             continue;
         const char *id = r->sym ? r->sym->id : "?";

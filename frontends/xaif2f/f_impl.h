@@ -41,8 +41,9 @@ typedef struct fw {
      * passive actuals of active formals: xf_z<k> is shaped as z[k-1] */
     const xf_symbol **z;
     int nz, zcap;
-    bool need_c;  /* the routine selects an out-edge: declare xf_c */
-    bool need_sh; /* it pops an allocatable's extents: declare xf_sh(7) */
+    bool need_c;             /* the routine selects an out-edge: declare xf_c */
+    bool need_sh;            /* it pops an allocatable's extents: declare xf_sh(7) */
+    const xf_routine **host; /* per routine: the routine it is internal to (f_host.c) */
 } fw;
 
 /* f_unit.c */

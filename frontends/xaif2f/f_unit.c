@@ -526,6 +526,7 @@ out:
     free(w.syms);
     free(w.rname);
     free(w.hascode);
+    free(w.host);
     free(w.lbl);
     free(w.z);
     return w.failed ? -1 : 0;
