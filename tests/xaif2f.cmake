@@ -14,8 +14,8 @@ expect(2 "-o OUT is needed" xaif2f ${ex})
 expect(2 "unknown reversal 'both'" xaif2f ${ex} -o ${TMP}/x.f90 --reversal both)
 expect(0 "usage: xaiform xaif2f" xaif2f --help)
 file(REMOVE ${TMP}/s.f90)
-expect(1 "string.xaif:24: error: cannot write Fortran: variable s has type string" xaif2f
-  ${SRC}/tests/xaif2c/string.xaif -o ${TMP}/s.f90)
+expect(1 "strarray.xaif:28: error: cannot write Fortran: S_1 is an array of strings" xaif2f
+  ${SRC}/tests/xaif2f/strarray.xaif -o ${TMP}/s.f90)
 if(EXISTS ${TMP}/s.f90)
   message("[FAIL] a refused document left ${TMP}/s.f90")
   set(failed 1)

@@ -16,6 +16,8 @@ fw_type
 fw_type_of_sym(const xf_symbol *s)
 {
     static const fw_type by_kind[] = {FT_INT, FT_REAL, FT_BOOL, FT_BAD};
+    if (fw_is_string(s))
+        return FT_STR;
     return by_kind[xf_bk_kind_of(s->type)];
 }
 
@@ -37,7 +39,7 @@ ref_sym(fw *w, const xf_varref *r, bool deriv)
     }
     const xf_symbol *s = sr->sym;
     fw_sym *c = &w->syms[s->index];
-    if (!c->global && (!w->cur || s->scope != w->cur->cfg_scope)) {
+    if (!c->global && (!w->cur || (s->scope != w->cur->cfg_scope && !fw_host_reaches(w, s)))) {
         fw_refuse(w, r->h.line, "%s belongs to another routine (host association)", s->id);
         return NULL;
     }
@@ -239,11 +241,13 @@ constant(fw *w, const xf_evertex *c, fw_type *t)
             return;
         }
         break;
+    case XF_TYPE_CHAR:
+    case XF_TYPE_STRING:
+        *t = fw_string_const(w, val, c->h.line) ? FT_STR : FT_BAD;
+        return;
     case XF_TYPE_NONE:
     case XF_TYPE_VOID:
     case XF_TYPE_COMPLEX:
-    case XF_TYPE_CHAR:
-    case XF_TYPE_STRING:
     case XF_TYPE_OPAQUE:
         break;
     }
@@ -321,6 +325,10 @@ static const char *const native[][3] = {
     {"sign", "sign", "1"},
     {"max", "max", "1"},
     {"min", "min", "1"},
+    {"len", "len", "i"},
+    {"trim", "trim", "1"},
+    {"scan", "scan", "i"},
+    {"ichar", "ichar", "i"},
 };
 
 /* Whether @v's only operand is a variable of rank 1 (or a section of one). */
@@ -340,7 +348,14 @@ native_call(fw *w, const ops *o, uint32_t v, int depth, const char *const *nat)
     fw_type t1 = FT_BAD, t2 = FT_BAD;
     if (!strcmp(nat[0], "present")) {
         /* the xaif marks no argument optional, and a call that leaves one
-         * out is refused (f_stmt.c): every formal is present */
+         * out is refused (f_stmt.c): every formal is present, but those
+         * that opts->optional_from makes optional */
+        const xf_evertex *a = nops == 1 ? &o->x->v.v[o->x->e.v[o->edge[o->first[v]]].src] : NULL;
+        const xf_symref *sr = a && a->kind == XF_EV_VARREF ? xf_varref_symref(a->u.ref) : NULL;
+        if (sr && sr->sym && fw_optional(w, sr->sym) && w->syms[sr->sym->index].name) {
+            fprintf(w->o, "present(%s)", w->syms[sr->sym->index].name);
+            return FT_BOOL;
+        }
         fputs(".true.", w->o);
         return FT_BOOL;
     }
@@ -378,6 +393,8 @@ intrinsic(fw *w, const ops *o, uint32_t v, int depth)
 {
     const xf_evertex *x = &o->x->v.v[v];
     const char *n = x->u.in.name ? x->u.in.name : "";
+    if (fw_string_op(n)) /* string_eq_scal_scal: Fortran's == */
+        n = fw_string_op(n);
     uint32_t nops = o->first[v + 1] - o->first[v];
     char *a = NULL, *b = NULL;
     fw_type ta = FT_BAD, tb = FT_BAD, t = FT_BAD;

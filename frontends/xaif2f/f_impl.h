@@ -41,14 +41,30 @@ typedef struct fw {
      * passive actuals of active formals: xf_z<k> is shaped as z[k-1] */
     const xf_symbol **z;
     int nz, zcap;
-    bool need_c;  /* the routine selects an out-edge: declare xf_c */
-    bool need_sh; /* it pops an allocatable's extents: declare xf_sh(7) */
+    bool need_c;             /* the routine selects an out-edge: declare xf_c */
+    bool need_sh;            /* it pops an allocatable's extents: declare xf_sh(7) */
+    const xf_routine **host; /* per routine: the routine it is internal to (f_host.c) */
 } fw;
 
 /* f_unit.c */
 /** fw_refuse: report "FILE:LINE: error: cannot write Fortran: ..." once. */
 void fw_refuse(fw *w, uint32_t line, const char *fmt, ...) XF_PRINTF(3, 4);
 const xf_routine *fw_routine_of(const fw *w, const xf_symbol *sym);
+/** fw_optional: @s is a formal that opts->optional_from makes OPTIONAL. */
+bool fw_optional(const fw *w, const xf_symbol *s);
+/** fw_routine: write routine @r (and the routines internal to it) to @o. */
+void fw_routine(fw *w, FILE *o, const xf_routine *r);
+
+/* f_host.c */
+/** fw_host_of: the routine @r is internal to (its scope's parent's); NULL: none. */
+const xf_routine *fw_host_of(const fw *w, const xf_routine *r);
+/** fw_host_reaches: @s is a variable of the host of the routine being written. */
+bool fw_host_reaches(const fw *w, const xf_symbol *s);
+/** fw_hosts: check the internal routines and rename their locals that
+ * would hide a host's; false after a refusal. */
+bool fw_hosts(fw *w);
+/** fw_contained: the text of the routines internal to @host (malloc'd), NULL: none. */
+char *fw_contained(fw *w, const xf_routine *host);
 
 /* f_names.c */
 bool fw_names(fw *w);
@@ -62,7 +78,7 @@ bool fw_allocatable(const fw *w, const xf_symbol *s);
 bool fw_dims(fw *w, FILE *o, const xf_symbol *s, uint32_t line);
 
 /* f_expr.c */
-typedef enum fw_type { FT_INT, FT_REAL, FT_BOOL, FT_BAD } fw_type;
+typedef enum fw_type { FT_INT, FT_REAL, FT_BOOL, FT_STR, FT_BAD } fw_type;
 fw_type fw_expr(fw *w, const xf_expr *x);
 fw_type fw_expr_at(fw *w, const xf_expr *x, uint32_t root);
 /** fw_ref: write what @r names (value or @deriv), an array or section as
@@ -73,6 +89,16 @@ fw_type fw_type_of_sym(const xf_symbol *s);
 
 /* f_stmt.c */
 void fw_stmt(fw *w, const xf_stmt *s);
+
+/* f_string.c */
+/** fw_is_string: of type string or char (Fortran's CHARACTER). */
+bool fw_is_string(const xf_symbol *s);
+/** fw_string_ftype: "character(len=*)" for a formal, else deferred length. */
+const char *fw_string_ftype(fw *w, const xf_symbol *s, uint32_t line);
+/** fw_string_const: write @val quoted; false after a refusal. */
+bool fw_string_const(fw *w, const char *val, uint32_t line);
+/** fw_string_op: the comparison a string one (string_eq_scal_scal) is written as; NULL: none. */
+const char *fw_string_op(const char *name);
 
 /* f_cfg.c */
 /** fw_graph: write @g's code; control leaves it at the routine's exit label. */

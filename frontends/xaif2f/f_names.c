@@ -77,6 +77,8 @@ fw_ftype(fw *w, const xf_symbol *s, uint32_t line)
 {
     static const char *const ftype[] = {"integer", "double precision",
                                         "logical"}; /* by xf_bk_kind */
+    if (fw_is_string(s))
+        return fw_string_ftype(w, s, line);
     xf_bk_kind k = xf_bk_kind_of(s->type);
     if (k != XF_BK_BAD)
         return ftype[k];

@@ -56,6 +56,10 @@ converted(fw *w, const xf_expr *x, fw_type want)
         free(s);
         fw_refuse(w, x->h.line, "a logical value where a number is wanted, or the reverse");
         return false;
+    } else if ((want == FT_STR) != (t == FT_STR)) {
+        free(s);
+        fw_refuse(w, x->h.line, "a string where a number or logical is wanted, or the reverse");
+        return false;
     } else
         fputs(s, w->o);
     free(s);

@@ -72,7 +72,20 @@ zero_of(const xf_symbol *s, bool deriv)
 {
     if (deriv)
         return "0.0d0";
-    return fw_type_of_sym(s) == FT_BOOL ? ".false." : fw_type_of_sym(s) == FT_INT ? "0" : "0.0d0";
+    fw_type t = fw_type_of_sym(s);
+    return t == FT_BOOL ? ".false." : t == FT_INT ? "0" : t == FT_STR ? "''" : "0.0d0";
+}
+
+bool
+fw_optional(const fw *w, const xf_symbol *s)
+{
+    const xf_routine *top = w->opts->top;
+    if (!top || w->opts->optional_from < 1)
+        return false;
+    for (uint32_t i = 0; i < top->args.n; i++)
+        if (top->args.v[i].sym == s && top->args.v[i].pos >= w->opts->optional_from)
+            return true;
+    return false;
 }
 
 static void
@@ -86,11 +99,11 @@ declare(fw *w, FILE *o, const xf_symbol *s, bool global)
         if (!(d ? c->dused : c->used) && !(c->formal && (d ? c->dname != NULL : true)))
             continue;
         bool alloc = fw_allocatable(w, s);
-        fprintf(o, "  %s%s :: %s", d ? "double precision" : t, alloc ? ", allocatable" : "",
-                d ? c->dname : c->name);
+        fprintf(o, "  %s%s%s :: %s", d ? "double precision" : t, alloc ? ", allocatable" : "",
+                c->formal && fw_optional(w, s) ? ", optional" : "", d ? c->dname : c->name);
         if (!fw_dims(w, o, s, 0))
             return;
-        if (global && !alloc)
+        if (global && !alloc && fw_type_of_sym(s) != FT_STR) /* deferred length */
             fprintf(o, " = %s", zero_of(s, d));
         fputs("\n", o);
     }
@@ -211,8 +224,8 @@ prologue(fw *w, FILE *o, const xf_routine *r, const char *name)
         declare(w, o, r->args.v[i].sym, false);
 }
 
-static void
-routine(fw *w, FILE *o, const xf_routine *r)
+void
+fw_routine(fw *w, FILE *o, const xf_routine *r)
 {
     const xf_scope *sc = r->cfg_scope;
     if (!sc) {
@@ -249,12 +262,14 @@ routine(fw *w, FILE *o, const xf_routine *r)
         fw_graph(w, &r->g);
     fclose(m);
     w->o = o;
+    char *inner = w->failed ? NULL : fw_contained(w, r); /* its internal procedures */
     const char *name = w->rname[r->index];
     bool tpl = r->is_rlist;
     char *full = malloc(strlen(name) + 8);
     if (!full) {
         fw_refuse(w, r->h.line, "out of memory");
         free(text);
+        free(inner);
         return;
     }
     sprintf(full, "%s%s", name, tpl ? "_tpl" : "");
@@ -277,9 +292,12 @@ routine(fw *w, FILE *o, const xf_routine *r)
     zero_locals(w, o, sc);
     if (text)
         fputs(text, o);
+    if (inner)
+        fprintf(o, "\ncontains\n%s", inner);
     fprintf(o, "end subroutine %s\n", full);
     free(text);
-    if (tpl) { /* the entry a user calls */
+    free(inner);
+    if (tpl && !fw_host_of(w, r)) { /* the entry a user calls (an internal one has none) */
         prologue(w, o, r, name);
         fputs("  type(xf_mode_t) :: xf_saved\n  xf_saved = xf_m\n", o);
         bool split = w->opts->reversal == XF_F_SPLIT;
@@ -444,7 +462,7 @@ xf_xaif2f_write(const xf_doc *doc, FILE *out, const xf_xaif2f_opts *opts, xf_dia
             code = graph_has_entry(&r->g);
         w.hascode[i] = code && r->sym;
     }
-    if (!fw_names(&w))
+    if (!fw_names(&w) || !fw_hosts(&w))
         goto out;
     /* which globals are used: a first pass over every routine into nowhere */
     bool globals = false;
@@ -456,8 +474,8 @@ xf_xaif2f_write(const xf_doc *doc, FILE *out, const xf_xaif2f_opts *opts, xf_dia
             goto out;
         }
         for (uint32_t i = 0; i < cg->routines.n && !w.failed; i++)
-            if (w.hascode[i])
-                routine(&w, u, cg->routines.v[i]);
+            if (w.hascode[i] && !fw_host_of(&w, cg->routines.v[i])) /* not internal */
+                fw_routine(&w, u, cg->routines.v[i]);
         fclose(u);
         u = NULL;
         for (uint32_t i = 0; i < doc->nsymbols; i++) /* a shared variable is declared once */
@@ -508,6 +526,7 @@ out:
     free(w.syms);
     free(w.rname);
     free(w.hascode);
+    free(w.host);
     free(w.lbl);
     free(w.z);
     return w.failed ? -1 : 0;

@@ -52,6 +52,10 @@ typedef struct xf_xaif2f_opts {
     bool labels_only;
     /* when not NULL: the routine whose call @sig receives */
     const xf_routine *top;
+    /* > 0: the formals of @top at this position and after are OPTIONAL, for
+     * a driver that passes only the first ones (what the generic driver of
+     * `xaiform run` binds to nothing); present() of one is then asked */
+    int optional_from;
     xf_xaif2f_sig *sig;
 } xf_xaif2f_opts;
 

@@ -3,7 +3,9 @@
  * signature and does what OpenAD's generic drivers do: x0(i) = i/2, a
  * divided-difference pass first (for the state it leaves), then one
  * tangent per input direction or one adjoint per output; it prints the
- * Jacobian as ref/ad.out has it. */
+ * Jacobian as ref/ad.out has it. Like the generic driver of `xaiform run`,
+ * it passes the top routine's first two formals only: the others are
+ * written OPTIONAL and left out (absent, as the interpreter leaves them). */
 #include "check_f90.h"
 
 #include <stdio.h>
@@ -198,6 +200,7 @@ xf_f90_run(const xf_doc *doc, xf_driver drv, const xf_params *par, xf_jacobian *
     xf_xaif2f_opts fo = {.reversal = drv == XF_DRIVER_ADJOINT_SPLIT ? XF_F_SPLIT : XF_F_JOINT,
                          .as_tangent = drv == XF_DRIVER_TANGENT,
                          .top = top,
+                         .optional_from = 3, /* the generic driver binds x and y only */
                          .sig = &sig};
     char p[4096];
     join(p, sizeof p, dir, "f.f90");
@@ -213,8 +216,8 @@ xf_f90_run(const xf_doc *doc, xf_driver drv, const xf_params *par, xf_jacobian *
         *refused = 1;
         goto out;
     }
-    if (!sig.found || sig.nargs != 2) {
-        snprintf(why, len, "the top routine is not head(x, y)");
+    if (!sig.found || sig.nargs < 2) {
+        snprintf(why, len, "the top routine is not head(x, y, ...)");
         goto out;
     }
     if (driver(dir, &sig, drv, par) != 0 || write_text(dir, "xaiform_ad.f90", xf_f90_runtime)) {
