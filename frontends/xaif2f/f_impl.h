@@ -74,6 +74,13 @@ fw_type fw_type_of_sym(const xf_symbol *s);
 /* f_stmt.c */
 void fw_stmt(fw *w, const xf_stmt *s);
 
+/* f_marker.c */
+/** fw_marker: a Marker: its text, nothing, or a refusal. */
+void fw_marker(fw *w, const xf_stmt *s);
+/** fw_passive: a passive call "xf_passive_NAME" of the C front end as
+ * Fortran (or a refusal); false where @s is none. */
+bool fw_passive(fw *w, const xf_stmt *s);
+
 /* f_cfg.c */
 /** fw_graph: write @g's code; control leaves it at the routine's exit label. */
 void fw_graph(fw *w, const xf_graph *g);
