@@ -269,6 +269,35 @@ START_TEST(passive_calls_refused)
 }
 END_TEST
 
+/* i = @a / @b, integer constants */
+#define I_IS_DIV(a, b)                                                                             \
+    "      <xaif:Assignment statement_id=\"d\">\n"                                                 \
+    "        <xaif:AssignmentLHS><xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" "            \
+    "symbol_id=\"i\"/></xaif:AssignmentLHS>\n"                                                     \
+    "        <xaif:AssignmentRHS><xaif:Constant vertex_id=\"1\" type=\"integer\" value=\"" a       \
+    "\"/><xaif:Constant vertex_id=\"2\" type=\"integer\" value=\"" b "\"/>"                        \
+    "<xaif:Intrinsic vertex_id=\"3\" name=\"div_scal_scal\"/>"                                     \
+    "<xaif:ExpressionEdge edge_id=\"1\" source=\"1\" target=\"3\" position=\"1\"/>"                \
+    "<xaif:ExpressionEdge edge_id=\"2\" source=\"2\" target=\"3\" position=\"2\"/>"                \
+    "</xaif:AssignmentRHS>\n"                                                                      \
+    "      </xaif:Assignment>\n"
+
+START_TEST(constant_division_folded)
+{
+    /* a truncating division of constants (a reversed loop's start) is
+     * written as its value, truncated towards zero: gfortran -Wall would
+     * warn of it */
+    char *text = program("", I_IS_DIV("7", "2") I_IS_DIV("-7", "2") Y_IS_X_AT("i"));
+    char msg[512];
+    char *out = to_f(text, msg, sizeof msg);
+    ck_assert_msg(out != NULL, "%s", msg);
+    ck_assert_msg(strstr(out, "\n  i = 3\n  i = (-3)\n  y = x(i)\n"), "%s", out);
+    ck_assert(compiles(out));
+    free(out);
+    free(text);
+}
+END_TEST
+
 Suite *
 test_xaif2f_marker_suite(void)
 {
@@ -282,6 +311,7 @@ test_xaif2f_marker_suite(void)
     tcase_add_test(t, effects_without_text_refused);
     tcase_add_test(t, passive_calls_written);
     tcase_add_test(t, passive_calls_refused);
+    tcase_add_test(t, constant_division_folded);
     suite_add_tcase(s, t);
     return s;
 }
