@@ -9,9 +9,11 @@
 # adjoint; each is compiled with gfortran -O2 ($XF_FC, $XF_FFLAGS) together
 # with a driver that calls the top routine with the generic inputs
 # x0(i) = i/2, doubling the number of calls until they take 0.5 s of CPU
-# time (cpu_time), and prints the time of one call. Prints a Markdown
-# table: the three times and the ratios tangent/original and
-# adjoint/original. A case whose top routine has an argument that is no
+# time (cpu_time), and prints the time of one call. For a corpus example
+# its source (head.f with its all_globals_mod.f) is timed too, through the
+# same driver. Prints a Markdown table: the times and the ratios
+# tangent/original and adjoint/original, the original being the source
+# where there is one, else the program as xaif2f writes it. A case whose top routine has an argument that is no
 # real of known shape is listed as skipped, with the reason.
 set -eu
 xaiform=$1
@@ -64,8 +66,9 @@ driver() {
   file=$1 r=$2 mod=$3
   d=$(decls "$file" "$r")
   echo "program xf_speed"
-  echo "  use $mod, only: $r"
+  [ "$mod" = external ] || echo "  use $mod, only: $r"
   echo "  implicit none"
+  [ "$mod" != external ] || echo "  external :: $r"
   echo "$d" | sed 's/^[^|]*|//'
   echo "  integer :: xf_k, xf_reps"
   echo "  real :: xf_t0, xf_t1"
@@ -91,18 +94,23 @@ end program xf_speed
 EOF
 }
 
-# time_of DIR FILE ROUTINE MODULE: seconds per call, or "" on failure
+# time_of DIR FILE ROUTINE MODULE [SOURCE...]: seconds per call, or ""
+# on failure; with SOURCEs (MODULE "external"), the driver declares what
+# FILE's ROUTINE takes and calls the ROUTINE the SOURCEs define
 time_of() {
-  dir=$1
-  driver "$2" "$3" "$4" >"$dir/drv.f90"
+  dir=$1 f=$2
+  driver "$f" "$3" "$4" >"$dir/drv.f90"
+  shift 4
   extra=
-  [ "$4" = xf_adjoint ] && extra=$runtime
+  [ $# -gt 0 ] || set -- "$f"
+  case $f in *b.f90) extra=$runtime ;; esac
   # shellcheck disable=SC2086 # the flags are words
-  (cd "$dir" && $fc $fflags -ffree-line-length-none -o speed $extra "$2" drv.f90 >cc.log 2>&1 && ./speed) || true
+  (cd "$dir" && $fc $fflags -ffree-line-length-none -o speed $extra "$@" drv.f90 >cc.log 2>&1 &&
+    ./speed) || true
 }
 
-echo "| case | original (s) | tangent (s) | adjoint (s) | tangent / original | adjoint / original |"
-echo "|---|---:|---:|---:|---:|---:|"
+echo "| case | source (s) | program (s) | tangent (s) | adjoint (s) | tangent / original | adjoint / original |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
 for c in "$@"; do
   case $c in
   */*) tlm=$c adm=$c name=$(basename "$c" .xaif) ;;
@@ -116,7 +124,7 @@ for c in "$@"; do
     ! "$xaiform" xaif2f "$d/t.xaif" -o "$d/d.f90" 2>>"$d/err" ||
     ! "$xaiform" adjoint "$adm" -o "$d/a.xaif" 2>>"$d/err" ||
     ! "$xaiform" xaif2f "$d/a.xaif" -o "$d/b.f90" 2>>"$d/err"; then
-    echo "| $name | skipped: $(head -n 1 "$d/err" | sed 's/.*error: //') | | | | |"
+    echo "| $name | skipped: $(head -n 1 "$d/err" | sed 's/.*error: //') | | | | | |"
     continue
   fi
   # the top routine: head (the corpus's), else the one the others do not call
@@ -129,17 +137,28 @@ for c in "$@"; do
   bad=$(decls "$d/p.f90" "$top" | sed 's/^[^|]*|//' | grep -v 'double precision' | head -n 1 || true)
   bad=$bad$(decls "$d/p.f90" "$top" | grep '(:' | head -n 1 || true)
   if [ -n "$bad" ]; then
-    echo "| $name | skipped: an argument the driver cannot make ($(echo "$bad" | sed 's/^ *//; s/.*|//; s/^ *//')) | | | | |"
+    echo "| $name | skipped: an argument the driver cannot make ($(echo "$bad" | sed 's/^ *//; s/.*|//; s/^ *//')) | | | | | |"
     continue
   fi
   mkdir -p "$d/p" "$d/d" "$d/b"
   tp=$(time_of "$d/p" "$d/p.f90" "$top" xf_program)
+  # the corpus's own source, head.f with its globals module, where it builds
+  ts=
+  if [ -f "$corpus/$name/head.f" ] && [ "$tlm" = "$corpus/$name/tlm.xaif" ]; then
+    glob=$corpus/$name/all_globals_mod.f
+    [ -f "$glob" ] || glob=$corpus/../openad-drivers/default/all_globals_mod.f
+    mkdir -p "$d/s"
+    ts=$(time_of "$d/s" "$d/p.f90" "$top" external "$glob" "$corpus/$name/head.f")
+  fi
   td=$(time_of "$d/d" "$d/d.f90" "${top}_d" xf_tangent)
   tb=$(time_of "$d/b" "$d/b.f90" "${top}_b" xf_adjoint)
   if [ -z "$tp" ] || [ -z "$td" ] || [ -z "$tb" ]; then
-    echo "| $name | skipped: gfortran or the run failed | | | | |"
+    echo "| $name | skipped: gfortran or the run failed | | | | | |"
     continue
   fi
-  awk -v n="$name" -v p="$tp" -v t="$td" -v b="$tb" \
-    'BEGIN { printf "| %s | %.3g | %.3g | %.3g | %.2f | %.2f |\n", n, p, t, b, t / p, b / p }'
+  # the original: the source where it built, else the program xaif2f writes
+  awk -v n="$name" -v s="$ts" -v p="$tp" -v t="$td" -v b="$tb" 'BEGIN {
+    o = s == "" ? p : s
+    printf "| %s | %s | %.3g | %.3g | %.3g | %.2f | %.2f |\n", n, s == "" ? "-" : sprintf("%.3g", s),
+      p, t, b, t / o, b / o }'
 done
