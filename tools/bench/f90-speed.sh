@@ -13,8 +13,9 @@
 # its source (head.f with its all_globals_mod.f) is timed too, through the
 # same driver. Prints a Markdown table: the times and the ratios
 # tangent/original and adjoint/original, the original being the source
-# where there is one, else the program as xaif2f writes it. A case whose top routine has an argument that is no
-# real of known shape is listed as skipped, with the reason.
+# where there is one, else the program as xaif2f writes it. A case whose
+# top routine has an argument that is no real of known shape is listed as
+# skipped, with the reason.
 set -eu
 xaiform=$1
 shift
