@@ -275,6 +275,46 @@ probe(fw *w, const ops *o, uint32_t v, int pos, int depth, char **text)
     return t;
 }
 
+/* The value of @v when it is an integer constant or +, -, *, / (truncating
+ * towards zero, as Fortran does) and unary minus of such, into *@val. */
+static bool
+int_value(const ops *o, uint32_t v, int depth, long long *val)
+{
+    const xf_evertex *x = &o->x->v.v[v];
+    if (depth > MAX_DEPTH)
+        return false;
+    if (x->kind == XF_EV_CONSTANT) {
+        char *end;
+        const char *s = x->u.c.value ? x->u.c.value : "";
+        *val = strtoll(s, &end, 10);
+        return x->u.c.type == XF_TYPE_INTEGER && *s && !*end && llabs(*val) < (1LL << 31);
+    }
+    if (x->kind != XF_EV_INTRINSIC || !x->u.in.name)
+        return false;
+    uint32_t n = o->first[v + 1] - o->first[v];
+    long long a, b = 0;
+    const char *nm = x->u.in.name;
+    bool un = !strcmp(nm, "minus_scal");
+    if (n != (un ? 1u : 2u) || o->x->e.v[o->edge[o->first[v]]].pos != 1 ||
+        !int_value(o, o->x->e.v[o->edge[o->first[v]]].src, depth + 1, &a) ||
+        (!un && (o->x->e.v[o->edge[o->first[v] + 1]].pos != 2 ||
+                 !int_value(o, o->x->e.v[o->edge[o->first[v] + 1]].src, depth + 1, &b))))
+        return false;
+    if (un)
+        *val = -a;
+    else if (!strcmp(nm, "add_scal_scal"))
+        *val = a + b;
+    else if (!strcmp(nm, "sub_scal_scal"))
+        *val = a - b;
+    else if (!strcmp(nm, "mul_scal_scal") && llabs(a) < (1LL << 31) && llabs(b) < (1LL << 31))
+        *val = a * b;
+    else if (!strcmp(nm, "div_scal_scal") && b != 0)
+        *val = a / b; /* C99 truncates towards zero, as Fortran */
+    else
+        return false;
+    return llabs(*val) < (1LL << 31);
+}
+
 /* @a as a real: dble(a) for an integer. */
 static void
 as_real(fw *w, const char *a, fw_type t)
@@ -442,6 +482,14 @@ intrinsic(fw *w, const ops *o, uint32_t v, int depth)
             t = FT_BOOL;
         } else
             fw_refuse(w, x->h.line, "the intrinsic %s has no Fortran here", n);
+        goto out;
+    }
+    long long q;
+    if (!real && !strcmp(n, "div_scal_scal") && int_value(o, v, depth, &q)) {
+        /* written as its value: gfortran -Wall warns of a constant integer
+         * division that truncates (a reversed loop's start) */
+        fprintf(w->o, q < 0 ? "(%lld)" : "%lld", q);
+        t = FT_INT;
         goto out;
     }
     for (size_t i = 0; i < sizeof binop / sizeof *binop; i++)

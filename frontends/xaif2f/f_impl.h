@@ -99,6 +99,12 @@ const char *fw_string_ftype(fw *w, const xf_symbol *s, uint32_t line);
 bool fw_string_const(fw *w, const char *val, uint32_t line);
 /** fw_string_op: the comparison a string one (string_eq_scal_scal) is written as; NULL: none. */
 const char *fw_string_op(const char *name);
+/* f_marker.c */
+/** fw_marker: a Marker: its text, nothing, or a refusal. */
+void fw_marker(fw *w, const xf_stmt *s);
+/** fw_passive: a passive call "xf_passive_NAME" of the C front end as
+ * Fortran (or a refusal); false where @s is none. */
+bool fw_passive(fw *w, const xf_stmt *s);
 
 /* f_cfg.c */
 /** fw_graph: write @g's code; control leaves it at the routine's exit label. */

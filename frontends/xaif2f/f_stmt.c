@@ -362,7 +362,7 @@ icall(fw *w, const xf_stmt *s)
 {
     const char *n = s->u.icall.name ? s->u.icall.name : "";
     iargs a;
-    if (checkpoint(w, s) || snapshot(w, s))
+    if (checkpoint(w, s) || snapshot(w, s) || fw_passive(w, s))
         return;
     if (!strncasecmp(n, "push", 4) || !strncasecmp(n, "pop", 3)) {
         bool push = !strncasecmp(n, "push", 4);
@@ -631,6 +631,7 @@ fw_stmt(fw *w, const xf_stmt *s)
         icall(w, s);
         return;
     case XF_STMT_MARKER:
+        fw_marker(w, s);
         return;
     case XF_STMT_DERIVPROP:
         for (uint32_t i = 0; i < s->u.dp.n && !w->failed; i++)

@@ -171,6 +171,32 @@ mode_set(FILE *o, const char *indent, const char *flags)
     fputs(")\n", o);
 }
 
+/* @g's code (or, with @g NULL, @text) inside an IF block: two more columns. */
+static void
+in_block(fw *w, const xf_graph *g, const char *text)
+{
+    FILE *saved = w->o;
+    char *s = NULL;
+    size_t len = 0;
+    if (g) {
+        if (!(w->o = open_memstream(&s, &len))) {
+            w->o = saved;
+            fw_refuse(w, 0, "out of memory");
+            return;
+        }
+        fw_graph(w, g);
+        fclose(w->o);
+        w->o = saved;
+        text = s;
+    }
+    for (const char *p = text; p && *p;) {
+        size_t k = strcspn(p, "\n");
+        fprintf(saved, "  %.*s\n", (int)k, p);
+        p += k + (p[k] == '\n');
+    }
+    free(s);
+}
+
 /* The template's body: OpenAD's ad_template.joint.f or .split.f. */
 static void
 template_code(fw *w, const xf_routine *r)
@@ -185,7 +211,7 @@ template_code(fw *w, const xf_routine *r)
             if (!p[k])
                 continue;
             fprintf(o, "  if (xf_m%%%s) then\n", flag[k]);
-            fw_graph(w, p[k]);
+            in_block(w, p[k], NULL);
             fputs("  end if\n", o);
         }
         return;
@@ -194,22 +220,24 @@ template_code(fw *w, const xf_routine *r)
         if (!p[k])
             continue;
         fprintf(o, "  if (xf_m%%%s) then\n", k == 4 ? "arg_store" : "arg_restore");
-        fw_graph(w, p[k]);
+        in_block(w, p[k], NULL);
         fputs("  end if\n", o);
     }
-    fputs("  if (xf_m%plain) then\n  xf_saved = xf_m\n  xf_m%arg_store = .false.\n", o);
+    fputs("  if (xf_m%plain) then\n", o);
+    in_block(w, NULL, "  xf_saved = xf_m\n  xf_m%arg_store = .false.");
     if (p[1])
-        fw_graph(w, p[1]);
-    fputs("  xf_m = xf_saved\n  end if\n  if (xf_m%tape) then\n", o);
-    mode_set(o, "  ", "arg_store plain");
+        in_block(w, p[1], NULL);
+    in_block(w, NULL, "  xf_m = xf_saved");
+    fputs("  end if\n  if (xf_m%tape) then\n", o);
+    mode_set(o, "    ", "arg_store plain");
     if (p[2] && !w->failed)
-        fw_graph(w, p[2]);
-    mode_set(o, "  ", "adjoint");
+        in_block(w, p[2], NULL);
+    mode_set(o, "    ", "adjoint");
     fputs("  end if\n  if (xf_m%adjoint) then\n", o);
-    mode_set(o, "  ", "arg_restore tape");
+    mode_set(o, "    ", "arg_restore tape");
     if (p[3] && !w->failed)
-        fw_graph(w, p[3]);
-    mode_set(o, "  ", "arg_restore tape");
+        in_block(w, p[3], NULL);
+    mode_set(o, "    ", "arg_restore tape");
     fputs("  end if\n", o);
 }
 

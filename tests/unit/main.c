@@ -52,6 +52,7 @@ main(void)
     srunner_add_suite(sr, test_deadstore_suite());
     srunner_add_suite(sr, test_passmgr_suite());
     srunner_add_suite(sr, test_xaif2c_suite());
+    srunner_add_suite(sr, test_xaif2f_marker_suite());
     srunner_add_suite(sr, test_walk_suite());
     /* XF_UNIT_SMALL: without the scale suite (100 000-deep expressions, long
      * blocks), for valgrind, under which it would take most of CI's time */

@@ -28,6 +28,7 @@ Suite *test_lcg_suite(void);
 Suite *test_scale_suite(void);
 Suite *test_unstruct_suite(void);
 Suite *test_checkpoint_suite(void);
+Suite *test_xaif2f_marker_suite(void);
 Suite *test_addr_suite(void);
 Suite *test_stream_suite(void);
 Suite *test_callfacts_suite(void);
