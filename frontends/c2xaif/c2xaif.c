@@ -120,6 +120,14 @@ cf_strip(CXCursor x)
     return x;
 }
 
+bool
+cf_names(CXCursor x, CXCursor decl)
+{
+    x = cf_strip(x);
+    return clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(x), decl);
+}
+
 cf_fn *
 cf_find_fn(cf *c, CXCursor callee)
 {

@@ -218,6 +218,8 @@ cf_leave(cf *c)
 CXCursor *cf_children(cf *c, CXCursor p, unsigned *n);
 /** cf_skip: @x without ParenExpr and conversions that change nothing. */
 CXCursor cf_strip(CXCursor x);
+/** cf_names: whether @x, stripped, is a reference to declaration @decl. */
+bool cf_names(CXCursor x, CXCursor decl);
 
 /* parse_expr.c */
 /** cf_expr_of: the expression @x of the current function (calls inside it hoisted into

@@ -18,14 +18,6 @@ struct writes {
     bool hit;
 };
 
-static bool
-names(CXCursor x, CXCursor var)
-{
-    x = cf_strip(x);
-    return clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCursorReferenced(x), var);
-}
-
 static enum CXChildVisitResult
 writes_visit(CXCursor x, CXCursor parent, CXClientData data)
 {
@@ -38,7 +30,7 @@ writes_visit(CXCursor x, CXCursor parent, CXClientData data)
     unsigned n;
     CXCursor *kid = cf_children(w->c, x, &n);
     /* the variable first: an operator inside a macro's expansion cannot be spelled */
-    if (n < 1 || !names(kid[0], w->var))
+    if (n < 1 || !cf_names(kid[0], w->var))
         return CXChildVisit_Recurse;
     char op[8];
     bool post;

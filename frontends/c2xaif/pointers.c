@@ -413,14 +413,6 @@ struct moved {
     bool hit;
 };
 
-static bool
-names_parm(CXCursor x, CXCursor parm)
-{
-    x = cf_strip(x);
-    return clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCursorReferenced(x), parm);
-}
-
 static enum CXChildVisitResult
 moved_visit(CXCursor x, CXCursor parent, CXClientData data)
 {
@@ -436,7 +428,7 @@ moved_visit(CXCursor x, CXCursor parent, CXClientData data)
     CXCursor *kid = cf_children(m->c, x, &n);
     /* the parameter first, then the operator's spelling: an operator inside a
      * macro's expansion (assert's) cannot be spelled, and needs not be */
-    if (n < 1 || !names_parm(kid[0], m->parm))
+    if (n < 1 || !cf_names(kid[0], m->parm))
         return CXChildVisit_Recurse;
     if (k == CXCursor_CompoundAssignOperator)
         change = true;

@@ -40,14 +40,6 @@ struct targets {
 
 static void targets_of(struct targets *t, CXCursor x);
 
-static bool
-names(CXCursor x, CXCursor var)
-{
-    x = cf_strip(x);
-    return clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
-           clang_equalCursors(clang_getCursorReferenced(x), var);
-}
-
 static CXCursor
 last_expr(cf *c, CXCursor x)
 {
@@ -87,7 +79,8 @@ assigns_visit(CXCursor x, CXCursor parent, CXClientData data)
     CXCursor *k = cf_children(a->t->c, x, &n);
     char op[8];
     /* the variable first: an operator inside a macro's expansion cannot be spelled */
-    if (n == 2 && names(k[0], a->var) && !strcmp(cf_binop_spelling(a->t->c, x, op, sizeof op), "="))
+    if (n == 2 && cf_names(k[0], a->var) &&
+        !strcmp(cf_binop_spelling(a->t->c, x, op, sizeof op), "="))
         targets_of(a->t, k[1]);
     return CXChildVisit_Recurse;
 }
