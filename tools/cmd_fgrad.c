@@ -25,6 +25,7 @@
 #include "passmgr.h"
 #include "pipeline.h"
 #include "read.h"
+#include "srcmap.h"
 #include "xaif2f.h"
 #ifdef XF_F_FRONTEND
 #include "f2xaif.h"
@@ -116,23 +117,17 @@ typedef struct defn {
     unsigned long line;
 } defn;
 
-typedef struct fmap {
-    const char *xaif;         /* the name the xaif is read under */
+typedef struct fdefs {
     const char *const *files; /* the Fortran files */
-    const char *text;         /* the xaif */
-    size_t len;
-    bool built;
+    bool scanned;
     defn *defs;
     size_t ndefs;
-    size_t n, cap;
-    unsigned long *xl, *sl; /* xaif line -> source line (0: none), ascending */
-    int *fl;                /* and its file */
-} fmap;
+} fdefs;
 
 /* The routines that line @s of a Fortran file defines ("subroutine NAME",
  * "[type] function NAME"; not "end subroutine"). */
 static void
-scan_line(fmap *m, const char *s, int file, unsigned long line)
+scan_line(fdefs *m, const char *s, int file, unsigned long line)
 {
     char low[512];
     size_t n = 0;
@@ -171,7 +166,7 @@ scan_line(fmap *m, const char *s, int file, unsigned long line)
 }
 
 static const defn *
-defn_of(const fmap *m, const char *name, size_t len)
+defn_of(const fdefs *m, const char *name, size_t len)
 {
     for (size_t i = 0; i < m->ndefs; i++)
         if (strlen(m->defs[i].name) == len && !strncmp(m->defs[i].name, name, len))
@@ -179,94 +174,28 @@ defn_of(const fmap *m, const char *name, size_t len)
     return NULL;
 }
 
+/* An xf_srcmap's routine callback: the file and line that define @name. */
 static bool
-add(fmap *m, unsigned long x, unsigned long s, int f)
+routine_of(void *arg, const char *name, size_t len, int *file, unsigned long *line)
 {
-    if (m->n == m->cap) {
-        size_t k = m->cap ? 2 * m->cap : 256;
-        unsigned long *a = realloc(m->xl, k * sizeof *a);
-        if (a)
-            m->xl = a;
-        unsigned long *b = a ? realloc(m->sl, k * sizeof *b) : NULL;
-        if (b)
-            m->sl = b;
-        int *c = b ? realloc(m->fl, k * sizeof *c) : NULL;
-        if (!c)
-            return false;
-        m->fl = c;
-        m->cap = k;
-    }
-    m->xl[m->n] = x;
-    m->sl[m->n] = s;
-    m->fl[m->n++] = f;
-    return true;
-}
-
-/* @s (@k bytes) in the @n bytes at @p, or NULL. */
-static const char *
-find(const char *p, size_t n, const char *s, size_t k)
-{
-    for (size_t i = 0; i + k <= n; i++)
-        if (p[i] == s[0] && memcmp(p + i, s, k) == 0)
-            return p + i;
-    return NULL;
-}
-
-static void
-build(fmap *m)
-{
-    static const char num[] = "lineNumber=\"", cfg[] = "<xaif:ControlFlowGraph ",
-                      sym[] = "symbol_id=\"";
-    m->built = true;
-    for (int i = 0; m->files[i]; i++) {
-        FILE *f = fopen(m->files[i], "r");
-        char line[1024];
-        for (unsigned long at = 1; f && fgets(line, sizeof line, f); at++)
-            scan_line(m, line, i, at);
-        if (f)
-            fclose(f);
-    }
-    const char *p = m->text, *end = m->text + m->len;
-    int file = 0;
-    for (unsigned long at = 1; p < end; at++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        const char *k = find(p, n, num, sizeof num - 1), *g;
-        bool ok = true;
-        if (k)
-            ok = add(m, at, strtoul(k + sizeof num - 1, NULL, 10), file);
-        else if ((g = find(p, n, cfg, sizeof cfg - 1))) {
-            /* a routine's start: the line that defines it, where it is found */
-            const char *s = find(g, n - (size_t)(g - p), sym, sizeof sym - 1);
-            const defn *d =
-                s ? defn_of(m, s + sizeof sym - 1, strcspn(s + sizeof sym - 1, "\"")) : NULL;
-            file = d ? d->file : 0;
-            ok = add(m, at, d ? d->line : 0, file);
+    fdefs *m = arg;
+    if (!m->scanned) {
+        m->scanned = true;
+        for (int i = 0; m->files[i]; i++) {
+            FILE *f = fopen(m->files[i], "r");
+            char text[1024];
+            for (unsigned long at = 1; f && fgets(text, sizeof text, f); at++)
+                scan_line(m, text, i, at);
+            if (f)
+                fclose(f);
         }
-        if (!ok)
-            return;
-        p += n + 1;
     }
-}
-
-static void
-where(void *arg, const char **file, unsigned long *line)
-{
-    fmap *m = arg;
-    if (!*file || strcmp(*file, m->xaif) != 0)
-        return;
-    if (!m->built)
-        build(m);
-    size_t lo = 0, hi = m->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->xl[mid] <= *line)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *file = m->files[lo > 0 ? m->fl[lo - 1] : 0];
-    *line = lo > 0 ? m->sl[lo - 1] : 0;
+    const defn *d = defn_of(m, name, len);
+    if (!d)
+        return false;
+    *file = d->file;
+    *line = d->line;
+    return true;
 }
 
 /* xf_xaif2f_write as an xf_code_writer */
@@ -278,7 +207,8 @@ write_code(const xf_doc *doc, FILE *out, const void *opts, xf_diag *diag)
 
 /* Read the xaif @m->text, run @mode's pipeline, write Fortran to @out. */
 static int
-transform(fmap *m, const char *mode, const xf_xaif2f_opts *co, const xf_opts *opts, const char *out)
+transform(xf_srcmap *m, const char *mode, const xf_xaif2f_opts *co, const xf_opts *opts,
+          const char *out)
 {
     const xf_pass *passes[XF_PM_MAX];
     char err[300];
@@ -288,7 +218,7 @@ transform(fmap *m, const char *mode, const xf_xaif2f_opts *co, const xf_opts *op
     xf_diag *diag = xf_diag_new(stderr);
     if (!diag)
         return XF_EXIT_INTERNAL;
-    xf_diag_set_where(diag, where, m);
+    xf_diag_set_where(diag, xf_srcmap_where, m);
     int ret = XF_EXIT_INPUT;
     xf_doc *cat = xf_catalogue_load(NULL, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
@@ -472,12 +402,16 @@ xf_grad_fortran(int argc, char **argv)
         snprintf(name, sizeof name, "%s (as xaif)", files[0]);
         co.source = source;
         opts.reversal = co.reversal == XF_F_SPLIT ? XF_REV_SPLIT : XF_REV_JOINT;
-        fmap m = {.xaif = name, .files = files, .text = text, .len = len};
+        fdefs d = {.files = files};
+        xf_srcmap m = {.xaif = name,
+                       .files = files,
+                       .text = text,
+                       .len = len,
+                       .routine = routine_of,
+                       .arg = &d};
         rc = transform(&m, mode, &co, &opts, out);
-        free(m.xl);
-        free(m.sl);
-        free(m.fl);
-        free(m.defs);
+        xf_srcmap_free(&m);
+        free(d.defs);
     }
     free(text);
 #else

@@ -18,6 +18,7 @@
 #include "passmgr.h"
 #include "pipeline.h"
 #include "read.h"
+#include "srcmap.h"
 #include "xaif2c.h"
 
 static const char usage[] =
@@ -58,91 +59,6 @@ static const char usage[] =
     "front end's xaif stays in memory; messages about it name FILE.c and the line\n"
     "of the statement. Ctrl-C, SIGTERM or SIGHUP removes the temporary file; the\n"
     "exit status is then 128+N.\n";
-
-/* Where the front end's xaif lines came from: it writes each statement
- * (and control-flow vertex) with lineNumber="N", its line in the C file, on
- * the line of its start tag. A message about line L of the xaif names the C
- * file and the line of the last such element at or above L (a control-flow
- * graph's start ends the previous routine's), so that it points at the
- * user's file rather than at xaif the user never saw. */
-typedef struct linemap {
-    const char *xaif, *src; /* the name the xaif is read under; the C file */
-    const char *text;       /* the xaif */
-    size_t len;
-    bool built;
-    size_t n, cap;
-    unsigned long *xl, *cl; /* xaif line -> C line (0: none), ascending xaif lines */
-} linemap;
-
-static bool
-add(linemap *m, unsigned long x, unsigned long c)
-{
-    if (m->n == m->cap) {
-        size_t k = m->cap ? 2 * m->cap : 256;
-        unsigned long *a = realloc(m->xl, k * sizeof *a);
-        if (a)
-            m->xl = a;
-        unsigned long *b = a ? realloc(m->cl, k * sizeof *b) : NULL;
-        if (!b)
-            return false;
-        m->cl = b;
-        m->cap = k;
-    }
-    m->xl[m->n] = x;
-    m->cl[m->n++] = c;
-    return true;
-}
-
-/* @s (@k bytes) in the @n bytes at @p, or NULL. */
-static const char *
-find(const char *p, size_t n, const char *s, size_t k)
-{
-    for (size_t i = 0; i + k <= n; i++)
-        if (p[i] == s[0] && memcmp(p + i, s, k) == 0)
-            return p + i;
-    return NULL;
-}
-
-static void
-build(linemap *m)
-{
-    static const char num[] = "lineNumber=\"", cfg[] = "<xaif:ControlFlowGraph ";
-    m->built = true;
-    const char *p = m->text, *end = m->text + m->len;
-    for (unsigned long at = 1; p < end; at++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        const char *k = find(p, n, num, sizeof num - 1);
-        bool ok = true;
-        if (k)
-            ok = add(m, at, strtoul(k + sizeof num - 1, NULL, 10));
-        else if (find(p, n, cfg, sizeof cfg - 1))
-            ok = add(m, at, 0);
-        if (!ok)
-            return;
-        p += n + 1;
-    }
-}
-
-static void
-where(void *arg, const char **file, unsigned long *line)
-{
-    linemap *m = arg;
-    if (!*file || strcmp(*file, m->xaif) != 0)
-        return;
-    if (!m->built)
-        build(m);
-    size_t lo = 0, hi = m->n; /* after the last entry at or above *line */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (m->xl[mid] <= *line)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *file = m->src;
-    *line = lo > 0 ? m->cl[lo - 1] : 0;
-}
 
 /* A test's signal while the output's temporary file is open
  * (XAIFORM_TEST_SIGNAL=TERM or ABRT), to check that nothing is left behind. */
@@ -190,7 +106,7 @@ write_header(xf_diag *diag, const char *path, const char *src, const char *proto
 }
 
 static int
-transform(linemap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_opts *opts,
+transform(xf_srcmap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_opts *opts,
           const char *out, const char *hpath)
 {
     xf_xaif2c_opts cw = *copts;
@@ -207,7 +123,7 @@ transform(linemap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_op
     xf_diag *diag = xf_diag_new(stderr);
     if (!diag)
         return XF_EXIT_INTERNAL;
-    xf_diag_set_where(diag, where, m);
+    xf_diag_set_where(diag, xf_srcmap_where, m);
     int ret = XF_EXIT_INPUT;
     xf_doc *cat = xf_catalogue_load(NULL, diag);
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
@@ -220,7 +136,7 @@ transform(linemap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_op
         char why[300];
         if (!strcmp(out, "-"))
             f = stdout;
-        else if (xf_outfile_open(&of, out, m->src, why, sizeof why) == 0)
+        else if (xf_outfile_open(&of, out, m->files[0], why, sizeof why) == 0)
             f = fdopen(of.fd, "w");
         else
             xf_error(diag, out, 0, "%s", why);
@@ -239,7 +155,7 @@ transform(linemap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_op
         if (cw.prototypes) {
             fclose(cw.prototypes);
             cw.prototypes = NULL;
-            ok = ok && write_header(diag, hpath, m->src, protos ? protos : "", plen);
+            ok = ok && write_header(diag, hpath, m->files[0], protos ? protos : "", plen);
         }
         if (ok)
             ret = XF_EXIT_OK;
@@ -338,10 +254,10 @@ xf_cmd_grad(int argc, char **argv)
     if (rc == XF_EXIT_OK) {
         char name[4200];
         snprintf(name, sizeof name, "%s (as xaif)", file);
-        linemap m = {.xaif = name, .src = file, .text = text, .len = len};
+        const char *files[] = {file, NULL};
+        xf_srcmap m = {.xaif = name, .files = files, .text = text, .len = len};
         rc = transform(&m, mode, &co, &opts, out, hpath);
-        free(m.xl);
-        free(m.cl);
+        xf_srcmap_free(&m);
     }
     free(text);
     free(fwd);
