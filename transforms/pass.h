@@ -244,6 +244,16 @@ bool xf_is_formal(const xf_routine *rt, const xf_symbol *s);
 bool xf_is_local(const xf_routine *rt, const xf_symbol *s);
 /** xf_is_temporary: is @s a temporary of the transformation (marked so, or OpenAD_*)? */
 bool xf_is_temporary(const xf_symbol *s);
+/** xf_hosts_procedures: has @rt internal procedures (Fortran's CONTAINS: a
+ * scope whose parent is @rt's local scope), which read and write @rt's
+ * variables by host association, without arguments? */
+bool xf_hosts_procedures(const xf_doc *doc, const xf_routine *rt);
+/** xf_is_private: is @s a local of @rt (xf_is_local) that no other routine
+ * can reach: @rt hosts no procedure (@host false, xf_hosts_procedures), or
+ * @s is a temporary of the transformation, which no source names? A
+ * routine's call of its internal procedure may read and write every other
+ * local, as it may a global. */
+bool xf_is_private(const xf_routine *rt, bool host, const xf_symbol *s);
 /**
  * xf_alias_overlaps:
  * Call @mark(@ctx, s) for each variable s one of whose references among

@@ -108,6 +108,21 @@ xf_is_temporary(const xf_symbol *s)
     return xf_flag_is(s->temp, false) || !strncmp(s->id, "OpenAD_", 7);
 }
 
+bool
+xf_hosts_procedures(const xf_doc *doc, const xf_routine *rt)
+{
+    for (uint32_t i = 0; rt->cfg_scope && i < doc->cg.scopes.v.n; i++)
+        if (doc->cg.scopes.v.v[i]->parent == rt->cfg_scope)
+            return true;
+    return false;
+}
+
+bool
+xf_is_private(const xf_routine *rt, bool host, const xf_symbol *s)
+{
+    return xf_is_local(rt, s) && s->kind == XF_SYMKIND_VARIABLE && (!host || xf_is_temporary(s));
+}
+
 /* One address range of a variable, as one of its references' alias set gives it. */
 typedef struct arange {
     int64_t from, to;

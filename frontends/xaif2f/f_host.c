@@ -70,6 +70,15 @@ fw_host_reaches(const fw *w, const xf_symbol *s)
     return h && s->scope == h->cfg_scope;
 }
 
+bool
+fw_host_var(const fw *w, const xf_symbol *s)
+{
+    for (uint32_t i = 0; s && w->host && i < w->doc->cg.routines.n; i++)
+        if (w->host[i] && w->host[i]->cfg_scope == s->scope)
+            return true;
+    return false;
+}
+
 /* Is @name a name of a symbol of @sc (or of its derivative)? */
 static bool
 in_scope(const fw *w, const xf_scope *sc, const char *name)

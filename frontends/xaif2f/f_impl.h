@@ -60,6 +60,9 @@ void fw_routine(fw *w, FILE *o, const xf_routine *r);
 const xf_routine *fw_host_of(const fw *w, const xf_routine *r);
 /** fw_host_reaches: @s is a variable of the host of the routine being written. */
 bool fw_host_reaches(const fw *w, const xf_symbol *s);
+/** fw_host_var: @s is a variable of a routine that has internal routines,
+ * which may read and write it in any call. */
+bool fw_host_var(const fw *w, const xf_symbol *s);
 /** fw_hosts: check the internal routines and rename their locals that
  * would hide a host's; false after a refusal. */
 bool fw_hosts(fw *w);

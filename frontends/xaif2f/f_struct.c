@@ -168,12 +168,53 @@ counted(fw *w, const xf_snode *n, const xf_cfg_do *d)
     return ok;
 }
 
+/* Does the code of @n (and what follows it) call a routine? */
+static bool
+calls(const xf_snode *n)
+{
+    for (; n; n = n->next) {
+        for (uint32_t i = 0; n->kind == XF_SN_BLOCK && i < n->v->stmts.n; i++)
+            if (n->v->stmts.v[i]->kind == XF_STMT_CALL)
+                return true;
+        if (n->body && calls(n->body))
+            return true;
+    }
+    return false;
+}
+
+/* Does expression @x name a host's variable (fw_host_var)? */
+static bool
+names_host_var(const fw *w, const xf_expr *x)
+{
+    for (uint32_t i = 0; x && i < x->v.n; i++) {
+        const xf_symref *sr =
+            x->v.v[i].kind == XF_EV_VARREF ? xf_varref_symref(x->v.v[i].u.ref) : NULL;
+        if (sr && fw_host_var(w, sr->sym))
+            return true;
+    }
+    return false;
+}
+
+/* May a call in the body of DO loop @n change its variable or what its
+ * bounds read? An internal routine writes its host's variables with no
+ * argument (cfg_struct.c sees only the arguments and the globals); and
+ * gfortran refuses a DO variable that a routine called in the loop may
+ * set, as an argument checkpoint's restore does. */
+static bool
+host_do(const fw *w, const xf_snode *n, const xf_cfg_do *d)
+{
+    const xf_symref *sr = xf_varref_symref(d->var);
+    return (fw_host_var(w, sr ? sr->sym : NULL) || names_host_var(w, d->lower) ||
+            names_host_var(w, d->upper) || names_host_var(w, d->step)) &&
+           calls(n->body);
+}
+
 static void
 loop(fw *w, const xf_snode *n)
 {
     const xf_cvertex *v = n->v;
     xf_cfg_do d;
-    if (xf_cfg_counted_do(n, &d) && counted(w, n, &d))
+    if (xf_cfg_counted_do(n, &d) && !host_do(w, n, &d) && counted(w, n, &d))
         return;
     if (w->failed)
         return;

@@ -30,6 +30,7 @@ typedef struct conv {
     xf_pass_ctx *ctx;
     xf_doc *doc;
     xf_routine *rt;
+    bool host;           /* rt hosts internal procedures (xf_hosts_procedures) */
     xf_routine **callee; /* by symbol index: the routine a call reaches, or NULL */
     uint32_t ncallee;
     unsigned ntyc, nsave, nstmt;
@@ -126,11 +127,13 @@ typedef struct pending {
 } pending;
 
 /* May @call change variable @s? When @s is not a local of the caller (a
- * global or module variable) or is one of the call's arguments. */
+ * global or module variable), a variable of a caller that hosts internal
+ * procedures (which write it with no argument), or one of the call's
+ * arguments. */
 static bool
 call_may_change(const conv *c, const xf_stmt *call, const xf_symbol *s)
 {
-    if (s->scope != c->rt->cfg_scope)
+    if (s->scope != c->rt->cfg_scope || (c->host && !xf_is_temporary(s)))
         return true;
     for (uint32_t k = 0; k < call->u.call.args.n; k++) {
         const xf_expr *x = &call->u.call.args.v[k].val;
@@ -377,6 +380,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     xf_doc *doc = c->doc;
     int ret = 0;
     c->rt = rt;
+    c->host = xf_hosts_procedures(doc, rt);
     c->nstmt = c->ntyc = c->nsave = 0;
     for (uint32_t i = 0; !ret && i < rt->g.v.n; i++) {
         xf_cvertex *v = rt->g.v.v[i];

@@ -9,8 +9,10 @@
  *    6  restore them: cp_arg_restore_*, in the reverse order
  *    5, 7, 8, 9, 12, 13  (results, time-stepping and derivative checkpoints)
  *       an empty block; 10, 11 nothing (xaif-execution.md §5.3).
- * What the routine reads is its Read side-effect list (all its formals when
- * the document has no such list); a formal is stored
+ * What the routine reads is its Read side-effect list (when the document
+ * has no such list: all its formals, and every variable of another scope
+ * that its code names: globals, module variables, a host's variables that
+ * an internal procedure reads by host association); a formal is stored
  * only when some routine of the document calls it, and not when every call
  * passes a constant there; a variable that is not a formal (a global) always.
  * Needs: nothing. Runs before linearize (.before: placeholder 1 keeps the
@@ -102,11 +104,88 @@ checkpoint(tpl *t, xf_cvertex *b, xf_symbol *sym, bool store)
     return 0;
 }
 
+typedef XF_VEC(xf_symbol *) symvec;
+
+/* Add @sym to @v unless there already; false when out of memory. */
+static bool
+add_once(tpl *t, symvec *v, xf_symbol *sym)
+{
+    for (uint32_t k = 0; k < v->n; k++)
+        if (v->v[k] == sym)
+            return true;
+    return XF_VEC_PUSH(t->doc->arena, *v, sym) != 0;
+}
+
+typedef struct outer {
+    tpl *t;
+    const xf_routine *rt;
+    symvec *v;
+} outer;
+
+/* A variable of another scope than the routine's own that a reference
+ * reaches (a global, a module's variable, its host's variable). */
+static xf_walk_go
+outer_step(void *ctx, const xf_walk_step *s)
+{
+    const outer *o = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    xf_symbol *sym = sr ? sr->sym : NULL;
+    if (sym && sym->kind == XF_SYMKIND_VARIABLE && sym->scope != o->rt->cfg_scope &&
+        !add_once(o->t, o->v, sym))
+        return XF_WALK_STOP;
+    return XF_WALK_GO;
+}
+
+static bool
+outer_stmt(outer *o, const xf_stmt *s)
+{
+    const xf_arg_vec *args = NULL;
+    switch (s->kind) {
+    case XF_STMT_ASSIGN:
+        return xf_walk_ref(&s->u.as.lhs, XF_WALK_ARGS, outer_step, o) == 0 &&
+               xf_walk_expr(&s->u.as.rhs, XF_WALK_ARGS, outer_step, o) == 0;
+    case XF_STMT_CALL:
+        args = &s->u.call.args;
+        break;
+    case XF_STMT_ICALL:
+        args = &s->u.icall.args;
+        break;
+    case XF_STMT_DERIVPROP:
+    case XF_STMT_MARKER:
+        return true;
+    }
+    for (uint32_t k = 0; args && k < args->n; k++)
+        if (xf_walk_expr(&args->v[k].val, XF_WALK_ARGS, outer_step, o))
+            return false;
+    return true;
+}
+
+/* Without a Read list, what the routine reads besides its formals: every
+ * variable of another scope its code names (Fortran's internal procedures
+ * read their host's variables with no argument, and a rerun of the
+ * routine under the joint template must see them as the first run did). */
+static int
+outer_vars(tpl *t, const xf_routine *rt, symvec *v)
+{
+    outer o = {t, rt, v};
+    for (uint32_t i = 0; i < rt->g.v.n; i++) {
+        const xf_cvertex *cv = rt->g.v.v[i];
+        for (uint32_t k = 0; k < cv->stmts.n; k++)
+            if (!outer_stmt(&o, cv->stmts.v[k]))
+                return oom(t);
+        if ((cv->init && !outer_stmt(&o, cv->init)) ||
+            (cv->update && !outer_stmt(&o, cv->update)) ||
+            (cv->cond && xf_walk_expr(cv->cond, XF_WALK_ARGS, outer_step, &o)))
+            return oom(t);
+    }
+    return 0;
+}
+
 /* The variables placeholders 4 and 6 store and restore. */
 static int
 checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
 {
-    XF_VEC(xf_symbol *) v = {0};
+    symvec v = {0};
     bool called = xf_callfacts_called(t->calls, rt->sym, 0);
     const xf_selist *rd = &rt->se[XF_SE_READ];
     /* without a Read list (a front end that computes no side effects): every formal */
@@ -119,12 +198,11 @@ checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
         const xf_argsym *f = formal_of(rt, sym);
         if (f && (!called || !xf_callfacts_called(t->calls, rt->sym, f->pos)))
             continue;
-        bool seen = false;
-        for (uint32_t k = 0; k < v.n && !seen; k++)
-            seen = v.v[k] == sym;
-        if (!seen && !XF_VEC_PUSH(t->doc->arena, v, sym))
+        if (!add_once(t, &v, sym))
             return oom(t);
     }
+    if (!rd->present && outer_vars(t, rt, &v))
+        return -1;
     *out = v.v;
     *n = v.n;
     return 0;

@@ -102,19 +102,22 @@ lost_store(const xf_stmt *s)
 }
 
 /* Local integer scalars, not formals, that only plain assignments in basic
- * blocks write, that no call receives and no other variable aliases. */
+ * blocks write, that no call receives and no other variable aliases; in a
+ * routine that hosts internal procedures (which write its variables with
+ * no argument) only the transformation's temporaries (xf_is_private). */
 static int
 candidates(xf_addr *p, const xf_graph *g)
 {
     const xf_scope *sc = p->rt->cfg_scope;
+    bool host = xf_hosts_procedures(p->doc, p->rt);
     for (uint32_t i = 0; sc && i < sc->syms.n; i++) {
         xf_symbol *s = sc->syms.v[i];
         bool formal = false;
         for (uint32_t k = 0; k < p->rt->args.n && !formal; k++)
             formal = p->rt->args.v[k].sym == s;
-        if (!formal && s->type == XF_TYPE_INTEGER && xf_shape_rank(s->shape) <= 0 &&
-            s->kind != XF_SYMKIND_POINTER && !xf_flag_is(s->pointer, false) &&
-            !XF_VEC_PUSH(p->a, p->cand, s))
+        if (!formal && (!host || xf_is_temporary(s)) && s->type == XF_TYPE_INTEGER &&
+            xf_shape_rank(s->shape) <= 0 && s->kind != XF_SYMKIND_POINTER &&
+            !xf_flag_is(s->pointer, false) && !XF_VEC_PUSH(p->a, p->cand, s))
             return -1;
     }
     /* first what drops candidates outright (loop variables, what calls

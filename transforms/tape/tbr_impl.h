@@ -51,7 +51,11 @@ int xf_tbr_cut_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_are
                     xf_tbr *plan);
 /* tbr_live.c: fill @plan's deadop (before the values), add to its dead
  * (after them). */
-int xf_tbr_dead_ops_into(const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tbr *plan);
-int xf_tbr_dead_stmts_into(const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tbr *plan);
+/* @host: the routine hosts internal procedures (xf_hosts_procedures), whose
+ * calls may read and write its variables. */
+int xf_tbr_dead_ops_into(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a,
+                         xf_tbr *plan);
+int xf_tbr_dead_stmts_into(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a,
+                           xf_tbr *plan);
 
 #endif

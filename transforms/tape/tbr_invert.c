@@ -4,8 +4,9 @@
  *
  * A loop L with header i = lo; i OP hi; i = i + S (xf_loop_header) is
  * taken when
- *  - i is a local scalar of the routine (not an argument): the adjoint
- *    runs it backwards, which no caller may see;
+ *  - i is a local scalar of the routine (not an argument, and not
+ *    reached by an internal procedure: xf_is_private): the adjoint runs it
+ *    backwards, which no caller may see;
  *  - lo, hi and S read only scalars and constants (no function call, no
  *    array element), and lo does not read i;
  *  - nothing in L's body may write i or a variable lo, hi or S read: no
@@ -39,14 +40,16 @@ typedef struct inv {
     const xf_doc *doc;
     const xf_routine *rt;
     xf_cfgtree *t;
+    bool host;       /* the routine hosts internal procedures */
     uint64_t budget; /* statements and headers the walk may still look at */
 } inv;
 
-/* A local variable (not a routine or a type) of @rt. */
+/* A local variable (not a routine or a type) of the routine that no other
+ * routine reaches (none, in a host of internal procedures: xf_is_private). */
 static bool
-is_local(const xf_routine *rt, const xf_symbol *s)
+is_local(const inv *p, const xf_symbol *s)
 {
-    return s && s->kind == XF_SYMKIND_VARIABLE && xf_is_local(rt, s);
+    return s && s->kind == XF_SYMKIND_VARIABLE && xf_is_private(p->rt, p->host, s);
 }
 
 static const xf_symbol *
@@ -88,7 +91,7 @@ conflicts(const inv *p, const watch *w, const xf_varref *lhs)
         const xf_symbol *ws = sym_of(w->ref[k]);
         if (s == ws || xf_refs_may_alias(p->doc, lhs, w->ref[k]))
             return true;
-        if (!ws || (!is_local(p->rt, s) && !is_local(p->rt, ws) && s->type == ws->type))
+        if (!ws || (!is_local(p, s) && !is_local(p, ws) && s->type == ws->type))
             return true;
     }
     return false;
@@ -107,7 +110,7 @@ collect(const inv *p, const xf_expr *x, uint32_t v, watch *w, int depth)
         if (!s || xf_varref_arrref(e->u.ref) || xf_shape_rank(s->shape) > 0 || w->n == MAXW)
             return false;
         w->ref[w->n++] = e->u.ref;
-        w->nonlocal = w->nonlocal || !is_local(p->rt, s);
+        w->nonlocal = w->nonlocal || !is_local(p, s);
         return true;
     }
     if (e->kind != XF_EV_CONSTANT && e->kind != XF_EV_INTRINSIC && e->kind != XF_EV_BOOLOP)
@@ -191,8 +194,7 @@ static bool
 loop_ok(inv *p, const xf_region *r, const xf_loophead *h, uint32_t last)
 {
     const xf_cvertex *lv = r->v;
-    if (!is_local(p->rt, h->i) || xf_shape_rank(h->i->shape) > 0 ||
-        xf_expr_reads(h->lo_x, h->lo, h->i))
+    if (!is_local(p, h->i) || xf_shape_rank(h->i->shape) > 0 || xf_expr_reads(h->lo_x, h->lo, h->i))
         return false;
     watch w = {.n = 1, .ref = {&lv->init->u.as.lhs}};
     watch b = {0}; /* the bounds' variables, to count them */
@@ -261,7 +263,11 @@ xf_tbr_invert_loops(const xf_doc *doc, const xf_routine *rt, xf_cfgtree *t, xf_a
         if (q->parent && last[k] > last[q->parent->index])
             last[q->parent->index] = last[k];
     }
-    inv p = {.doc = doc, .rt = rt, .t = t, .budget = 64 * ((uint64_t)nr + 16)};
+    inv p = {.doc = doc,
+             .rt = rt,
+             .t = t,
+             .host = xf_hosts_procedures(doc, rt),
+             .budget = 64 * ((uint64_t)nr + 16)};
     for (uint32_t k = 0; k < nr; k++) {
         const xf_region *q = t->all.v[k];
         if (q->kind == XF_RG_BLOCK)

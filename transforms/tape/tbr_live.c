@@ -17,7 +17,12 @@
  * tape; what an assignment that stays reads stays too (a mark over the
  * variables, linear in the routine). The partials tbr_values.c recomputes
  * are gone already. Integer assignments stay: address recovery
- * (addr_*.c) counts on them. */
+ * (addr_*.c) counts on them.
+ *
+ * "Local" is xf_is_private: in a routine that hosts internal procedures,
+ * which read and write its variables with no argument (Fortran's
+ * CONTAINS), only the transformation's temporaries are; the source's
+ * variables are reached by every call, as globals are. */
 #include <string.h>
 
 #include "tbr_impl.h"
@@ -32,6 +37,7 @@ typedef struct info {
 
 typedef struct lv {
     const xf_routine *rt;
+    bool host; /* the routine hosts internal procedures: only temporaries are private */
     xf_arena *a;
     xf_tbr *plan;
     xf_map infos; /* symbol -> info */
@@ -231,7 +237,7 @@ dead_ops(lv *p, const xf_cvertex *bb, bool *more)
             const info *f = y ? xf_map_get(&p->infos, y) : NULL;
             if (!y || !f || f->elsewhere || f->block != bb || xf_varref_arrref(t) || t->v.n != 1 ||
                 y->type != XF_TYPE_REAL || xf_shape_rank(y->shape) > 0 ||
-                !xf_tbr_is_local(p->rt, y) || xf_map_get(&p->plan->deadop, op) ||
+                !xf_is_private(p->rt, p->host, y) || xf_map_get(&p->plan->deadop, op) ||
                 !op_dead(p->plan, bb, k, o, y, &p->budget))
                 continue;
             if (!xf_map_put(&p->plan->deadop, p->a, op, (void *)op, NULL))
@@ -255,7 +261,7 @@ candidate(const lv *p, const xf_stmt *s)
     const xf_varref *l = &s->u.as.lhs;
     const xf_symbol *y = xf_tbr_sym(l);
     if (!y || xf_varref_arrref(l) || l->v.n != 1 || y->type != XF_TYPE_REAL ||
-        xf_shape_rank(y->shape) > 0 || !xf_tbr_is_local(p->rt, y))
+        xf_shape_rank(y->shape) > 0 || !xf_is_private(p->rt, p->host, y))
         return false;
     const xf_expr *x = &s->u.as.rhs;
     for (uint32_t v = 0; v < x->v.n; v++)
@@ -323,7 +329,7 @@ need_stmt(lv *p, const xf_stmt *s)
     case XF_STMT_ASSIGN:
         /* the target's subscripts are read; a whole target is written */
         if (xf_varref_arrref(&s->u.as.lhs) || s->u.as.lhs.v.n != 1 ||
-            !xf_tbr_is_local(p->rt, xf_tbr_sym(&s->u.as.lhs)))
+            !xf_is_private(p->rt, p->host, xf_tbr_sym(&s->u.as.lhs)))
             if (!need_ref(p, &s->u.as.lhs))
                 return false;
         return need_expr(p, &s->u.as.rhs);
@@ -435,9 +441,9 @@ touches(lv *p, const xf_graph *g)
 }
 
 int
-xf_tbr_dead_ops_into(const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tbr *plan)
+xf_tbr_dead_ops_into(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a, xf_tbr *plan)
 {
-    lv p = {.rt = rt, .a = a, .plan = plan};
+    lv p = {.rt = rt, .host = host, .a = a, .plan = plan};
     if (!touches(&p, g))
         return 0; /* too deep to look at: keep everything */
     p.budget = 16;
@@ -454,8 +460,9 @@ xf_tbr_dead_ops_into(const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tb
 }
 
 int
-xf_tbr_dead_stmts_into(const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tbr *plan)
+xf_tbr_dead_stmts_into(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a,
+                       xf_tbr *plan)
 {
-    lv p = {.rt = rt, .a = a, .plan = plan};
+    lv p = {.rt = rt, .host = host, .a = a, .plan = plan};
     return dead_stmts(&p, g) < 0 ? -1 : 0;
 }

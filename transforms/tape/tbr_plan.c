@@ -16,14 +16,16 @@ xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtr
         return -1;
     memset(plan, 0, sizeof *plan);
     bool live = !(off & XF_TAPE_OFF_LIVE);
-    if (live && xf_tbr_dead_ops_into(rt, g, a, plan))
+    /* a host's variables are reached by its internal procedures' calls */
+    bool host = xf_hosts_procedures(doc, rt);
+    if (live && xf_tbr_dead_ops_into(rt, host, g, a, plan))
         return -1;
     if (t && !(off & XF_TAPE_OFF_VALUES) &&
         xf_tbr_values_into(doc, rt, g, t, (off & XF_TAPE_JOINT) != 0, a, plan))
         return -1;
     if (!(off & XF_TAPE_OFF_CUT) && xf_tbr_cut_into(doc, rt, g, a, plan))
         return -1;
-    if (live && xf_tbr_dead_stmts_into(rt, g, a, plan))
+    if (live && xf_tbr_dead_stmts_into(rt, host, g, a, plan))
         return -1;
     if (plan->recomputed || plan->dead_ops || plan->dead_stmts || plan->cut_partials)
         *out = plan;

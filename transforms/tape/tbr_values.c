@@ -14,7 +14,8 @@
  *  - a stable variable is one no statement of the routine writes: no
  *    assignment to it or to a variable the alias map lets overlap it, no
  *    loop header, no call that is passed it; when it is not a local (an
- *    argument, a module's or a common block's variable), no call or
+ *    argument, a module's or a common block's variable, a variable of a
+ *    routine that hosts internal procedures: xf_is_private), no call or
  *    function call at all in the routine. Two distinct arguments or module
  *    variables are taken to be apart unless the alias map says otherwise:
  *    Fortran forbids defining either of two that share storage (other
@@ -80,6 +81,7 @@ typedef struct vp {
     XF_VEC(stab) stabs;
     xf_map stab_of; /* symbol -> index + 1 in stabs */
     bool joint;     /* XF_TAPE_JOINT: nothing is handed over */
+    bool host;      /* the routine hosts internal procedures (xf_is_private) */
 } vp;
 
 static use *
@@ -315,7 +317,8 @@ stable(const vp *p, const xf_symbol *s, const xf_varref *ref, uint64_t *budget)
     const use *u = xf_map_get(&p->uses, s);
     if (u && u->writes)
         return false;
-    bool local = xf_tbr_is_local(p->rt, s);
+    /* a host's variable may be written by any call, as a global */
+    bool local = xf_is_private(p->rt, p->host, s);
     if (!local && p->any_call)
         return false;
     if (s->type != XF_TYPE_REAL && (s->type != XF_TYPE_INTEGER || xf_shape_rank(s->shape) > 0))
@@ -480,7 +483,12 @@ xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const x
     bool last = t->top.v.n && t->top.v.v[t->top.v.n - 1]->kind == XF_RG_BLOCK;
     if (!last && !joint)
         return 0;
-    vp p = {.doc = doc, .plan = plan, .rt = rt, .a = a, .joint = joint};
+    vp p = {.doc = doc,
+            .plan = plan,
+            .rt = rt,
+            .a = a,
+            .joint = joint,
+            .host = xf_hosts_procedures(doc, rt)};
     if (!scan(&p, g))
         return 0; /* too deep to look at: tape everything */
     uint64_t budget = 64 * ((uint64_t)g->v.n + p.writes.n + 16);
