@@ -315,6 +315,32 @@ save_values(adj *d, const xf_tbr_cut *cut, const xf_symbol *p, stmtvec *after)
     return 0;
 }
 
+/* The subscripts of @c (a copy of @def, of the current block) that read
+ * integers address recovery recovers, as the adjoint evaluates them. */
+static int
+recovered_subscripts(adj *d, const xf_stmt *def, xf_stmt *c)
+{
+    uint32_t at = 0;
+    while (at < d->bb->stmts.n && d->bb->stmts.v[at] != def)
+        at++;
+    if (!d->addr || at == d->bb->stmts.n || c->kind != XF_STMT_ASSIGN)
+        return 0;
+    xf_expr *x = &c->u.as.rhs;
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        if (x->v.v[i].kind != XF_EV_VARREF)
+            continue;
+        xf_arrref *ar = (xf_arrref *)xf_varref_arrref(x->v.v[i].u.ref);
+        for (uint32_t k = 0; ar && k < ar->t.n; k++) {
+            xf_expr *r = ar->t.v[k].index
+                             ? xf_addr_subscript(d->doc, d->addr, d->bb, at, ar->t.v[k].index)
+                             : NULL;
+            if (r)
+                ar->t.v[k].index = r;
+        }
+    }
+    return 0;
+}
+
 /* Push partial @a (a variable of ours) once per chunk; the pop restores it. */
 static int
 save_partial(adj *d, const xf_expr *a, stmtvec *after)
@@ -335,7 +361,8 @@ save_partial(adj *d, const xf_expr *a, stmtvec *after)
     if (def) {
         /* the adjoint assigns it again, from values no statement overwrites */
         xf_stmt *c = xf_stmt_copy(d->doc, def);
-        if (!c || !(c->id = xf_derived_id(d->doc, "recompute", ++d->nrec, def->id)) ||
+        if (!c || recovered_subscripts(d, def, c) ||
+            !(c->id = xf_derived_id(d->doc, "recompute", ++d->nrec, def->id)) ||
             push_stmt(d, &d->pops, c) || !XF_VEC_PUSH(d->a, d->pushed, s->sym))
             return oom(d);
         return 0;
@@ -814,6 +841,8 @@ routine(adj *d, xf_routine *rt)
     d->tbr = NULL;
     d->zero = NULL;
     xf_loopscope_init(&d->loops, d->a);
+    if (!d->own->addr_store && xf_addr_exit_block(d->doc, rt, &fwd->g))
+        return oom(d);
     xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
         if (!(d->own->tape_off & XF_TAPE_OFF_INVERT) &&
@@ -821,14 +850,14 @@ routine(adj *d, xf_routine *rt)
             return oom(d);
         if (!d->own->addr_store && xf_addr_plan(d->doc, rt, &fwd->g, &t, d->a, &d->nsym, &d->addr))
             return oom(d);
-        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, tape_flags(d), d->a, &d->tbr) ||
+        if (xf_tbr_plan(d->doc, rt, &fwd->g, &t, d->addr, tape_flags(d), d->a, &d->tbr) ||
             xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
             return oom(d);
         return blocks(d, &t, &rev->g);
     }
     /* unstructured: no loop is reversed explicitly, every block in graph order */
     xf_loopscope_init(&d->loops, d->a);
-    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, tape_flags(d), d->a, &d->tbr) ||
+    if (xf_tbr_plan(d->doc, rt, &fwd->g, NULL, NULL, tape_flags(d), d->a, &d->tbr) ||
         xf_adjzero_plan(d->doc, rt, &fwd->g, d->tbr, d->a, &d->zero))
         return oom(d);
     for (uint32_t i = 0; i < fwd->g.v.n; i++)

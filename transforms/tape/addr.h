@@ -59,6 +59,15 @@ typedef struct xf_addr_counts {
 int xf_addr_plan(xf_doc *doc, xf_routine *rt, const xf_graph *g, const xf_cfgtree *t, xf_arena *a,
                  unsigned *nsym, xf_addr **out);
 
+/**
+ * xf_addr_exit_block:
+ * When the one edge into @g's Exit comes from a loop or a branch, put an
+ * empty basic block on it (routine @rt's scope), so that the plan has a
+ * last block to hand values over in.
+ * @returns 0, or -1 when out of memory.
+ */
+int xf_addr_exit_block(xf_doc *doc, xf_routine *rt, xf_graph *g);
+
 /** xf_addr_block: the code for basic block @v, or NULL when it has none. */
 const xf_addr_code *xf_addr_block(const xf_addr *p, const xf_cvertex *v);
 

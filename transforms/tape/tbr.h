@@ -21,6 +21,8 @@
 #include "cfgtree.h"
 #include "ir.h"
 
+struct xf_addr;
+
 /* Which of the analyses to leave out (adjoin's --tape-off). */
 enum {
     XF_TAPE_OFF_INVERT = 1u << 0, /* tbr_invert.c */
@@ -62,12 +64,15 @@ typedef struct xf_tbr xf_tbr;
  * xf_tbr_invert_loops; NULL when the graph is unstructured), which
  * partials the adjoint recomputes from values no statement overwrites
  * (tbr_values.c), and which derivative operations and forward assignments
- * nothing needs (tbr_live.c), leaving out what @off names; in @a.
+ * nothing needs (tbr_live.c), leaving out what @off names; in @a. With
+ * @addr (the routine's address recovery, addr.h; may be NULL), a partial
+ * whose subscripts read integers that @addr recovers in the adjoint is
+ * recomputed too (adjoin rewrites its subscripts with xf_addr_subscript).
  * @returns 0 with *@out the plan (NULL: nothing to leave out), -1 when
  * out of memory.
  */
 int xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                unsigned off, xf_arena *a, xf_tbr **out);
+                const struct xf_addr *addr, unsigned off, xf_arena *a, xf_tbr **out);
 /** xf_tbr_recompute: the assignment the adjoint repeats for @partial instead of
  * popping it, or NULL (tape it). @p may be NULL. */
 const xf_stmt *xf_tbr_recompute(const xf_tbr *p, const xf_symbol *partial);

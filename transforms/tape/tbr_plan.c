@@ -7,8 +7,8 @@
 #include "tbr_impl.h"
 
 int
-xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t, unsigned off,
-            xf_arena *a, xf_tbr **out)
+xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
+            const struct xf_addr *addr, unsigned off, xf_arena *a, xf_tbr **out)
 {
     *out = NULL;
     xf_tbr *plan = XF_NEW(a, xf_tbr);
@@ -21,7 +21,7 @@ xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtr
     if (live && xf_tbr_dead_ops_into(rt, host, g, a, plan))
         return -1;
     if (t && !(off & XF_TAPE_OFF_VALUES) &&
-        xf_tbr_values_into(doc, rt, g, t, (off & XF_TAPE_JOINT) != 0, a, plan))
+        xf_tbr_values_into(doc, rt, g, t, addr, (off & XF_TAPE_JOINT) != 0, a, plan))
         return -1;
     if (!(off & XF_TAPE_OFF_CUT) && xf_tbr_cut_into(doc, rt, g, a, plan))
         return -1;

@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "addr.h"
 #include "build.h"
 #include "tbr_impl.h"
 
@@ -79,9 +80,10 @@ typedef struct vp {
     XF_VEC(const xf_varref *) writes; /* every assignment's left side and call argument */
     XF_VEC(cand) cands;
     XF_VEC(stab) stabs;
-    xf_map stab_of; /* symbol -> index + 1 in stabs */
-    bool joint;     /* XF_TAPE_JOINT: nothing is handed over */
-    bool host;      /* the routine hosts internal procedures (xf_is_private) */
+    xf_map stab_of;             /* symbol -> index + 1 in stabs */
+    bool joint;                 /* XF_TAPE_JOINT: nothing is handed over */
+    bool host;                  /* the routine hosts internal procedures (xf_is_private) */
+    const struct xf_addr *addr; /* address recovery: subscripts it recovers */
 } vp;
 
 static use *
@@ -338,7 +340,7 @@ stable(const vp *p, const xf_symbol *s, const xf_varref *ref, uint64_t *budget)
 /* The stable variables @x reads, added to p->stabs; false if it reads
  * anything else, or a subscript the adjoint cannot evaluate. */
 static bool
-reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
+reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t *budget)
 {
     for (uint32_t i = 0; i < x->v.n; i++) {
         const xf_evertex *v = &x->v.v[i];
@@ -353,7 +355,8 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
             return false;
         for (uint32_t k = 0; ar && k < ar->t.n; k++)
             if (ar->t.v[k].bound || ar->t.v[k].stride || !ar->t.v[k].index ||
-                !recomputable(r, ar->t.v[k].index))
+                !(recomputable(r, ar->t.v[k].index) ||
+                  (p->addr && xf_addr_subscript(p->doc, p->addr, r->v, at, ar->t.v[k].index))))
                 return false;
         uintptr_t known = (uintptr_t)xf_map_get(&p->stab_of, s);
         uint64_t size = sym_size(s);
@@ -412,7 +415,7 @@ block_cands(vp *p, const xf_region *r, uint64_t *budget)
                 /* its assignment: earlier in this block */
                 const xf_stmt *def = u->bb == bb && u->at < k ? u->def : NULL;
                 if (!def || u->cand || xf_varref_arrref(&def->u.as.lhs) ||
-                    !reads_stable(p, r, &def->u.as.rhs, budget))
+                    !reads_stable(p, r, &def->u.as.rhs, u->at, budget))
                     continue;
                 cand c = {.p = ps, .def = def, .bb = bb, .trips = trips(r), .ok = true};
                 if (!XF_VEC_PUSH(p->a, p->cands, c))
@@ -476,7 +479,7 @@ tape(xf_doc *doc, const xf_symbol *s, bool push)
 
 int
 xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                   bool joint, xf_arena *a, xf_tbr *plan)
+                   const struct xf_addr *addr, bool joint, xf_arena *a, xf_tbr *plan)
 {
     /* the last region of the routine must be a block: it hands the values
      * (none under the joint template only) */
@@ -488,7 +491,8 @@ xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const x
             .rt = rt,
             .a = a,
             .joint = joint,
-            .host = xf_hosts_procedures(doc, rt)};
+            .host = xf_hosts_procedures(doc, rt),
+            .addr = addr};
     if (!scan(&p, g))
         return 0; /* too deep to look at: tape everything */
     uint64_t budget = 64 * ((uint64_t)g->v.n + p.writes.n + 16);
