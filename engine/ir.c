@@ -179,7 +179,9 @@ xf_doc_free(xf_doc *doc)
 const char *
 xf_intern(xf_doc *doc, const char *s)
 {
-    return xf_strtab_intern(doc->strs, s, -1);
+    /* NULL: a string its caller failed to make (out of memory), which the
+     * caller then sees as a refusal */
+    return s ? xf_strtab_intern(doc->strs, s, -1) : NULL;
 }
 
 size_t

@@ -25,6 +25,9 @@
  *          a = x(1); b = x(2); t0 = 0; SIZE `do i_d = 1, 1` nested around
  *          SIZE assignments t0 = t0 * a + b (loopnest), or SIZE such loops
  *          one after the other, each around one (loopseq); y(1) = t0
+ *   sindeep a = x(1); b = x(2); t0 = 0; `do i_1 = 1, 1` around t0 =
+ *          sin(sin(... sin(a))) (SIZE sin); y(1) = t0: issue 26's input
+ *          (a loop nest around 100 000 nested sin) cut down to one loop
  *
  * With x0 = (0.5, 1) (OpenAD's generic driver) every value stays near 1, so
  * divided differences and the derivative codes can be compared. */
@@ -49,6 +52,7 @@ static const struct {
     {"files", "SIZE files of 16 assignments each (a folder, for batch)"},
     {"loopnest", "SIZE ForLoops nested around a block of SIZE assignments"},
     {"loopseq", "SIZE ForLoops one after the other, each around one assignment"},
+    {"sindeep", "one assignment whose right-hand side is SIZE nested sin calls"},
 };
 
 xf_shape
@@ -378,6 +382,19 @@ assign_deep(gen *g, long n)
     emit_assign(g, &Y1, &ex);
 }
 
+/* @lhs = sin(sin(... sin(a))): N nested calls, vertex 1 the root. */
+static void
+assign_sindeep(gen *g, const var *lhs, long n)
+{
+    expr ex = {0};
+    for (long i = 1; i <= n; i++)
+        ex_op(&ex, "sin_scal");
+    for (long i = 1; i < n; i++)
+        ex_edge(&ex, (uint32_t)(i + 1), (uint32_t)i, 1);
+    ex_edge(&ex, ex_var(&ex, A), (uint32_t)n, 1);
+    emit_assign(g, lhs, &ex);
+}
+
 /* The terms LO..HI-1 of the wide sum, a balanced tree; returns its root.
  * Term k is c(k) * a or c(k) * b. Recursion depth log2(SIZE). */
 static uint32_t
@@ -594,6 +611,7 @@ straight(gen *g, xf_shape shape, long size)
     case XF_SHAPE_NEST:
     case XF_SHAPE_LOOPNEST:
     case XF_SHAPE_LOOPSEQ:
+    case XF_SHAPE_SINDEEP:
     case XF_SHAPE_COUNT:
         g->err = 1;
         break;
@@ -782,10 +800,11 @@ nest(gen *g, long size)
 
 /* loopnest: SIZE ForLoops nested, the innermost body a block of SIZE
  * assignments t0 = t0 * a + b; loopseq: SIZE ForLoops one after the
- * other, each body one such assignment. Every loop runs once
+ * other, each body one such assignment (with @sins, t0 = sin(sin(... a))
+ * instead, @sins deep). Every loop runs once
  * (do i_d = 1, 1); nested, level d's loop variable is I_d. */
 static void
-loops(gen *g, long size, int nested)
+loops(gen *g, long size, int nested, long sins)
 {
     long nloops = nested ? size : 1;
     unsigned long *head = calloc((size_t)size + 1, sizeof *head);
@@ -816,7 +835,10 @@ loops(gen *g, long size, int nested)
         }
         unsigned long body = open_block(g);
         for (long j = 0; j < (nested ? size : 1); j++)
-            assign_mul_add(g, &t0, t0, &A, 0, NULL, B);
+            if (sins)
+                assign_sindeep(g, &t0, sins);
+            else
+                assign_mul_add(g, &t0, t0, &A, 0, NULL, B);
         close_block(g);
         cf_edge(g, head[d], body, 1);
         unsigned long end = marker(g, "EndLoop");
@@ -865,7 +887,10 @@ xf_shape_write(FILE *out, xf_shape shape, long size)
         break;
     case XF_SHAPE_LOOPNEST:
     case XF_SHAPE_LOOPSEQ:
-        loops(&g, size, shape == XF_SHAPE_LOOPNEST);
+        loops(&g, size, shape == XF_SHAPE_LOOPNEST, 0);
+        break;
+    case XF_SHAPE_SINDEEP:
+        loops(&g, 1, 0, size);
         break;
     case XF_SHAPE_COUNT:
         break;

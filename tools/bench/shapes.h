@@ -18,6 +18,7 @@ typedef enum xf_shape {
     XF_SHAPE_FILES,    /* SIZE small files (a folder) for `xaiform batch` */
     XF_SHAPE_LOOPNEST, /* SIZE ForLoops nested around SIZE assignments */
     XF_SHAPE_LOOPSEQ,  /* SIZE ForLoops one after the other */
+    XF_SHAPE_SINDEEP,  /* one assignment: SIZE nested sin calls */
     XF_SHAPE_COUNT
 } xf_shape;
 

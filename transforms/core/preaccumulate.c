@@ -606,6 +606,34 @@ keep_stmt(void *ctx, xf_stmt *s)
     return XF_VEC_PUSH(p->doc->arena, p->out, s) ? 0 : oom(p);
 }
 
+/* Give back the large blocks of the statements @old (@n of them, room
+ * for @cap) that the walk replaced by @p->out: the list itself and the
+ * operations of each propagator the graph took, when a block holds a chunk
+ * of its own (64 KB or more: a propagator of some 200 operations; issue
+ * 26's deep expression: 100 000 Sax operations, 34 MB). The operations'
+ * parts (terms, references) are small blocks and stay: a propagator kept
+ * whole or in part holds copies of the operations, which share them. */
+static void
+release_replaced(pre *p, xf_stmt **old, uint32_t n, uint32_t cap)
+{
+    xf_arena *a = p->doc->arena;
+    for (uint32_t i = 0; i < n; i++) {
+        xf_stmt *s = old[i];
+        size_t bytes = (size_t)s->u.dp.cap * sizeof *s->u.dp.v;
+        if (s->kind != XF_STMT_DERIVPROP || bytes < 64 * 1024)
+            continue;
+        bool kept = false;
+        for (uint32_t k = 0; k < p->out.n && !kept; k++)
+            kept = p->out.v[k] == s;
+        if (kept)
+            continue;
+        xf_arena_release(a, s->u.dp.v, bytes);
+        memset(&s->u.dp, 0, sizeof s->u.dp);
+    }
+    if (old != p->out.v)
+        xf_arena_release(a, old, (size_t)cap * sizeof *old);
+}
+
 static int
 block(pre *p, xf_cvertex *b)
 {
@@ -615,6 +643,7 @@ block(pre *p, xf_cvertex *b)
     const xf_lcg_sink sink = {.ctx = p, .stmt = keep_stmt, .sequence = sequence};
     if (xf_lcg_walk_block(p->w, b, &sink))
         return -1;
+    release_replaced(p, b->stmts.v, b->stmts.n, b->stmts.cap);
     b->stmts.v = p->out.v;
     b->stmts.n = p->out.n;
     b->stmts.cap = p->out.cap;

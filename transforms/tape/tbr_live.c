@@ -37,8 +37,9 @@ typedef struct info {
 
 typedef struct lv {
     const xf_routine *rt;
-    bool host; /* the routine hosts internal procedures: only temporaries are private */
-    xf_arena *a;
+    bool host;     /* the routine hosts internal procedures: only temporaries are private */
+    xf_arena *a;   /* the analysis' own tables, freed on return */
+    xf_arena *out; /* the plan's */
     xf_tbr *plan;
     xf_map infos; /* symbol -> info */
     XF_VEC(const xf_symbol *) work;
@@ -240,7 +241,7 @@ dead_ops(lv *p, const xf_cvertex *bb, bool *more)
                 !xf_is_private(p->rt, p->host, y) || xf_map_get(&p->plan->deadop, op) ||
                 !op_dead(p->plan, bb, k, o, y, &p->budget))
                 continue;
-            if (!xf_map_put(&p->plan->deadop, p->a, op, (void *)op, NULL))
+            if (!xf_map_put(&p->plan->deadop, p->out, op, (void *)op, NULL))
                 return false;
             p->plan->dead_ops++;
             *more = true;
@@ -411,7 +412,7 @@ dead_stmts(lv *p, const xf_graph *g)
             const info *f = xf_map_get(&p->infos, xf_tbr_sym(&s->u.as.lhs));
             if (f && f->needed)
                 continue;
-            if (!xf_map_put(&p->plan->dead, p->a, s, (void *)s, NULL))
+            if (!xf_map_put(&p->plan->dead, p->out, s, (void *)s, NULL))
                 return -1;
             p->plan->dead_stmts++;
         }
@@ -440,29 +441,51 @@ touches(lv *p, const xf_graph *g)
     return true;
 }
 
-int
-xf_tbr_dead_ops_into(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a, xf_tbr *plan)
+static int
+dead_ops_all(lv *p, const xf_graph *g)
 {
-    lv p = {.rt = rt, .host = host, .a = a, .plan = plan};
-    if (!touches(&p, g))
+    if (!touches(p, g))
         return 0; /* too deep to look at: keep everything */
-    p.budget = 16;
+    p->budget = 16;
     for (uint32_t i = 0; i < g->v.n; i++)
-        p.budget += 64 * ((uint64_t)g->v.v[i]->stmts.n + 1);
+        p->budget += 64 * ((uint64_t)g->v.v[i]->stmts.n + 1);
     /* an operation found dead reads nothing: sweep again until none is */
     for (bool more = true; more;) {
         more = false;
         for (uint32_t i = 0; i < g->v.n; i++)
-            if (g->v.v[i]->kind == XF_CV_BASICBLOCK && !dead_ops(&p, g->v.v[i], &more))
+            if (g->v.v[i]->kind == XF_CV_BASICBLOCK && !dead_ops(p, g->v.v[i], &more))
                 return -1;
     }
     return 0;
+}
+
+/* The analysis' tables (a variable's blocks and assignments, about 100
+ * bytes a symbol) live in an arena of their own that dies on return: only
+ * the plan stays in @a (issue 26: 41 of adjoin's 98 MB on a block of
+ * 300 000 assignments). A refusal of that arena is one of @a's. */
+static int
+with_own_arena(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a, xf_tbr *plan,
+               int (*f)(lv *, const xf_graph *))
+{
+    lv p = {.rt = rt, .host = host, .a = xf_arena_new(), .out = a, .plan = plan};
+    if (!p.a)
+        return -1;
+    int r = f(&p, g);
+    if (xf_arena_failed(p.a))
+        r = -1;
+    xf_arena_free(p.a);
+    return r < 0 ? -1 : 0;
+}
+
+int
+xf_tbr_dead_ops_into(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a, xf_tbr *plan)
+{
+    return with_own_arena(rt, host, g, a, plan, dead_ops_all);
 }
 
 int
 xf_tbr_dead_stmts_into(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a,
                        xf_tbr *plan)
 {
-    lv p = {.rt = rt, .host = host, .a = a, .plan = plan};
-    return dead_stmts(&p, g) < 0 ? -1 : 0;
+    return with_own_arena(rt, host, g, a, plan, dead_stmts);
 }
