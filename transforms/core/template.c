@@ -12,7 +12,9 @@
  * What the routine reads is its Read side-effect list (all its formals when
  * the document has no such list); a formal is stored
  * only when some routine of the document calls it, and not when every call
- * passes a constant there; a variable that is not a formal (a global) always.
+ * passes a constant there, nor under --reversal joint when neither the
+ * routine nor any caller writes it (argstable.h); a variable that is not a
+ * formal (a global) always.
  * Needs: nothing. Runs before linearize (.before: placeholder 1 keeps the
  * original code, the passes that differentiate work on placeholder 2) and
  * once. Breaks: nothing. */
@@ -20,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argstable.h"
 #include "build.h"
 #include "callfacts.h"
 #include "pass.h"
@@ -27,7 +30,8 @@
 typedef struct tpl {
     xf_pass_ctx *ctx;
     xf_doc *doc;
-    xf_callfacts *calls; /* what the document's calls pass to each routine */
+    xf_callfacts *calls;  /* what the document's calls pass to each routine */
+    xf_argstable *stable; /* --reversal joint: the formals no checkpoint needs */
 } tpl;
 
 static int
@@ -119,6 +123,11 @@ checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
         const xf_argsym *f = formal_of(rt, sym);
         if (f && (!called || !xf_callfacts_called(t->calls, rt->sym, f->pos)))
             continue;
+        int skip = f && t->stable ? xf_argstable_skip(t->stable, rt, f) : 0;
+        if (skip < 0)
+            return oom(t);
+        if (skip)
+            continue;
         bool seen = false;
         for (uint32_t k = 0; k < v.n && !seen; k++)
             seen = v.v[k] == sym;
@@ -191,7 +200,10 @@ static int
 begin(xf_pass_ctx *ctx)
 {
     tpl *t = calloc(1, sizeof *t);
-    if (!t || !(t->calls = xf_callfacts_new())) {
+    bool joint = ctx->opts && ctx->opts->reversal == XF_REV_JOINT;
+    if (!t || !(t->calls = xf_callfacts_new()) || (joint && !(t->stable = xf_argstable_new()))) {
+        if (t)
+            xf_callfacts_free(t->calls);
         free(t);
         return xf_pass_oom(ctx);
     }
@@ -203,6 +215,8 @@ static int
 scan(xf_pass_ctx *ctx, const xf_routine *rt)
 {
     tpl *t = ctx->state;
+    if (t->stable && !xf_argstable_routine(t->stable, rt))
+        return xf_pass_oom(ctx);
     return xf_callfacts_routine(t->calls, rt) ? 0 : xf_pass_oom(ctx);
 }
 
@@ -230,8 +244,10 @@ static void
 end(xf_pass_ctx *ctx)
 {
     tpl *t = ctx->state;
-    if (t)
+    if (t) {
         xf_callfacts_free(t->calls);
+        xf_argstable_free(t->stable);
+    }
     free(t);
 }
 
