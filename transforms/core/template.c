@@ -14,7 +14,9 @@
  * that its code names: globals, module variables, a host's variables that
  * an internal procedure reads by host association); a formal is stored
  * only when some routine of the document calls it, and not when every call
- * passes a constant there; a variable that is not a formal (a global) always.
+ * passes a constant there, nor under --reversal joint when neither the
+ * routine nor any caller writes it (argstable.h); a variable that is not a
+ * formal (a global) always.
  * Needs: nothing. Runs before linearize (.before: placeholder 1 keeps the
  * original code, the passes that differentiate work on placeholder 2) and
  * once. Breaks: nothing. */
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argstable.h"
 #include "build.h"
 #include "callfacts.h"
 #include "pass.h"
@@ -29,7 +32,8 @@
 typedef struct tpl {
     xf_pass_ctx *ctx;
     xf_doc *doc;
-    xf_callfacts *calls; /* what the document's calls pass to each routine */
+    xf_callfacts *calls;  /* what the document's calls pass to each routine */
+    xf_argstable *stable; /* --reversal joint: the formals no checkpoint needs */
 } tpl;
 
 static int
@@ -198,6 +202,11 @@ checkpointed(tpl *t, const xf_routine *rt, xf_symbol ***out, uint32_t *n)
         const xf_argsym *f = formal_of(rt, sym);
         if (f && (!called || !xf_callfacts_called(t->calls, rt->sym, f->pos)))
             continue;
+        int skip = f && t->stable ? xf_argstable_skip(t->stable, rt, f) : 0;
+        if (skip < 0)
+            return oom(t);
+        if (skip)
+            continue;
         if (!add_once(t, &v, sym))
             return oom(t);
     }
@@ -269,7 +278,10 @@ static int
 begin(xf_pass_ctx *ctx)
 {
     tpl *t = calloc(1, sizeof *t);
-    if (!t || !(t->calls = xf_callfacts_new())) {
+    bool joint = ctx->opts && ctx->opts->reversal == XF_REV_JOINT;
+    if (!t || !(t->calls = xf_callfacts_new()) || (joint && !(t->stable = xf_argstable_new()))) {
+        if (t)
+            xf_callfacts_free(t->calls);
         free(t);
         return xf_pass_oom(ctx);
     }
@@ -281,6 +293,8 @@ static int
 scan(xf_pass_ctx *ctx, const xf_routine *rt)
 {
     tpl *t = ctx->state;
+    if (t->stable && !xf_argstable_routine(t->stable, rt, xf_hosts_procedures(t->doc, rt)))
+        return xf_pass_oom(ctx);
     return xf_callfacts_routine(t->calls, rt) ? 0 : xf_pass_oom(ctx);
 }
 
@@ -308,8 +322,10 @@ static void
 end(xf_pass_ctx *ctx)
 {
     tpl *t = ctx->state;
-    if (t)
+    if (t) {
         xf_callfacts_free(t->calls);
+        xf_argstable_free(t->stable);
+    }
     free(t);
 }
 

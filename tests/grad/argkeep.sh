@@ -1,0 +1,25 @@
+#!/bin/sh
+# argkeep.sh XAIFORM ARGKEEP_C WORK
+# Argument checkpoints of the joint adjoint (transforms/core/argstable.h):
+# in tests/grad/argkeep.c, wsum's w is never written, by wsum or by the
+# caller that passes x there, so wsum's plain call stores no w; sqacc's t is
+# written by the caller between its two calls of sqacc, so its plain call
+# stores t (golden.grad checks the gradient itself). Exit 1 on a failure.
+xaiform=$1 src=$2 work=$3
+mkdir -p "$work" || exit 1
+"$xaiform" grad "$src" --function argkeep --independent x --dependent y --mode adjoint \
+  --reversal joint -o "$work/joint.c" 2>"$work/joint.err" ||
+  { echo "FAIL grad: $(head -1 "$work/joint.err")"; exit 1; }
+# stores ROUTINE VAR: the checkpoint pushes of VAR in ROUTINE's plain call
+stores() {
+  awk -v f="^$1_b_tpl_fwd[(]" -v v="xf_ad_s.cp, $2[" '
+    $0 ~ f { inside = 1 } inside && index($0, v) { n++ } inside && /^}/ { inside = 0 }
+    END { print n + 0 }' "$work/joint.c"
+}
+rc=0
+w=$(stores wsum w) v=$(stores wsum v) t=$(stores sqacc t)
+[ "$w" = 0 ] || { echo "FAIL wsum stores its unwritten formal w ($w pushes)"; rc=1; }
+[ "$v" -gt 0 ] || { echo "FAIL wsum does not store v, which argkeep writes"; rc=1; }
+[ "$t" -gt 0 ] || { echo "FAIL sqacc does not store t, which argkeep writes between its calls"; rc=1; }
+[ $rc = 0 ] && echo "argkeep: w not stored; v, t stored"
+exit $rc
