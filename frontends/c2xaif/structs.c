@@ -409,6 +409,9 @@ pointer_local(cf *c, CXCursor d)
         CXCursor *kk = cf_children(c, call, &n);
         call = n == 1 ? cf_strip(kk[0]) : clang_getNullCursor();
     }
+    if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr &&
+        cf_ctor_local(c, d, call))
+        return;
     if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
         CXType pt = clang_getPointeeType(clang_getCursorType(d));
         cf_refuse(c, d,
@@ -473,6 +476,12 @@ pointer_set(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
     st->lhs->sym = p;
     st->rhs = ix ? ix : int_const(c, 0);
     return st;
+}
+
+void
+cf_struct_local_of(cf *c, CXCursor d, CXType t)
+{
+    declare(c, d, t, BY_LOCAL, false, false);
 }
 
 bool
@@ -560,7 +569,7 @@ designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len, cf_expr **i
                     is_record(c, clang_getArrayElementType(ct), x));
         if (!rec)
             return false;
-        *root = cf_decl_key(d);
+        *root = cf_inl_key(c, cf_decl_key(d));
         path[0] = 0;
         for (uint32_t i = 0; i < c->fn->syms.n; i++) { /* a pointer local: where it points */
             cf_sym *p = c->fn->syms.v[i];
@@ -830,6 +839,23 @@ typedef struct {
     cf_stmt *last;
 } init_ctx;
 
+/* Whether @e is a null pointer constant: NULL, ((void *)0), 0. */
+static bool
+null_const(cf *c, CXCursor e)
+{
+    for (;;) {
+        e = cf_strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_IntegerLiteral)
+            return true;
+        unsigned n;
+        CXCursor *kk = cf_children(c, e, &n);
+        if ((k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr) || n != 1)
+            return false;
+        e = kk[0];
+    }
+}
+
 /* Pointer member @l of a local struct initialized with @e: malloc sizes it, NULL leaves it
  * unset; false for anything else. */
 static bool
@@ -844,17 +870,7 @@ init_pointer(cf *c, cf_sym *l, CXCursor e, const char *lp)
         l->dimx[0] = size;
         return true;
     }
-    for (;;) { /* NULL: ((void *)0), 0 */
-        e = cf_strip(e);
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k == CXCursor_IntegerLiteral)
-            return true;
-        unsigned n;
-        CXCursor *kk = cf_children(c, e, &n);
-        if ((k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr) || n != 1)
-            return false;
-        e = kk[0];
-    }
+    return null_const(c, e);
 }
 
 /* One member of an initializer list, flat: {1, 2, {3, 4}} or {1, 2, 3, 4} are
@@ -974,18 +990,20 @@ heap_set(cf *c, cf_sym *s, CXCursor lhs, CXCursor rhs, unsigned line)
     char name[300];
     snprintf(name, sizeof name, "%s%s", s->leaf->rname, s->leaf->path);
     const char *size = cf_heap_size(c, rhs, name);
-    if (!size)
+    bool null = !size && null_const(c, rhs); /* NULL: sized by a later malloc, or never used */
+    if (!size && !null)
         cf_refuse(c, rhs,
                   "pointer member '%s' of a local struct is supported only when it is set to "
                   "malloc(n * sizeof(double)) or calloc(n, sizeof(double)), n an expression of "
                   "the int parameters",
                   name);
-    if (s->dimx[0] && strcmp(s->dimx[0], size))
+    if (size && s->dimx[0] && strcmp(s->dimx[0], size))
         cf_refuse(c, lhs,
                   "pointer member '%s' is malloc'ed with two sizes ('%s' and '%s'): use one "
                   "local struct for each",
                   name, s->dimx[0], size);
-    s->dimx[0] = size;
+    if (size)
+        s->dimx[0] = size;
     cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, line);
     st->lhs = cf_alloc(c, sizeof *st->lhs);
     st->lhs->kind = CF_E_VAR;
