@@ -320,15 +320,52 @@ static bool designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len,
 static cf_expr *int_const(cf *c, int64_t v);
 
 typedef struct {
+    cf *c;
     CXCursor d;
     bool found;
+    int depth; /* calls followed (a recursion ends) */
 } index_ctx;
+
+static bool indexed_at(cf *c, CXCursor fn, CXCursor d, int depth);
+
+/* Whether call @x passes @q's parameter whole to a parameter that its callee (defined in the
+ * file) indexes: then it is an array of structs here too. */
+static bool
+passed_indexed(index_ctx *q, CXCursor x)
+{
+    CXCursor callee = clang_getCursorReferenced(x);
+    CXCursor def = clang_Cursor_isNull(callee) ? callee : clang_getCursorDefinition(callee);
+    if (clang_Cursor_isNull(def) || q->depth >= 16)
+        return false;
+    int na = clang_Cursor_getNumArguments(x), nf = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < na && i < nf; i++) {
+        CXCursor f = clang_Cursor_getArgument(def, i);
+        CXType ft = clang_getCanonicalType(clang_getCursorType(f));
+        CXCursor a = cf_strip(clang_Cursor_getArgument(x, i));
+        while (clang_getCursorKind(a) == CXCursor_UnexposedExpr) { /* implicit conversions */
+            unsigned n;
+            CXCursor *k = cf_children(q->c, a, &n);
+            if (n != 1)
+                break;
+            a = cf_strip(k[0]);
+        }
+        if (cf_names(a, q->d) && ft.kind == CXType_Pointer &&
+            clang_getCanonicalType(clang_getPointeeType(ft)).kind == CXType_Record &&
+            indexed_at(q->c, def, f, q->depth + 1))
+            return true;
+    }
+    return false;
+}
 
 static enum CXChildVisitResult
 index_visit(CXCursor x, CXCursor parent, CXClientData data)
 {
     (void)parent;
     index_ctx *q = data;
+    if (clang_getCursorKind(x) == CXCursor_CallExpr && passed_indexed(q, x)) {
+        q->found = true;
+        return CXChildVisit_Break;
+    }
     if (clang_getCursorKind(x) == CXCursor_ArraySubscriptExpr) {
         CXCursor b = clang_getNullCursor();
         clang_visitChildren(x, first_kid, &b);
@@ -347,14 +384,20 @@ index_visit(CXCursor x, CXCursor parent, CXClientData data)
     return CXChildVisit_Recurse;
 }
 
-/* Whether function @fn indexes its parameter @d (b[i]): an array of structs. */
+/* Whether function @fn indexes its parameter @d (b[i]), or passes it whole to a function
+ * that does: an array of structs. */
+static bool
+indexed_at(cf *c, CXCursor fn, CXCursor d, int depth)
+{
+    index_ctx q = {.c = c, .d = d, .depth = depth};
+    clang_visitChildren(fn, index_visit, &q);
+    return q.found;
+}
+
 static bool
 indexed_in(cf *c, CXCursor fn, CXCursor d)
 {
-    (void)c;
-    index_ctx q = {.d = d};
-    clang_visitChildren(fn, index_visit, &q);
-    return q.found;
+    return indexed_at(c, fn, d, 0);
 }
 
 static bool
