@@ -323,7 +323,7 @@ typedef struct {
     cf *c;
     CXCursor d;
     bool found;
-    int depth; /* calls followed (a recursion ends) */
+    int depth; /* calls followed, 8 at most (a recursion ends) */
 } index_ctx;
 
 static bool indexed_at(cf *c, CXCursor fn, CXCursor d, int depth);
@@ -335,7 +335,7 @@ passed_indexed(index_ctx *q, CXCursor x)
 {
     CXCursor callee = clang_getCursorReferenced(x);
     CXCursor def = clang_Cursor_isNull(callee) ? callee : clang_getCursorDefinition(callee);
-    if (clang_Cursor_isNull(def) || q->depth >= 16)
+    if (clang_Cursor_isNull(def) || q->depth >= 8)
         return false;
     int na = clang_Cursor_getNumArguments(x), nf = clang_Cursor_getNumArguments(def);
     for (int i = 0; i < na && i < nf; i++) {
