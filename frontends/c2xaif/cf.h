@@ -191,6 +191,8 @@ typedef struct cf {
     cf_bound *bounds; /* the counting loops around the statement being walked */
     XF_VEC(cf_pass) passes;
     XF_VEC(cf_sym *) ptags; /* arrays pointed into by pointers into several (ptarget.c) */
+    struct cf_inl *inl;     /* a constructor being read in its caller (ctor.c) */
+    XF_VEC(uint64_t) ctors; /* the locals a constructor made (ctor.c) */
     /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
                                                                      cannot be hoisted (for the
                                                                      message) */
@@ -277,6 +279,9 @@ void cf_walk_fn(cf *c, cf_fn *f);
 /** cf_extents: the extents of pointer parameters from the arrays the calls pass (all of one
  * size); refuse one left without, or given several. */
 void cf_extents(cf *c);
+/** cf_simple_stmt: the statement of assignment or call @x (unemitted; calls in it hoisted
+ * and emitted), NULL when it is none. */
+cf_stmt *cf_simple_stmt(cf *c, CXCursor x);
 /** cf_incr_stmt: the statement of `k++`, `--k` ... at @x (parse_stmt.c). */
 cf_stmt *cf_incr_stmt(cf *c, CXCursor x);
 /** cf_emit_stmt: append @s to the current block of the function being walked. */
@@ -378,6 +383,22 @@ void cf_ptr_moved_params(cf *c, cf_fn *f);
 /** cf_ptr_local: the int variable that stands for pointer local @name declared at @d. */
 cf_sym *cf_ptr_local(cf *c, CXCursor d, const char *name, CXType pointee);
 
+/* ctor.c: constructors and destructors of structs */
+/** cf_ctor_local: pointer local @d to a struct, set by @call where it is declared: when the
+ * callee is a constructor, @d becomes a local struct set by its member assignments (true);
+ * false when the callee is not defined in the file; refused when it is no constructor. */
+bool cf_ctor_local(cf *c, CXCursor d, CXCursor call);
+/** cf_inl_param: the argument that parameter @d of the constructor being read stands for,
+ * read in the caller; NULL when @d is none. */
+cf_expr *cf_inl_param(cf *c, CXCursor d);
+/** cf_inl_key: @key (cf_decl_key), or the caller's local when it is a constructor's own. */
+uint64_t cf_inl_key(cf *c, uint64_t key);
+/** cf_ctor_made: whether @x names a local that a constructor made. */
+bool cf_ctor_made(cf *c, CXCursor x);
+/** cf_dtor_call: whether @call is of a destructor (it frees only its struct parameter and its
+ * members) on a local a constructor made: no statement. */
+bool cf_dtor_call(cf *c, CXCursor call);
+
 /* ptarget.c: pointer locals into several arrays */
 /** cf_pt_scan: make pointer @p (declared at @var) one into several arrays when the function
  * sets it to point into more than one. */
@@ -420,6 +441,8 @@ uint64_t cf_decl_key(CXCursor d);
 bool cf_struct_formal(cf *c, CXCursor d);
 /** cf_struct_local: local @d of struct type declared (and initialized); false: no struct. */
 bool cf_struct_local(cf *c, CXCursor d);
+/** cf_struct_local_of: local @d declared as a struct of type @t (ctor.c: a pointer local). */
+void cf_struct_local_of(cf *c, CXCursor d, CXType t);
 /** cf_struct_member: the variable of member reference @x (s.a, p->a, (*p).a, b[i].a; an
  * array of structs' member subscripted by i), or NULL when @x is no member reference. */
 cf_expr *cf_struct_member(cf *c, CXCursor x);

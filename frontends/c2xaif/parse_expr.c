@@ -348,6 +348,9 @@ expr_of(cf *c, CXCursor x)
     }
     case CXCursor_DeclRefExpr: {
         CXCursor d = clang_getCursorReferenced(x);
+        cf_expr *ia = c->inl ? cf_inl_param(c, d) : NULL; /* a constructor's (ctor.c) */
+        if (ia)
+            return ia;
         if (clang_getCursorKind(d) == CXCursor_EnumConstantDecl) {
             cf_expr *e = new_expr(c, CF_E_INT);
             e->ival = clang_getEnumConstantDeclValue(d);

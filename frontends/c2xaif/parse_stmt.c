@@ -241,6 +241,8 @@ simple(cf *c, CXCursor x)
         CXCursor callee = clang_getCursorReferenced(x);
         if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
             cf_refuse(c, x, "calls through function pointers are not supported");
+        if (cf_dtor_call(c, x))
+            return NULL; /* a destructor of a constructor's struct (ctor.c) */
         cf_fn *f = cf_find_fn(c, callee);
         if (!f && cf_heap_free(c, x))
             return NULL;
@@ -265,6 +267,12 @@ simple(cf *c, CXCursor x)
     default:
         return NULL;
     }
+}
+
+cf_stmt *
+cf_simple_stmt(cf *c, CXCursor x)
+{
+    return simple(c, x);
 }
 
 /* A statement used as a loop header's part: one assignment, or refused. */

@@ -320,15 +320,52 @@ static bool designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len,
 static cf_expr *int_const(cf *c, int64_t v);
 
 typedef struct {
+    cf *c;
     CXCursor d;
     bool found;
+    int depth; /* calls followed, 8 at most (a recursion ends) */
 } index_ctx;
+
+static bool indexed_at(cf *c, CXCursor fn, CXCursor d, int depth);
+
+/* Whether call @x passes @q's parameter whole to a parameter that its callee (defined in the
+ * file) indexes: then it is an array of structs here too. */
+static bool
+passed_indexed(index_ctx *q, CXCursor x)
+{
+    CXCursor callee = clang_getCursorReferenced(x);
+    CXCursor def = clang_Cursor_isNull(callee) ? callee : clang_getCursorDefinition(callee);
+    if (clang_Cursor_isNull(def) || q->depth >= 8)
+        return false;
+    int na = clang_Cursor_getNumArguments(x), nf = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < na && i < nf; i++) {
+        CXCursor f = clang_Cursor_getArgument(def, i);
+        CXType ft = clang_getCanonicalType(clang_getCursorType(f));
+        CXCursor a = cf_strip(clang_Cursor_getArgument(x, i));
+        while (clang_getCursorKind(a) == CXCursor_UnexposedExpr) { /* implicit conversions */
+            unsigned n;
+            CXCursor *k = cf_children(q->c, a, &n);
+            if (n != 1)
+                break;
+            a = cf_strip(k[0]);
+        }
+        if (cf_names(a, q->d) && ft.kind == CXType_Pointer &&
+            clang_getCanonicalType(clang_getPointeeType(ft)).kind == CXType_Record &&
+            indexed_at(q->c, def, f, q->depth + 1))
+            return true;
+    }
+    return false;
+}
 
 static enum CXChildVisitResult
 index_visit(CXCursor x, CXCursor parent, CXClientData data)
 {
     (void)parent;
     index_ctx *q = data;
+    if (clang_getCursorKind(x) == CXCursor_CallExpr && passed_indexed(q, x)) {
+        q->found = true;
+        return CXChildVisit_Break;
+    }
     if (clang_getCursorKind(x) == CXCursor_ArraySubscriptExpr) {
         CXCursor b = clang_getNullCursor();
         clang_visitChildren(x, first_kid, &b);
@@ -347,14 +384,20 @@ index_visit(CXCursor x, CXCursor parent, CXClientData data)
     return CXChildVisit_Recurse;
 }
 
-/* Whether function @fn indexes its parameter @d (b[i]): an array of structs. */
+/* Whether function @fn indexes its parameter @d (b[i]), or passes it whole to a function
+ * that does: an array of structs. */
+static bool
+indexed_at(cf *c, CXCursor fn, CXCursor d, int depth)
+{
+    index_ctx q = {.c = c, .d = d, .depth = depth};
+    clang_visitChildren(fn, index_visit, &q);
+    return q.found;
+}
+
 static bool
 indexed_in(cf *c, CXCursor fn, CXCursor d)
 {
-    (void)c;
-    index_ctx q = {.d = d};
-    clang_visitChildren(fn, index_visit, &q);
-    return q.found;
+    return indexed_at(c, fn, d, 0);
 }
 
 static bool
@@ -409,6 +452,9 @@ pointer_local(cf *c, CXCursor d)
         CXCursor *kk = cf_children(c, call, &n);
         call = n == 1 ? cf_strip(kk[0]) : clang_getNullCursor();
     }
+    if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr &&
+        cf_ctor_local(c, d, call))
+        return;
     if (!clang_Cursor_isNull(call) && clang_getCursorKind(call) == CXCursor_CallExpr) {
         CXType pt = clang_getPointeeType(clang_getCursorType(d));
         cf_refuse(c, d,
@@ -473,6 +519,12 @@ pointer_set(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
     st->lhs->sym = p;
     st->rhs = ix ? ix : int_const(c, 0);
     return st;
+}
+
+void
+cf_struct_local_of(cf *c, CXCursor d, CXType t)
+{
+    declare(c, d, t, BY_LOCAL, false, false);
 }
 
 bool
@@ -560,7 +612,7 @@ designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len, cf_expr **i
                     is_record(c, clang_getArrayElementType(ct), x));
         if (!rec)
             return false;
-        *root = cf_decl_key(d);
+        *root = cf_inl_key(c, cf_decl_key(d));
         path[0] = 0;
         for (uint32_t i = 0; i < c->fn->syms.n; i++) { /* a pointer local: where it points */
             cf_sym *p = c->fn->syms.v[i];
@@ -830,6 +882,23 @@ typedef struct {
     cf_stmt *last;
 } init_ctx;
 
+/* Whether @e is a null pointer constant: NULL, ((void *)0), 0. */
+static bool
+null_const(cf *c, CXCursor e)
+{
+    for (;;) {
+        e = cf_strip(e);
+        enum CXCursorKind k = clang_getCursorKind(e);
+        if (k == CXCursor_IntegerLiteral)
+            return true;
+        unsigned n;
+        CXCursor *kk = cf_children(c, e, &n);
+        if ((k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr) || n != 1)
+            return false;
+        e = kk[0];
+    }
+}
+
 /* Pointer member @l of a local struct initialized with @e: malloc sizes it, NULL leaves it
  * unset; false for anything else. */
 static bool
@@ -844,17 +913,7 @@ init_pointer(cf *c, cf_sym *l, CXCursor e, const char *lp)
         l->dimx[0] = size;
         return true;
     }
-    for (;;) { /* NULL: ((void *)0), 0 */
-        e = cf_strip(e);
-        enum CXCursorKind k = clang_getCursorKind(e);
-        if (k == CXCursor_IntegerLiteral)
-            return true;
-        unsigned n;
-        CXCursor *kk = cf_children(c, e, &n);
-        if ((k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr) || n != 1)
-            return false;
-        e = kk[0];
-    }
+    return null_const(c, e);
 }
 
 /* One member of an initializer list, flat: {1, 2, {3, 4}} or {1, 2, 3, 4} are
@@ -974,18 +1033,20 @@ heap_set(cf *c, cf_sym *s, CXCursor lhs, CXCursor rhs, unsigned line)
     char name[300];
     snprintf(name, sizeof name, "%s%s", s->leaf->rname, s->leaf->path);
     const char *size = cf_heap_size(c, rhs, name);
-    if (!size)
+    bool null = !size && null_const(c, rhs); /* NULL: sized by a later malloc, or never used */
+    if (!size && !null)
         cf_refuse(c, rhs,
                   "pointer member '%s' of a local struct is supported only when it is set to "
                   "malloc(n * sizeof(double)) or calloc(n, sizeof(double)), n an expression of "
                   "the int parameters",
                   name);
-    if (s->dimx[0] && strcmp(s->dimx[0], size))
+    if (size && s->dimx[0] && strcmp(s->dimx[0], size))
         cf_refuse(c, lhs,
                   "pointer member '%s' is malloc'ed with two sizes ('%s' and '%s'): use one "
                   "local struct for each",
                   name, s->dimx[0], size);
-    s->dimx[0] = size;
+    if (size)
+        s->dimx[0] = size;
     cf_stmt *st = cf_new_stmt(c, CF_S_ASSIGN, line);
     st->lhs = cf_alloc(c, sizeof *st->lhs);
     st->lhs->kind = CF_E_VAR;

@@ -422,7 +422,22 @@ static const struct refusal {
      "#include <stdlib.h>\ntypedef struct { int n; double *d; } m_t;\n"
      "static m_t *make(void) { return malloc(sizeof(m_t)); }\n"
      "void f(const double x[2], double y[2]) {\n    m_t *m = make();\n    y[0] = x[0] * m->n;\n}\n",
-     5, 10, "pointer local 'm' to a struct is set by a call ('make'), which is not supported"},
+     5, 14, "'make' returns a pointer to a struct but is no constructor of the form"},
+    {"struct_ctor_impure_arg",
+     "#include <stdlib.h>\ntypedef struct { int n; double *d; } m_t;\n"
+     "static m_t *make(int n) {\n    m_t *m = malloc(sizeof(m_t));\n    m->n = n;\n    return "
+     "m;\n}\n"
+     "void f(const double x[2], double y[2]) {\n    int k = 1;\n    m_t *m = make(k++);\n"
+     "    y[0] = x[0] * m->n;\n}\n",
+     10, 19, "an argument of constructor 'make' with a call or a side effect is not supported"},
+    {"struct_dtor_does_more",
+     "#include <stdlib.h>\ntypedef struct { int n; double *d; } m_t;\n"
+     "static m_t *make(int n) {\n    m_t *m = malloc(sizeof(m_t));\n    m->n = n;\n    return "
+     "m;\n}\n"
+     "static void drop(m_t *m) {\n    m->n = 0;\n    free(m);\n}\n"
+     "void f(const double x[2], double y[2]) {\n    m_t *m = make(2);\n"
+     "    y[0] = x[0] * m->n;\n    drop(m);\n}\n",
+     15, 5, "'drop', called on a struct made by a constructor, does more than free it"},
     {"struct_assign_pointer_member",
      "typedef struct { int n; double *d; } m_t;\n"
      "void f(const double x[2], m_t *a, const m_t *b, double y[2]) {\n    *a = *b;\n"
