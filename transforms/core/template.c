@@ -293,7 +293,7 @@ static int
 scan(xf_pass_ctx *ctx, const xf_routine *rt)
 {
     tpl *t = ctx->state;
-    if (t->stable && !xf_argstable_routine(t->stable, rt, xf_hosts_procedures(t->doc, rt)))
+    if (t->stable && !xf_argstable_routine(t->stable, rt, xf_hosts_procedures(ctx->doc, rt)))
         return xf_pass_oom(ctx);
     return xf_callfacts_routine(t->calls, rt) ? 0 : xf_pass_oom(ctx);
 }
