@@ -54,6 +54,29 @@ nested(fw *w, const xf_snode *n)
     }
 }
 
+/* The indented text of @n (malloc'd, "" where it writes nothing); NULL
+ * after a refusal. */
+static char *
+nested_text(fw *w, const xf_snode *n)
+{
+    FILE *saved = w->o;
+    char *s = NULL;
+    size_t len = 0;
+    if (!(w->o = open_memstream(&s, &len))) {
+        w->o = saved;
+        fw_refuse(w, 0, "out of memory");
+        return NULL;
+    }
+    nested(w, n);
+    fclose(w->o);
+    w->o = saved;
+    if (w->failed) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
 /* The text of @x at @root (UINT32_MAX: its root), or of @r when @x is NULL,
  * and its type; NULL after a refusal. */
 static char *
@@ -235,31 +258,30 @@ loop(fw *w, const xf_snode *n)
 }
 
 /* IF (first) THEN ... ELSE (second) ...: @first is taken where the condition
- * @c equals @k; @second (NULL: none may be taken) otherwise. */
+ * @c equals @k; @second (NULL: none may be taken) otherwise. An arm that
+ * writes no code is left out (no empty THEN or ELSE). */
 static void
 if_else(fw *w, const char *c, fw_type t, long long k, const xf_snode *first, const xf_snode *second)
 {
-    if (!first->body && second && !second->body)
-        return; /* nothing to choose between: the condition has no effect */
-    if (!first->body && second) {
-        fputs("  if (", w->o);
-        test(w, c, t, k, false);
-        fputs(") then\n", w->o);
-        nested(w, second->body);
-        fputs("  end if\n", w->o);
+    char *a = nested_text(w, first->body);
+    char *b = a && second ? nested_text(w, second->body) : NULL;
+    if (!a || (second && !b)) {
+        free(a);
         return;
     }
-    fputs("  if (", w->o);
-    test(w, c, t, k, true);
-    fputs(") then\n", w->o);
-    nested(w, first->body);
-    if (!second)
-        fputs("  else\n    error stop 'xaiform: no out-edge for this condition value'\n", w->o);
-    else if (second->body) {
-        fputs("  else\n", w->o);
-        nested(w, second->body);
+    static const char stop[] = "    error stop 'xaiform: no out-edge for this condition value'\n";
+    const char *other = second ? b : stop;
+    if (*a || *other) { /* else nothing to choose between: no effect */
+        bool neg = !*a; /* IF (.NOT. c) THEN other */
+        fputs("  if (", w->o);
+        test(w, c, t, k, !neg);
+        fprintf(w->o, ") then\n%s", neg ? other : a);
+        if (!neg && *other)
+            fprintf(w->o, "  else\n%s", other);
+        fputs("  end if\n", w->o);
     }
-    fputs("  end if\n", w->o);
+    free(a);
+    free(b);
 }
 
 static void

@@ -134,6 +134,23 @@ formal_at(const xf_routine *r, int64_t p)
     return NULL;
 }
 
+/* A derivative formal that no statement reads or writes (no derivative
+ * flows through its primal here) stays in the interface that callers and
+ * drivers use, f_d(x, xd, ...); a statement that never runs references it,
+ * for gfortran -Wall's -Wunused-dummy-argument. */
+static void
+unused_derivs(fw *w, FILE *o, const xf_routine *r)
+{
+    for (uint32_t i = 0; i < r->args.n; i++) {
+        const fw_sym *c = &w->syms[r->args.v[i].sym->index];
+        if (c->dname && !c->dused)
+            fprintf(o,
+                    "  ! no derivative flows through %s here: %s is only kept\n"
+                    "  if (.false.) %s = %s\n",
+                    c->name, c->dname, c->dname, c->dname);
+    }
+}
+
 /* "(x, xd, y, yd)" */
 static void
 params(fw *w, FILE *o, const xf_routine *r)
@@ -171,30 +188,60 @@ mode_set(FILE *o, const char *indent, const char *flags)
     fputs(")\n", o);
 }
 
-/* @g's code (or, with @g NULL, @text) inside an IF block: two more columns. */
-static void
-in_block(fw *w, const xf_graph *g, const char *text)
+/* @g's code (malloc'd, "" where it writes none); NULL after a refusal. */
+static char *
+graph_text(fw *w, const xf_graph *g)
 {
     FILE *saved = w->o;
     char *s = NULL;
     size_t len = 0;
-    if (g) {
-        if (!(w->o = open_memstream(&s, &len))) {
-            w->o = saved;
-            fw_refuse(w, 0, "out of memory");
-            return;
-        }
-        fw_graph(w, g);
-        fclose(w->o);
+    if (!(w->o = open_memstream(&s, &len))) {
         w->o = saved;
-        text = s;
+        fw_refuse(w, 0, "out of memory");
+        return NULL;
     }
+    fw_graph(w, g);
+    fclose(w->o);
+    w->o = saved;
+    if (w->failed) {
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* @text inside an IF block: two more columns. */
+static void
+in_block(fw *w, const char *text)
+{
     for (const char *p = text; p && *p;) {
         size_t k = strcspn(p, "\n");
-        fprintf(saved, "  %.*s\n", (int)k, p);
+        fprintf(w->o, "  %.*s\n", (int)k, p);
         p += k + (p[k] == '\n');
     }
-    free(s);
+}
+
+/* "if (xf_m%FLAG) then", @g's code, "end if"; nothing where @g writes no
+ * code (gfortran would compile the empty block, but a reader need not see it). */
+static void
+flag_block(fw *w, const char *flag, const xf_graph *g)
+{
+    char *t = g ? graph_text(w, g) : NULL;
+    if (t && *t) {
+        fprintf(w->o, "  if (xf_m%%%s) then\n", flag);
+        in_block(w, t);
+        fputs("  end if\n", w->o);
+    }
+    free(t);
+}
+
+/* @g's code inside the IF block of a mode (@g NULL: none). */
+static void
+graph_block(fw *w, const xf_graph *g)
+{
+    char *t = g ? graph_text(w, g) : NULL;
+    in_block(w, t);
+    free(t);
 }
 
 /* The template's body: OpenAD's ad_template.joint.f or .split.f. */
@@ -207,36 +254,25 @@ template_code(fw *w, const xf_routine *r)
         p[k] = placeholder(r, k);
     if (w->opts->reversal == XF_F_SPLIT) {
         static const char *const flag[] = {"", "plain", "tape", "adjoint"};
-        for (int k = 1; k <= 3 && !w->failed; k++) {
-            if (!p[k])
-                continue;
-            fprintf(o, "  if (xf_m%%%s) then\n", flag[k]);
-            in_block(w, p[k], NULL);
-            fputs("  end if\n", o);
-        }
+        for (int k = 1; k <= 3 && !w->failed; k++)
+            flag_block(w, flag[k], p[k]);
         return;
     }
-    for (int k = 4; k <= 6 && !w->failed; k += 2) {
-        if (!p[k])
-            continue;
-        fprintf(o, "  if (xf_m%%%s) then\n", k == 4 ? "arg_store" : "arg_restore");
-        in_block(w, p[k], NULL);
-        fputs("  end if\n", o);
-    }
+    for (int k = 4; k <= 6 && !w->failed; k += 2)
+        flag_block(w, k == 4 ? "arg_store" : "arg_restore", p[k]);
     fputs("  if (xf_m%plain) then\n", o);
-    in_block(w, NULL, "  xf_saved = xf_m\n  xf_m%arg_store = .false.");
-    if (p[1])
-        in_block(w, p[1], NULL);
-    in_block(w, NULL, "  xf_m = xf_saved");
+    in_block(w, "  xf_saved = xf_m\n  xf_m%arg_store = .false.");
+    graph_block(w, p[1]);
+    in_block(w, "  xf_m = xf_saved");
     fputs("  end if\n  if (xf_m%tape) then\n", o);
     mode_set(o, "    ", "arg_store plain");
-    if (p[2] && !w->failed)
-        in_block(w, p[2], NULL);
+    if (!w->failed)
+        graph_block(w, p[2]);
     mode_set(o, "    ", "adjoint");
     fputs("  end if\n  if (xf_m%adjoint) then\n", o);
     mode_set(o, "    ", "arg_restore tape");
-    if (p[3] && !w->failed)
-        in_block(w, p[3], NULL);
+    if (!w->failed)
+        graph_block(w, p[3]);
     mode_set(o, "    ", "arg_restore tape");
     fputs("  end if\n", o);
 }
@@ -318,6 +354,7 @@ fw_routine(fw *w, FILE *o, const xf_routine *r)
         fputs("\n", o);
     }
     zero_locals(w, o, sc);
+    unused_derivs(w, o, r);
     if (text)
         fputs(text, o);
     if (inner)

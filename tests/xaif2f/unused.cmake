@@ -1,0 +1,52 @@
+# unused.cmake: tests/xaif2f/unused.c through c2xaif, tangent and adjoint,
+# written by xaif2f (tangent, joint and split adjoint). The derivative of
+# z, through which no derivative flows, stays in the interface and is
+# referenced ("if (.false.) zd = zd"); no IF block has an empty THEN or
+# ELSE (nor a template's mode block an empty body); with gfortran, each
+# file passes -std=f2008 -Wall -Werror (the runtime module with them).
+set(failed 0)
+include(${SRC}/tests/expect.cmake)
+file(MAKE_DIRECTORY ${TMP})
+expect(0 "" c2xaif ${SRC}/tests/xaif2f/unused.c --function head --independent x,z
+  --dependent y -o ${TMP}/u.xaif)
+expect(0 "" tangent ${TMP}/u.xaif -o ${TMP}/u.t.xaif)
+expect(0 "" adjoint ${TMP}/u.xaif -o ${TMP}/u.a.xaif)
+expect(0 "" xaif2f ${TMP}/u.t.xaif -o ${TMP}/t.f90)
+expect(0 "" xaif2f ${TMP}/u.a.xaif -o ${TMP}/j.f90)
+expect(0 "" xaif2f ${TMP}/u.a.xaif -o ${TMP}/s.f90 --reversal split)
+foreach(k t j s)
+  file(READ ${TMP}/${k}.f90 text)
+  set(d zb)
+  if(k STREQUAL t)
+    set(d zd)
+  endif()
+  string(FIND "${text}" "  if (.false.) ${d} = ${d}\n" at)
+  if(at LESS 0)
+    message("[FAIL] ${k}.f90 does not reference ${d}:\n${text}")
+    set(failed 1)
+  endif()
+  if(text MATCHES "(then|else)\n *(else|end if)\n")
+    message("[FAIL] ${k}.f90 has an empty THEN or ELSE (${CMAKE_MATCH_0}):\n${text}")
+    set(failed 1)
+  endif()
+endforeach()
+file(READ ${TMP}/t.f90 text)
+if(NOT text MATCHES "if \\(\\.not\\. \\(\\(x\\(1\\) > 0")
+  message("[FAIL] the empty THEN of x(1) > 0 is not turned into IF (.NOT. ...):\n${text}")
+  set(failed 1)
+endif()
+find_program(FC NAMES gfortran)
+if(FC)
+  execute_process(COMMAND ${FC} -std=f2008 -Wall -Werror -c ${SRC}/include/xaiform/xaiform_ad.f90
+    t.f90 j.f90 s.f90 WORKING_DIRECTORY ${TMP} RESULT_VARIABLE rc OUTPUT_VARIABLE out
+    ERROR_VARIABLE out)
+  if(NOT rc EQUAL 0)
+    message("[FAIL] gfortran -std=f2008 -Wall -Werror:\n${out}")
+    set(failed 1)
+  endif()
+else()
+  message("no gfortran: the files are not compiled")
+endif()
+if(failed)
+  message(FATAL_ERROR "xaif2f unused: failures above")
+endif()
