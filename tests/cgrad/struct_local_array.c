@@ -2,9 +2,10 @@
 /* Local arrays of structs with active members: `particle ps[8]` filled
  * member by member in a loop (a nested struct with a member array among
  * the members, a passive int), one element copied into another
- * (ps[i] = ps[i - 1]), an element passed by pointer (&ps[i]) and by value
+ * (last[i % 2] = ps[i]), an element passed by pointer (&ps[i]) and by value
  * (ps[i]), and the whole array passed to a helper that indexes it; a
- * second local array of structs reduced into a scalar struct. */
+ * second local array of structs, cleared from a struct initialized {0},
+ * reduced into a scalar struct. */
 #include <math.h>
 
 typedef struct {
@@ -48,17 +49,17 @@ all_pairs(int n, const particle *ps)
 void
 cluster_energy(int n, const double *x, const double w[2], double *e)
 {
-    particle ps[8];
+    particle ps[8], last[2], none = {0};
+    last[0] = none;
+    last[1] = none;
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < 3; k++)
             ps[i].b.pos[k] = x[3 * i + k];
         ps[i].b.r = 0.1 + w[0] * x[3 * i + 1] * x[3 * i];
         ps[i].m = 1 + w[1] * i;
         ps[i].kind = i % 2;
+        last[i % 2] = ps[i];
     }
-    particle last[2];
-    last[0] = ps[n - 1];
-    last[1] = ps[0];
     last[1].m = last[1].m * w[0];
     double t = 0;
     for (int i = 0; i < n; i++)
