@@ -38,6 +38,7 @@ typedef struct cf_leaf {
     CXCursor at;       /* the struct variable's declaration */
     uint64_t target;   /* a pointer local (an int, the index): the struct it points into */
     bool pmem;         /* a pointer member (double *data): an array of run-time extent */
+    int64_t nlocal;    /* BY_ARRAY: a local array of structs of this many, 0: a parameter */
 } cf_leaf;
 
 static char *
@@ -263,8 +264,8 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
         dims[rank++] = x->proto.by == BY_LOCAL ? CF_RT_EXTENT : -1;
         t = clang_getPointeeType(clang_getCanonicalType(t));
     }
-    if (x->proto.by == BY_ARRAY) /* one element a struct: sized at the function's end */
-        dims[rank++] = CF_RT_EXTENT;
+    if (x->proto.by == BY_ARRAY) /* one element a struct: a parameter's sized at the end */
+        dims[rank++] = x->proto.nlocal ? x->proto.nlocal : CF_RT_EXTENT;
     while (clang_getCanonicalType(t).kind == CXType_ConstantArray) {
         CXType a = clang_getCanonicalType(t);
         if (rank == CF_MAXRANK)
@@ -294,11 +295,12 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     }
 }
 
-/* The struct variable declared at @d of record type @rt. */
+/* The struct variable declared at @d of record type @rt (@nlocal: a local array of so many). */
 static void
-declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal)
+declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal, int64_t nlocal)
 {
     decl_ctx x = {.formal = formal};
+    x.proto.nlocal = nlocal;
     x.proto.root = cf_decl_key(d);
     x.proto.rname = cursor_name(c, d);
     x.proto.at = d;
@@ -411,7 +413,7 @@ cf_struct_formal(cf *c, CXCursor d)
 {
     CXType t = clang_getCursorType(d), ct = clang_getCanonicalType(t);
     if (is_record(c, t, d)) {
-        declare(c, d, t, BY_VALUE, false, true);
+        declare(c, d, t, BY_VALUE, false, true, 0);
         return true;
     }
     if (ct.kind != CXType_Pointer && ct.kind != CXType_IncompleteArray &&
@@ -421,7 +423,7 @@ cf_struct_formal(cf *c, CXCursor d)
     if (!is_record(c, pt, d))
         return false;
     bool arr = ct.kind != CXType_Pointer || indexed(c, d);
-    declare(c, d, pt, arr ? BY_ARRAY : BY_POINTER, clang_isConstQualifiedType(pt) != 0, true);
+    declare(c, d, pt, arr ? BY_ARRAY : BY_POINTER, clang_isConstQualifiedType(pt) != 0, true, 0);
     if (arr && ct.kind == CXType_ConstantArray) {
         char buf[32];
         snprintf(buf, sizeof buf, "%lld", (long long)clang_getArraySize(ct));
@@ -524,7 +526,39 @@ pointer_set(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
 void
 cf_struct_local_of(cf *c, CXCursor d, CXType t)
 {
-    declare(c, d, t, BY_LOCAL, false, false);
+    declare(c, d, t, BY_LOCAL, false, false, 0);
+}
+
+/* A local array of structs, pt pts[8]: one local array a member (pts_x[8], a member array
+ * c[3] as pts_c[8][3]), indexed as an array of structs parameter is; assigned member by
+ * member or element by element (pts[i] = q). */
+static void
+local_array(cf *c, CXCursor d, CXType ct, CXType el)
+{
+    const char *name = cursor_name(c, d);
+    if (clang_Cursor_getStorageClass(d) == CX_SC_Static)
+        cf_refuse(c, d, "static variable '%s' is not supported", name);
+    if (clang_getCanonicalType(el).kind == CXType_ConstantArray)
+        cf_refuse(c, d,
+                  "'%s' is an array of structs of more than one dimension, which is not "
+                  "supported: declare it with one dimension and index it as %s[i * n + j]",
+                  name, name);
+    int64_t n = clang_getArraySize(ct);
+    if (n <= 0)
+        cf_refuse(c, d, "local array of structs '%s' has no elements", name);
+    declare(c, d, el, BY_ARRAY, false, false, n);
+    cf_sym *l = find_leaf(c, cf_decl_key(d), NULL);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", (long long)n);
+    ((cf_leaf *)l->leaf)->arr->ext = cf_strdup(c, buf);
+    unsigned m;
+    CXCursor *init = cf_children(c, d, &m);
+    for (unsigned j = 0; j < m; j++)
+        if (clang_getCursorKind(init[j]) == CXCursor_InitListExpr) /* else: the size */
+            cf_refuse(c, init[j],
+                      "an initializer of a local array of structs is not supported: assign "
+                      "its elements' members (%s[0].x = ...;)",
+                      name);
 }
 
 bool
@@ -538,17 +572,20 @@ cf_struct_local(cf *c, CXCursor d)
             pointer_local(c, d);
             return true;
         }
-        if (is_record(c, el, d))
-            cf_refuse(c, d,
-                      "a local array of structs is not supported: use one array for each "
-                      "member");
+        CXType base = el;
+        while (clang_getCanonicalType(base).kind == CXType_ConstantArray)
+            base = clang_getArrayElementType(clang_getCanonicalType(base));
+        if (ct.kind == CXType_ConstantArray && is_record(c, base, d)) {
+            local_array(c, d, ct, clang_getArrayElementType(t));
+            return true;
+        }
         return false;
     }
     if (!is_record(c, t, d))
         return false;
     if (clang_Cursor_getStorageClass(d) == CX_SC_Static)
         cf_refuse(c, d, "static variable '%s' is not supported", cursor_name(c, d));
-    declare(c, d, t, BY_LOCAL, false, false);
+    declare(c, d, t, BY_LOCAL, false, false, 0);
     unsigned m;
     CXCursor *init = cf_children(c, d, &m);
     for (unsigned j = 0; j < m; j++) {
@@ -1155,7 +1192,7 @@ cf_struct_annotation(const cf_sym *s, char *buf, size_t len)
 {
     static const char *const by[] = {"local", "value", "pointer", "array"};
     const cf_leaf *l = s->leaf;
-    if (l->by == BY_LOCAL)
+    if (l->by == BY_LOCAL || l->nlocal)
         return; /* the back end needs only the parameters' */
     size_t n = strlen(buf);
     snprintf(buf + n, len - n, ";xf_member=%s%s|%s|%s|%s%s", l->rconst ? "const " : "", by[l->by],

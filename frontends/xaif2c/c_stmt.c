@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "c_impl.h"
+#include "value_kind.h"
 
 /* ------------------------------------------------------------ helpers */
 
@@ -465,6 +466,20 @@ formal_at(const xf_routine *r, int64_t pos)
     return NULL;
 }
 
+/* Does integer scalar @r go through a copy of formal type @ft (a
+ * temporary of the transformation, a long, passed for a C int: the
+ * callee's adjoint gets the value its forward call had)? */
+static bool
+int_copy(cw *w, const xf_varref *r, const char *ft)
+{
+    const xf_symref *sr = xf_varref_symref(r);
+    if (!ft || !sr || !sr->sym || xf_varref_arrref(r) || sr->sym->shape != XF_SHAPE_SCALAR ||
+        xf_bk_kind_of(sr->sym->type) != XF_BK_INT)
+        return false;
+    const char *at = cw_ctype(w, sr->sym, 0);
+    return at && strcmp(at, ft) != 0;
+}
+
 static void
 call(cw *w, const xf_stmt *s)
 {
@@ -502,7 +517,7 @@ call(cw *w, const xf_stmt *s)
         if (!ft)
             goto out;
         const xf_varref *r = arg_ref(act[p - 1]);
-        if (!r) {
+        if (!r || int_copy(w, r, ft)) {
             fprintf(w->o, "        %s xf_a%u = ", ft, p);
             if (cw_expr(w, act[p - 1]) == CT_BAD)
                 goto out;
@@ -536,7 +551,7 @@ call(cw *w, const xf_stmt *s)
         const xf_varref *r = arg_ref(act[p - 1]);
         if (p > 1)
             fputs(", ", w->o);
-        if (r)
+        if (r && !int_copy(w, r, cw_ctype(w, f->sym, s->h.line)))
             cw_addr(w, r, false);
         else
             fprintf(w->o, "&xf_a%u", p);
@@ -552,6 +567,11 @@ call(cw *w, const xf_stmt *s)
     for (uint32_t p = 1; p <= callee->args.n && !w->failed; p++) {
         const xf_argsym *f = formal_at(callee, p);
         const xf_varref *r = arg_ref(act[p - 1]);
+        if (r && int_copy(w, r, cw_ctype(w, f->sym, s->h.line))) {
+            fputs("        ", w->o);
+            cw_ref(w, r, false);
+            fprintf(w->o, " = xf_a%u;\n", p);
+        }
         if (cw_has_deriv(w, f->sym) && cw_rt(f->sym) &&
             (!r || !xf_varref_symref(r) || !cw_has_deriv(w, xf_varref_symref(r)->sym)))
             fprintf(w->o, "        free(xf_z%u);\n", p);

@@ -393,10 +393,14 @@ static const struct refusal {
      "union u { double a; int b; };\nvoid f(const double x[2], double y[2]) {\n"
      "    union u v;\n    y[0] = x[0];\n}\n",
      3, 13, "unions are not supported: the member that holds the value cannot be known"},
-    {"struct_array_local",
+    {"struct_array_local_2d",
      "struct s { double a; };\nvoid f(const double x[2], double y[2]) {\n"
-     "    struct s v[2];\n    y[0] = x[0];\n}\n",
-     3, 14, "a local array of structs is not supported: use one array for each member"},
+     "    struct s v[2][3];\n    y[0] = x[0];\n}\n",
+     3, 14, "'v' is an array of structs of more than one dimension, which is not supported"},
+    {"struct_array_local_init",
+     "struct s { double a; };\nvoid f(const double x[2], double y[2]) {\n"
+     "    struct s v[2] = {{1}, {2}};\n    y[0] = x[0] * v[1].a;\n}\n",
+     3, 21, "an initializer of a local array of structs is not supported: assign its"},
     {"struct_pointer_member_extent",
      "typedef struct { int n; double *d; } m_t;\n"
      "void f(const double x[2], const m_t *m, double y[2]) {\n    for (int i = 0; i < 2; i++)\n"

@@ -7,7 +7,8 @@
  *    in their place the values their adjoints will need are pushed: the
  *    partials (OpenAD_lin_*, OpenAD_acc_*: push_s0/s1/s2) and the values of
  *    subscripts the reverse sweep cannot recompute (push_i_s0); after each
- *    call, the subscripts of its arguments as they were at the call;
+ *    call, the subscripts of its arguments as they were at the call, and
+ *    its integer scalar arguments (the callee's adjoint sizes with them);
  *  - placeholder 3 receives, for each basic block, a block with the same
  *    id holding its adjoint: the pops, then the transposed propagation in
  *    reverse order (x̄ += a·ȳ as Saxpy, then ȳ = 0 as ZeroDeriv; through an
@@ -53,9 +54,11 @@ typedef struct adj {
     xf_loopscope loops; /* the explicitly reversed loops around the block */
     xf_map temps;       /* subscript signature -> its temporary (routine) */
     unsigned nsym, nprp;
-    xf_addr *addr;    /* the routine's address recovery plan, or NULL (addr.h) */
-    xf_tbr *tbr;      /* the partials recomputed from stable values, or NULL (tbr.h) */
-    xf_adjzero *zero; /* the increments that find their target zero, or NULL (adjzero.h) */
+    xf_addr *addr;     /* the routine's address recovery plan, or NULL (addr.h) */
+    xf_tbr *tbr;       /* the partials recomputed from stable values, or NULL (tbr.h) */
+    xf_adjzero *zero;  /* the increments that find their target zero, or NULL (adjzero.h) */
+    const xf_graph *g; /* the taping graph of the routine, NULL: in pieces */
+    bool *written;     /* by symbol index: the routine may write it (made on first use) */
     unsigned nrec;
     /* the block being done */
     const xf_cvertex *bb;
@@ -574,8 +577,85 @@ propagator(adj *d, const xf_stmt *s)
 
 /* ------------------------------------------------------------ other statements */
 
-/* A call: the subscripts of its arguments are copied before it and pushed
- * after it; the adjoint pops them and calls again. */
+/* Is @x one integer scalar variable (a call argument the callee's adjoint
+ * may need: a count, a size of its work arrays)? */
+static bool
+int_scalar(const xf_expr *x)
+{
+    if (x->v.n != 1 || x->v.v[0].kind != XF_EV_VARREF || xf_varref_arrref(x->v.v[0].u.ref))
+        return false;
+    const xf_symref *s = xf_varref_symref(x->v.v[0].u.ref);
+    return s && s->sym && s->sym->type == XF_TYPE_INTEGER && s->sym->shape == XF_SHAPE_SCALAR;
+}
+
+static void
+mark_ref(adj *d, const xf_varref *r)
+{
+    const xf_symref *s = r ? xf_varref_symref(r) : NULL;
+    if (s && s->sym && s->sym->index < d->doc->nsymbols)
+        d->written[s->sym->index] = true;
+}
+
+static const xf_routine *
+callee_of(const adj *d, const xf_symbol *sym)
+{
+    for (uint32_t i = 0; sym && i < d->doc->cg.routines.n; i++)
+        if (d->doc->cg.routines.v[i]->sym == sym)
+            return d->doc->cg.routines.v[i];
+    return NULL; /* not in the document, or not read yet (streaming) */
+}
+
+static void
+mark_stmt(adj *d, const xf_stmt *s)
+{
+    if (!s)
+        return;
+    if (s->kind == XF_STMT_ASSIGN)
+        mark_ref(d, &s->u.as.lhs);
+    const xf_arg_vec *args = s->kind == XF_STMT_CALL    ? &s->u.call.args
+                             : s->kind == XF_STMT_ICALL ? &s->u.icall.args
+                                                        : NULL;
+    const xf_routine *callee = s->kind == XF_STMT_CALL ? callee_of(d, s->u.call.sym) : NULL;
+    for (uint32_t i = 0; args && i < args->n; i++) {
+        const xf_expr *x = &args->v[i].val;
+        bool in = false;
+        for (uint32_t k = 0; callee && k < callee->args.n; k++)
+            if (callee->args.v[k].pos == args->v[i].pos)
+                in = callee->args.v[k].intent == XF_INTENT_IN;
+        for (uint32_t k = 0; !in && k < x->v.n; k++)
+            if (x->v.v[k].kind == XF_EV_VARREF)
+                mark_ref(d, x->v.v[k].u.ref);
+    }
+}
+
+/* Does nothing in the routine write @s, a variable of its own (a local or
+ * a formal): no assignment, loop header, call (but to a formal of intent
+ * in) or inlinable call? Then the adjoint may read it as it is. */
+static bool
+unwritten(adj *d, const xf_symbol *s)
+{
+    if (!d->g || s->scope != d->rt->cfg_scope || s->index >= d->doc->nsymbols)
+        return false;
+    if (!d->written) {
+        d->written = xf_arena_alloc(d->a, d->doc->nsymbols * sizeof *d->written);
+        if (!d->written)
+            return false;
+        memset(d->written, 0, d->doc->nsymbols * sizeof *d->written);
+        for (uint32_t i = 0; i < d->g->v.n; i++) {
+            const xf_cvertex *v = d->g->v.v[i];
+            mark_stmt(d, v->init);
+            mark_stmt(d, v->update);
+            for (uint32_t k = 0; k < v->stmts.n; k++)
+                mark_stmt(d, v->stmts.v[k]);
+        }
+    }
+    return !d->written[s->index];
+}
+
+/* A call: the subscripts of its arguments, and its integer scalar
+ * arguments (the callee's adjoint sizes and counts with them), are copied
+ * before it and pushed after it; the adjoint pops them and calls again
+ * with the values of the forward call. */
 static int
 call(adj *d, xf_stmt *s)
 {
@@ -586,6 +666,15 @@ call(adj *d, xf_stmt *s)
         return oom(d);
     for (uint32_t i = 0; i < rc->u.call.args.n; i++) {
         xf_expr *x = &rc->u.call.args.v[i].val;
+        if (int_scalar(x) && !recomputable(d, x) &&
+            !unwritten(d, xf_varref_symref(x->v.v[0].u.ref)->sym)) {
+            xf_expr *slot = x;
+            if (save(d, &slot, true, &d->fwd, &after))
+                return -1;
+            if (slot != x)
+                *x = *slot;
+            continue;
+        }
         for (uint32_t k = 0; k < x->v.n; k++)
             if (x->v.v[k].kind == XF_EV_VARREF &&
                 save_subscripts(d, x->v.v[k].u.ref, true, &d->fwd, &after))
@@ -746,6 +835,8 @@ xf_adj_pieces_new(xf_pass_ctx *ctx, void *state, xf_routine *rt, xf_arena *scrat
     d->addr = NULL; /* no whole-routine plan: every subscript and partial taped */
     d->tbr = NULL;
     d->zero = NULL;
+    d->g = NULL;
+    d->written = NULL;
     xf_loopscope_init(&d->loops, d->a);
     *out = p;
     return 0;
@@ -840,6 +931,8 @@ routine(adj *d, xf_routine *rt)
     d->addr = NULL;
     d->tbr = NULL;
     d->zero = NULL;
+    d->g = &fwd->g;
+    d->written = NULL;
     xf_loopscope_init(&d->loops, d->a);
     if (!d->own->addr_store && xf_addr_exit_block(d->doc, rt, &fwd->g))
         return oom(d);
@@ -944,8 +1037,9 @@ const xf_pass xf_pass_adjoin = {
     .summary = "the adjoint of each basic block; the taping of what it needs",
     .help = "In placeholder 2 each DerivativePropagator is replaced by pushes of the\n"
             "partials it uses (push_s0/s1/s2) and of the subscripts the adjoint cannot\n"
-            "recompute (push_i_s0); subscripts of call arguments are pushed after the\n"
-            "call. Placeholder 3 receives, per basic block, its adjoint: the pops, the\n"
+            "recompute (push_i_s0); subscripts of call arguments, and integer scalar\n"
+            "arguments that the routine may change, are pushed after the call. Placeholder 3 "
+            "receives, per basic block, its adjoint: the pops, the\n"
             "transposed propagation in reverse order (Saxpy x += a*y, ZeroDeriv y) and\n"
             "the calls again. The pass reverse builds the control flow around them.\n"
             "Subscripts reading local integers that only assignments in basic blocks\n"
