@@ -216,7 +216,7 @@ unset(lines *ls, const char *name)
             i++;
             continue;
         }
-        if (strstr(rhs, "xf_ad_pop") || strstr(rhs, "xf_ad_ipop")) { /* keep the pop */
+        if (strstr(rhs, "xf_ad_")) { /* keep a pop, a restore: the runtime's calls */
             size_t ind = indent_of(s);
             memmove(s + ind, rhs, strlen(rhs) + 1);
             i++;
