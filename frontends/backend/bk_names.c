@@ -245,28 +245,76 @@ common_partner(const xf_scope *sc, uint32_t upto, const xf_symbol *s)
     return NULL;
 }
 
+/* The short name of a temporary the transforms made (rules->short_temps),
+ * by what it holds; NULL: @id is not one. ORDER: longest prefix first. */
+static const char *
+temp_stem(const char *id)
+{
+    static const char *const map[][2] = {
+        {"OpenAD_Symbol", "k"},  {"OpenAD_aux", "t"},   {"OpenAD_lin", "d"},
+        {"OpenAD_acc", "p"},     {"OpenAD_prp", "dt"},  {"OpenAD_tyc", "tc"},
+        {"OpenAD_snap", "snap"}, {"OpenAD_tbr", "tbr"}, {"OpenAD_", "tmp"},
+        {"OAD_RES", "res"},      {"OAD_CTMP", "ctmp"},  {"OAD_SEL", "sel"},
+        {"OAD_", "tmp"}};
+    for (size_t k = 0; k < sizeof map / sizeof *map; k++)
+        if (!strncmp(id, map[k][0], strlen(map[k][0])))
+            return map[k][1];
+    return NULL;
+}
+
+/* A free name @stem1, @stem2, ... entered in @into. */
+static char *
+fresh_temp(const nset *g, nset *l, nset *into, const char *stem)
+{
+    char *s = malloc(strlen(stem) + 24);
+    for (int k = 1; s && k < 1000000; k++) {
+        sprintf(s, "%s%d", stem, k);
+        if (!taken(g, l, s)) {
+            if (!nset_add(into, s))
+                break;
+            return s;
+        }
+    }
+    free(s);
+    return NULL;
+}
+
 static bool
 name_scope(nm *w, const nset *g, nset *l, nset *into, const xf_scope *sc)
 {
     char letter = w->mode == XF_BK_ADJOINT ? 'b' : 'd';
-    for (uint32_t j = 0; j < sc->syms.n; j++) {
-        const xf_symbol *s = sc->syms.v[j];
-        if (s->kind != XF_SYMKIND_VARIABLE)
-            continue;
-        xf_bk_symname *c = &w->syms[s->index];
-        const xf_symbol *p = l ? NULL : common_partner(sc, j, s);
-        if (p) {
-            const xf_bk_symname *pc = &w->syms[p->index];
-            c->same = p->index + 1;
-            if (!(c->name = strdup(pc->name)) || (pc->dname && !(c->dname = strdup(pc->dname))))
+    /* pass 0: the routine's own variables; 1: the transforms' temporaries */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t j = 0; j < sc->syms.n; j++) {
+            const xf_symbol *s = sc->syms.v[j];
+            if (s->kind != XF_SYMKIND_VARIABLE)
+                continue;
+            const char *stem = w->rules->short_temps && l ? temp_stem(s->id) : NULL;
+            if ((stem != NULL) != (pass == 1))
+                continue;
+            xf_bk_symname *c = &w->syms[s->index];
+            if (stem) {
+                if (!(c->name = fresh_temp(g, l, into, stem)))
+                    return false;
+                if (xf_bk_has_deriv(w->mode, s) &&
+                    !(c->dname = fresh_deriv(g, l, into, c->name, letter)))
+                    return false;
+                continue;
+            }
+            const xf_symbol *p = l ? NULL : common_partner(sc, j, s);
+            if (p) {
+                const xf_bk_symname *pc = &w->syms[p->index];
+                c->same = p->index + 1;
+                if (!(c->name = strdup(pc->name)) || (pc->dname && !(c->dname = strdup(pc->dname))))
+                    return false;
+                continue;
+            }
+            if (!(c->name = fresh(w->rules, g, l, into, s->id, "")))
                 return false;
-            continue;
+            if (xf_bk_has_deriv(w->mode, s) &&
+                !(c->dname = fresh_deriv(g, l, into, c->name, letter)))
+                return false;
         }
-        if (!(c->name = fresh(w->rules, g, l, into, s->id, "")))
-            return false;
-        if (xf_bk_has_deriv(w->mode, s) && !(c->dname = fresh_deriv(g, l, into, c->name, letter)))
-            return false;
-    }
     return true;
 }
 

@@ -23,6 +23,9 @@ typedef struct xf_bk_rules {
     bool fold_lower;   /* names are lower case (the language ignores case) */
     bool letter_first; /* a name starts with a letter; else only a digit,
                           '.' or '_' first gets a prefix */
+    bool short_temps;  /* the transforms' temporaries (OpenAD_aux_3,
+                          OpenAD_lin_1, OAD_RES0) are named for what they are
+                          (t1, d1, res1), after the routine's own variables */
 } xf_bk_rules;
 
 /* The names of one symbol (by xf_symbol.index); strings malloc'd. */

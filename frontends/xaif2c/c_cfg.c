@@ -236,8 +236,10 @@ cw_graph(cw *w, const xf_graph *g, const char *exit)
                   entries);
         goto out;
     }
-    xf_cfg_lay_out(g, &o, order);
     cw_reserve_plan(w, g);
+    if (cw_structured(w, g, &o, exit))
+        goto out;
+    xf_cfg_lay_out(g, &o, order);
     for (int emit = 0; emit < 2 && !w->failed; emit++)
         for (uint32_t i = 0; i < n && !w->failed; i++)
             vertex(w, &o, order[i], i + 1 < n ? order[i + 1] : NULL, exit, emit);

@@ -319,8 +319,6 @@ cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r)
                 fprintf(o, "    *%s += xf_b%lld;\n", c->dname, (long long)p);
         }
         cw_struct_after(w, o, r);
-        if (res)
-            fputs("    (void)xf_r;\n", o);
     } else {
         fprintf(o, "    %s", name);
         inner_args(w, o, r);

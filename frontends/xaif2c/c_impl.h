@@ -257,6 +257,21 @@ bool cw_rt_zeros(cw *w, const xf_varref *r, uint32_t p, uint32_t line);
 /* c_stmt.c */
 void cw_stmt(cw *w, const xf_stmt *s);
 
+/* c_blocks.c */
+/** cw_structured: write @g (out-edges @o) as for, while, if and switch when
+ * it is structured (cfg_struct.h); false (nothing written) when it is not,
+ * or when the options ask for labels. An early return goes to @exit. */
+struct xf_cfg_outs;
+bool cw_structured(cw *w, const xf_graph *g, const struct xf_cfg_outs *o, const char *exit);
+
+/* c_tidy.c */
+/** cw_tidy: function body @text (malloc'd; consumed) with single statements
+ * unbraced, temporaries folded and the assignments to locals @locals that
+ * nothing reads removed (c_tidy.c); the new text (malloc'd). */
+char *cw_tidy(char *text, const char *const *locals, size_t n);
+/** cw_tidy_names: whether @text names the identifier @name. */
+bool cw_tidy_names(const char *text, const char *name);
+
 /* c_cfg.c */
 /** cw_graph: write @g's code; control leaves it at label @exit. */
 void cw_graph(cw *w, const xf_graph *g, const char *exit);

@@ -33,7 +33,8 @@ static const char *const reserved[] = {
     "asinh",    "acosh",      "atanh",     "expm1",   "log1p",    "erfc",     "lgamma",
     "tgamma",   "rint",       "nearbyint", "fdim",    "fma"};
 
-static const xf_bk_rules rules = {reserved, sizeof reserved / sizeof *reserved, 0, false, false};
+static const xf_bk_rules rules = {reserved, sizeof reserved / sizeof *reserved, 0, false, false,
+                                  true};
 
 static xf_bk_mode
 bk_mode(const cw *w)

@@ -58,12 +58,20 @@ cw_placeholder(const xf_routine *r, int k)
 
 /* ------------------------------------------------------------ declarations */
 
+/* Declare @s; a local only where the function's body @body names it. */
 static void
-declare(cw *w, FILE *o, const xf_symbol *s, bool global)
+declare(cw *w, FILE *o, const xf_symbol *s, bool global, const char *body)
 {
     const cw_sym *c = &w->syms[s->index];
     if (!c->used && !c->dused)
         return;
+    bool named[2] = {c->used, c->dused};
+    if (!global && body && !cw_rt(s)) {
+        named[0] = named[0] && cw_tidy_names(body, c->name);
+        named[1] = named[1] && cw_tidy_names(body, c->dname);
+        if (!named[0] && !named[1])
+            return;
+    }
     if (!global && cw_rt(s)) { /* a work array sized at run time (c_extent.c) */
         cw_rt_declare(w, o, s);
         return;
@@ -75,15 +83,13 @@ declare(cw *w, FILE *o, const xf_symbol *s, bool global)
     const char *pre = global ? "static " : "    ";
     const char *init = global ? "" : xf_shape_rank(s->shape) > 0 ? " = {0}" : " = 0";
     for (int d = 0; d < 2; d++) {
-        if (!(d ? c->dused : c->used))
+        if (!named[d])
             continue;
         if (xf_shape_rank(s->shape) > 0)
             fprintf(o, "%s%s %s[%lld]%s;\n", pre, d ? cw_dtype(w, s) : t, d ? c->dname : c->name,
                     (long long)(n ? n : 1), init);
         else
             fprintf(o, "%s%s %s%s;\n", pre, d ? cw_dtype(w, s) : t, d ? c->dname : c->name, init);
-        if (!global) /* a local may be written and never read */
-            fprintf(o, "    (void)%s;\n", d ? c->dname : c->name);
     }
 }
 
@@ -149,7 +155,7 @@ static void
 template_code(cw *w, const xf_routine *r)
 {
     FILE *o = w->o;
-    fputs("    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n    (void)xf_m;\n", o);
+    fputs("    xf_ad_mode *xf_m = &xf_ad_state()->mode;\n", o);
     const xf_graph *p[8] = {0};
     for (int k = 1; k <= 6; k++)
         p[k] = cw_placeholder(r, k);
@@ -218,6 +224,21 @@ function(cw *w, FILE *o, const xf_routine *r, int variant)
         graph_code(w, &r->g, 0);
     fclose(m);
     w->o = o;
+    const char **locals = calloc(2 * (size_t)sc->syms.n + 1, sizeof *locals);
+    size_t nl = 0;
+    for (uint32_t j = 0; locals && j < sc->syms.n; j++) {
+        const xf_symbol *s = sc->syms.v[j];
+        const cw_sym *c = &w->syms[s->index];
+        if (c->formal || c->global || cw_rt(s))
+            continue;
+        if (c->used)
+            locals[nl++] = c->name;
+        if (c->dused)
+            locals[nl++] = c->dname;
+    }
+    if (locals)
+        text = cw_tidy(text, locals, nl);
+    free(locals);
     const char *iname = w->iname[r->index];
     fprintf(o, "\n%svoid\n", iname ? "static " : "");
     if (variant >= 0)
@@ -228,7 +249,7 @@ function(cw *w, FILE *o, const xf_routine *r, int variant)
     fputs("\n{\n", o);
     for (uint32_t j = 0; j < sc->syms.n; j++)
         if (!w->syms[sc->syms.v[j]->index].formal)
-            declare(w, o, sc->syms.v[j], false);
+            declare(w, o, sc->syms.v[j], false, text);
     if (w->ltape && (w->lbad || w->ln[0] || w->ln[1]))
         cw_refuse(w, r->h.line, "internal: the local tape of %s is out of step", r->sym->id);
     for (int k = 0; k < w->lmax[0] + w->lmax[1]; k++) /* its local tape */
@@ -444,7 +465,7 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
                     fputs("\n/* global variables */\n", t);
                 any =
                     any || w.syms[sc->syms.v[j]->index].used || w.syms[sc->syms.v[j]->index].dused;
-                declare(&w, t, sc->syms.v[j], true);
+                declare(&w, t, sc->syms.v[j], true, NULL);
             }
     }
     fputs("\n", t);

@@ -38,6 +38,8 @@ typedef struct xf_xaif2c_opts {
     /* when not NULL, the prototypes of the functions a user calls (the
      * non-static ones, with the user's signatures) are written here too */
     FILE *prototypes;
+    /* every control-flow graph as labels and gotos, structured ones too */
+    bool labels_only;
 } xf_xaif2c_opts;
 
 /**

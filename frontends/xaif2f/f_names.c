@@ -22,7 +22,8 @@ static const char *const reserved[] = {
     "main", "driver", "xaiform_ad", "present", "iand",  "ior",  "not",       "floor", "modulo"};
 
 /* Fortran's 63 characters, with room for a suffix; lower case. */
-static const xf_bk_rules rules = {reserved, sizeof reserved / sizeof *reserved, 56, true, true};
+static const xf_bk_rules rules = {reserved, sizeof reserved / sizeof *reserved, 56, true, true,
+                                  false};
 
 static xf_bk_mode
 bk_mode(const fw *w)

@@ -4,7 +4,7 @@
 # Each test's first line names its function and the rest of its `xaiform
 # grad` options: /* cgrad: F --independent A,B --dependent Y */. The test
 # goes through `xaiform grad` as tangent and as joint and split adjoint;
-# what grad accepts is compiled with CC -std=c99 -Wall -Werror -O2 (and
+# what grad accepts is compiled with CC -std=c99 -Wall -Werror -Wunused -O2 (and
 # with --sanitize, AddressSanitizer and UBSan) together with the test's
 # shim (#ifdef XF_CHECK, check.h) and check.c, and checked: the tangent
 # against central differences, each adjoint against the tangent by the
@@ -42,7 +42,7 @@ done
 set -- $tests
 [ $# -ge 1 ] || { echo "run.sh: no test given" >&2; exit 2; }
 dir=$(cd "$(dirname "$0")" && pwd) # check.c, check.h
-flags="-std=c99 -Wall -Werror -O2 $san"
+flags="-std=c99 -Wall -Werror -Wunused -O2 $san"
 mkdir -p "$work" || exit 2
 # shellcheck disable=SC2086 # flags is a word list
 $cc $flags -c "$dir/check.c" -o "$work/check.o" 2>"$work/check.err" ||

@@ -3,7 +3,7 @@
 # Each C file's first line names its function F, N inputs, M outputs (and
 # the extents of pointer parameters): /* c2xaif-test: F N M [x=N,y=M] */.
 # `xaiform grad` writes F's tangent and its adjoint (joint and split
-# reversal); each compiles with CC -std=c99 -Wall -Werror -O2 and the
+# reversal); each compiles with CC -std=c99 -Wall -Werror -Wunused -O2 and the
 # runtime header alone, and check.c checks the tangent against central
 # differences of the compiled F and each adjoint against the tangent by
 # the dot-product test. One line per function; exit 1 if any failed.
@@ -11,7 +11,7 @@
 # "--pass-option loops=auto").
 xaiform=$1 cc=$2 inc=$3 check=$4 work=$5
 shift 5
-flags="-std=c99 -Wall -Werror -O2 -I$inc"
+flags="-std=c99 -Wall -Werror -Wunused -O2 -I$inc"
 total=0 passed=0
 for src in "$@"; do
   set -- $(sed -n '1s/.*c2xaif-test: *\([A-Za-z0-9_]*\) \([0-9]*\) \([0-9]*\) *\([^ *]*\).*/\1 \2 \3 \4/p' "$src")

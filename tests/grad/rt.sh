@@ -10,7 +10,7 @@
 # central differences and by the dot-product test. Exit 1 if any failed.
 xaiform=$1 cc=$2 inc=$3 work=$4
 shift 4
-flags="-std=c99 -Wall -Werror -O2 -I$inc"
+flags="-std=c99 -Wall -Werror -Wunused -O2 -I$inc"
 mkdir -p "$work"
 echo 'int main(void) { return 0; }' >"$work/san.c"
 san="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"

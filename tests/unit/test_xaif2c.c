@@ -182,9 +182,9 @@ START_TEST(names_avoid_keywords_and_math)
     char *c = to_c(text, msg, sizeof msg);
     ck_assert_msg(c != NULL, "%s", msg);
     ck_assert_msg(strstr(c, "    double sin_2 = 0;\n"), "%s", c);
-    ck_assert_msg(strstr(c, "    long double_7 = 0;\n"), "%s", c);
     ck_assert_msg(strstr(c, "    (*y) = sin_2;\n"), "%s", c);
-    ck_assert_msg(strstr(c, "    double_7 = (-3L);\n"), "%s", c);
+    /* double_7 is assigned and never read: neither assigned nor declared */
+    ck_assert_msg(!strstr(c, "double_7"), "%s", c);
     ck_assert_msg(!strstr(c, " i = 0;"), "the unused i is declared: %s", c);
     free(c);
     free(text);
@@ -377,7 +377,7 @@ START_TEST(a_tangent_has_derivative_arguments)
     char *c = to_c(text, msg, sizeof msg);
     ck_assert_msg(c != NULL, "%s", msg);
     ck_assert_msg(strstr(c, "void head_d(double *x, double *xd, double *y, double *yd);"), "%s", c);
-    ck_assert_msg(strstr(c, "double xf_t = 2.5 * xd[(3L) - 1];\n        (*yd) += xf_t;"), "%s", c);
+    ck_assert_msg(strstr(c, "\n    (*yd) += 2.5 * xd[(3L) - 1];\n"), "%s", c);
     /* a whole array: a loop over its 3 elements */
     ck_assert_msg(strstr(c, "long xf_n = 3L;\n        for (long xf_k = 0; xf_k < xf_n; xf_k++) {\n"
                             "        xd[xf_k] = 0.0;"),

@@ -32,7 +32,7 @@ top=$(sed -n 's/^void \([A-Za-z0-9_]*\)(double \*[A-Za-z0-9_]*, double \*[A-Za-z
 [ -n "$top" ] || say skip top routine is not head with two real arguments
 grep -q "^void ${top}_d(double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*);$" "$w/t.c" || say skip "tangent top routine is not ${top}_d(x, xd, y, yd)"
 grep -q "^void ${top}_b(double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*, double \*[A-Za-z0-9_]*);$" "$w/a.c" || say skip "adjoint top routine is not ${top}_b(x, xb, y, yb)"
-flags="-std=c99 -Wall -Werror -O2 -I$inc"
+flags="-std=c99 -Wall -Werror -Wunused -O2 -I$inc"
 $cc $flags -c "$w/p.c" -o "$w/p.o" 2>"$w/cc.err" &&
   $cc $flags -c "$w/t.c" -o "$w/t.o" 2>>"$w/cc.err" &&
   $cc $flags -DF="$top" -DF_D="${top}_d" -DF_B="${top}_b" "-DADJ=\"$w/a.c\"" "$driver" "$w/p.o" "$w/t.o" -o "$w/drv" -lm 2>>"$w/cc.err" ||

@@ -2,7 +2,7 @@
 # joint.sh XAIFORM CC INCLUDE WORK: the joint template resolved when the C
 # is written (docs/c-backend.md): the joint adjoint of joint/leaf.c has no
 # mode record, the leaf sq keeps its tape in local variables, and each
-# function a call reaches is there; compiled with -Wall -Werror, once
+# function a call reaches is there; compiled with -Wall -Werror -Wunused, once
 # plain and once with -DXF_AD_CHECK, its gradient is right (joint/main.c).
 # The split adjoint (split.sh checks its form) is compiled and run too.
 set -u
@@ -28,7 +28,7 @@ grep -q 'xf_ad_push(&xf_ad_s\.tape' "$work/joint.c" || fail "f's loop does not t
 for k in joint split; do
   for d in "" -DXF_AD_CHECK; do
     # shellcheck disable=SC2086 # d is one flag or none
-    $cc -std=c99 -Wall -Werror -O2 $d -I"$inc" "$work/$k.c" "$here/main.c" -o "$work/$k" -lm ||
+    $cc -std=c99 -Wall -Werror -Wunused -O2 $d -I"$inc" "$work/$k.c" "$here/main.c" -o "$work/$k" -lm ||
       fail "$k.c $d does not compile"
     "$work/$k" || fail "$k $d: the gradient is wrong"
   done

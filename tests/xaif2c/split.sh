@@ -3,7 +3,7 @@
 # is written (docs/c-backend.md): the split adjoint of joint/leaf.c has no
 # mode record; the leaf sq, called from f, is two functions, sq_fwd (its
 # taping sweep) and sq_bwd (its adjoint sweep), each called where f's own
-# sweeps call sq; compiled with -Wall -Werror, once plain and once with
+# sweeps call sq; compiled with -Wall -Werror -Wunused, once plain and once with
 # -DXF_AD_CHECK, its gradient is right and the tapes are empty
 # (joint/main.c). f's loop (3 iterations, 2 pushes each) reserves its
 # pushes before it and stores them unchecked (c_reserve.c); with the
@@ -41,7 +41,7 @@ grep -q 'a push beyond the room reserved for reals' "$work/short.out" ||
   fail "the checking build did not name the push beyond the room reserved"
 for d in "" -DXF_AD_CHECK; do
   # shellcheck disable=SC2086 # d is one flag or none
-  $cc -std=c99 -Wall -Werror -O2 $d -I"$inc" "$work/split.c" "$here/main.c" -o "$work/split" -lm ||
+  $cc -std=c99 -Wall -Werror -Wunused -O2 $d -I"$inc" "$work/split.c" "$here/main.c" -o "$work/split" -lm ||
     fail "split.c $d does not compile"
   "$work/split" || fail "split $d: the gradient is wrong"
 done
@@ -57,6 +57,6 @@ END
 "$xaiform" grad "$work/clash.c" --function f --independent x --dependent y --extent x=2,y=1 \
   --mode adjoint --reversal split -o "$work/clash_b.c" || fail "grad refused clash.c"
 grep -q '^sq_fwd_2(' "$work/clash_b.c" || fail "no sq_fwd_2 beside the variable sq_fwd"
-$cc -std=c99 -Wall -Werror -O2 -I"$inc" -c "$work/clash_b.c" -o "$work/clash_b.o" ||
+$cc -std=c99 -Wall -Werror -Wunused -O2 -I"$inc" -c "$work/clash_b.c" -o "$work/clash_b.o" ||
   fail "clash_b.c does not compile"
 echo "split.sh: resolved split adjoint right"

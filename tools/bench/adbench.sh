@@ -28,7 +28,7 @@ if [ "${1:-}" = --check-drivers ]; then
     d=${drv%%:*} o=${drv#*:}
     [ "$o" = - ] && o=
     for ours in 0 1 2; do
-      $cc -std=c99 -Wall -Wextra -Werror -O2 -fsyntax-only $o -DOURS=$ours "$here/adbench/$d.c" ||
+      $cc -std=c99 -Wall -Wextra -Wunused -Werror -O2 -fsyntax-only $o -DOURS=$ours "$here/adbench/$d.c" ||
         { echo "adbench.sh: $d.c $o -DOURS=$ours does not compile" >&2; rc=1; }
     done
   done
