@@ -40,12 +40,6 @@ out(const parser *p, const xf_cvertex *v, uint32_t k)
     return p->o->e[p->o->first[v->index] + k];
 }
 
-static long long
-cv_of(const xf_cedge *e)
-{
-    return e->cv == XF_NOINT ? 1 : (long long)e->cv;
-}
-
 /* The body edge of loop header @v: the valued edge whose value is not 0,
  * or the default edge where the other's value is 0. */
 static const xf_cedge *
@@ -56,11 +50,11 @@ body_edge(const parser *p, const xf_cvertex *v)
     const xf_cedge *a = out(p, v, 0), *b = out(p, v, 1);
     bool va = xf_flag_is(a->has_cv, false), vb = xf_flag_is(b->has_cv, false);
     if (va && !vb)
-        return cv_of(a) ? a : b;
+        return xf_cedge_value(a) ? a : b;
     if (vb && !va)
-        return cv_of(b) ? b : a;
-    if (va && vb && !cv_of(a) != !cv_of(b))
-        return cv_of(a) ? a : b;
+        return xf_cedge_value(b) ? b : a;
+    if (va && vb && !xf_cedge_value(a) != !xf_cedge_value(b))
+        return xf_cedge_value(a) ? a : b;
     return NULL;
 }
 
@@ -77,7 +71,7 @@ distinct_values(const parser *p, const xf_cvertex *v)
         }
         for (uint32_t j = 0; j < i; j++) {
             const xf_cedge *b = out(p, v, j);
-            if (xf_flag_is(b->has_cv, false) && cv_of(a) == cv_of(b))
+            if (xf_flag_is(b->has_cv, false) && xf_cedge_value(a) == xf_cedge_value(b))
                 return false;
         }
     }

@@ -69,4 +69,18 @@ typedef struct xf_cfg_do {
  */
 bool xf_cfg_counted_do(const xf_snode *n, xf_cfg_do *d);
 
+/* The value an edge's condition must have to take it (1 where it has none). */
+static inline long long
+xf_cedge_value(const xf_cedge *e)
+{
+    return e->cv == XF_NOINT ? 1 : (long long)e->cv;
+}
+
+/* Has @e a condition value (it is not the default edge)? */
+static inline bool
+xf_cedge_valued(const xf_cedge *e)
+{
+    return xf_flag_is(e->has_cv, false);
+}
+
 #endif

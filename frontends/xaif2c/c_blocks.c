@@ -127,18 +127,6 @@ stmt_text(cw *w, const xf_stmt *st)
     return s;
 }
 
-static long long
-cv_of(const xf_cedge *e)
-{
-    return e->cv == XF_NOINT ? 1 : (long long)e->cv;
-}
-
-static bool
-valued(const xf_cedge *e)
-{
-    return xf_flag_is(e->has_cv, false);
-}
-
 /* Write the test "condition @c (of type @t) equals @k" (@eq) or differs. */
 static void
 test(cw *w, const char *c, cw_type t, long long k, bool eq)
@@ -188,10 +176,10 @@ loop_test(cw *w, const xf_snode *n)
         return false;
     capture b;
     if (capture_begin(w, &b)) {
-        if (valued(n->edge))
-            test(w, c, t, cv_of(n->edge), true);
+        if (xf_cedge_valued(n->edge))
+            test(w, c, t, xf_cedge_value(n->edge), true);
         else /* the exit edge has the value (body_edge of cfg_struct.c) */
-            test(w, c, t, cv_of(n->exit_edge), false);
+            test(w, c, t, xf_cedge_value(n->exit_edge), false);
         char *s = capture_end(w, &b);
         if (s)
             fputs(bare(s), w->o);
@@ -295,11 +283,11 @@ branch(cw *w, const xf_snode *n, const char *exit)
     const xf_snode *dflt = NULL, *one = NULL, *zero = NULL, *val = NULL;
     uint32_t nval = 0;
     for (const xf_snode *a = n->body; a; a = a->next) {
-        if (!valued(a->edge)) {
+        if (!xf_cedge_valued(a->edge)) {
             dflt = a;
             continue;
         }
-        long long k = cv_of(a->edge);
+        long long k = xf_cedge_value(a->edge);
         if (t == CT_BOOL && k != 0 && k != 1)
             continue; /* never taken */
         nval++;
@@ -319,13 +307,13 @@ branch(cw *w, const xf_snode *n, const char *exit)
         else
             fputs("    xf_ad_fail(\"no out-edge for this condition value\");\n", w->o);
     } else if (nval == 1)
-        if_else(w, c, t, cv_of(val->edge), val, dflt, exit);
+        if_else(w, c, t, xf_cedge_value(val->edge), val, dflt, exit);
     else {
         fprintf(w->o, "    switch (%s%s%s) {\n", t == CT_REAL ? "(long)(" : "",
                 t == CT_REAL ? c : bare(c), t == CT_REAL ? ")" : "");
         for (const xf_snode *a = n->body; a; a = a->next)
-            if (valued(a->edge)) {
-                fprintf(w->o, "    case %lld:\n", cv_of(a->edge));
+            if (xf_cedge_valued(a->edge)) {
+                fprintf(w->o, "    case %lld:\n", xf_cedge_value(a->edge));
                 nested(w, a->body, exit);
                 fputs("        break;\n", w->o);
             }

@@ -112,6 +112,9 @@ bool fw_passive(fw *w, const xf_stmt *s);
 /* f_cfg.c */
 /** fw_graph: write @g's code; control leaves it at the routine's exit label. */
 void fw_graph(fw *w, const xf_graph *g);
+/** fw_text: what @write(@w, @arg) writes, as a string (malloc'd, "" where
+ * it writes nothing); NULL after a refusal. */
+char *fw_text(fw *w, void (*write)(fw *, const void *), const void *arg);
 
 /* f_struct.c */
 struct xf_cfg_outs;

@@ -54,27 +54,18 @@ nested(fw *w, const xf_snode *n)
     }
 }
 
+static void
+write_nested(fw *w, const void *n)
+{
+    nested(w, n);
+}
+
 /* The indented text of @n (malloc'd, "" where it writes nothing); NULL
  * after a refusal. */
 static char *
 nested_text(fw *w, const xf_snode *n)
 {
-    FILE *saved = w->o;
-    char *s = NULL;
-    size_t len = 0;
-    if (!(w->o = open_memstream(&s, &len))) {
-        w->o = saved;
-        fw_refuse(w, 0, "out of memory");
-        return NULL;
-    }
-    nested(w, n);
-    fclose(w->o);
-    w->o = saved;
-    if (w->failed) {
-        free(s);
-        return NULL;
-    }
-    return s;
+    return fw_text(w, write_nested, n);
 }
 
 /* The text of @x at @root (UINT32_MAX: its root), or of @r when @x is NULL,
@@ -99,18 +90,6 @@ text(fw *w, const xf_expr *x, uint32_t root, const xf_varref *r, fw_type *t)
         return NULL;
     }
     return s;
-}
-
-static long long
-cv_of(const xf_cedge *e)
-{
-    return e->cv == XF_NOINT ? 1 : (long long)e->cv;
-}
-
-static bool
-valued(const xf_cedge *e)
-{
-    return xf_flag_is(e->has_cv, false);
 }
 
 /* Write the test "condition @c (of type @t) equals @k" (@eq) or differs. */
@@ -152,10 +131,10 @@ loop_test(fw *w, const xf_snode *n)
     char *c = text(w, v->cond, UINT32_MAX, NULL, &t);
     if (!c)
         return false;
-    if (valued(n->edge))
-        test(w, c, t, cv_of(n->edge), true);
+    if (xf_cedge_valued(n->edge))
+        test(w, c, t, xf_cedge_value(n->edge), true);
     else /* the exit edge has the value (body_edge of cfg_struct.c) */
-        test(w, c, t, cv_of(n->exit_edge), false);
+        test(w, c, t, xf_cedge_value(n->exit_edge), false);
     free(c);
     return true;
 }
@@ -294,11 +273,11 @@ branch(fw *w, const xf_snode *n)
     const xf_snode *dflt = NULL, *one = NULL, *zero = NULL, *val = NULL;
     uint32_t nval = 0;
     for (const xf_snode *a = n->body; a; a = a->next) {
-        if (!valued(a->edge)) {
+        if (!xf_cedge_valued(a->edge)) {
             dflt = a;
             continue;
         }
-        long long k = cv_of(a->edge);
+        long long k = xf_cedge_value(a->edge);
         if (t == FT_BOOL && k != 0 && k != 1)
             continue; /* never taken */
         nval++;
@@ -318,13 +297,13 @@ branch(fw *w, const xf_snode *n)
         else
             fputs("  error stop 'xaiform: no out-edge for this condition value'\n", w->o);
     } else if (nval == 1 && dflt)
-        if_else(w, c, t, cv_of(val->edge), val, dflt);
+        if_else(w, c, t, xf_cedge_value(val->edge), val, dflt);
     else {
         fprintf(w->o, "  select case (%s%s%s)\n", t == FT_REAL ? "int(" : "", c,
                 t == FT_REAL ? ")" : "");
         for (const xf_snode *a = n->body; a; a = a->next)
-            if (valued(a->edge)) {
-                fprintf(w->o, "  case (%lld)\n", cv_of(a->edge));
+            if (xf_cedge_valued(a->edge)) {
+                fprintf(w->o, "  case (%lld)\n", xf_cedge_value(a->edge));
                 nested(w, a->body);
             }
         fputs("  case default\n", w->o);

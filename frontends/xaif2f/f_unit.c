@@ -188,9 +188,8 @@ mode_set(FILE *o, const char *indent, const char *flags)
     fputs(")\n", o);
 }
 
-/* @g's code (malloc'd, "" where it writes none); NULL after a refusal. */
-static char *
-graph_text(fw *w, const xf_graph *g)
+char *
+fw_text(fw *w, void (*write)(fw *, const void *), const void *arg)
 {
     FILE *saved = w->o;
     char *s = NULL;
@@ -200,7 +199,7 @@ graph_text(fw *w, const xf_graph *g)
         fw_refuse(w, 0, "out of memory");
         return NULL;
     }
-    fw_graph(w, g);
+    write(w, arg);
     fclose(w->o);
     w->o = saved;
     if (w->failed) {
@@ -208,6 +207,19 @@ graph_text(fw *w, const xf_graph *g)
         return NULL;
     }
     return s;
+}
+
+static void
+write_graph(fw *w, const void *g)
+{
+    fw_graph(w, g);
+}
+
+/* @g's code (malloc'd, "" where it writes none); NULL after a refusal. */
+static char *
+graph_text(fw *w, const xf_graph *g)
+{
+    return fw_text(w, write_graph, g);
 }
 
 /* @text inside an IF block: two more columns. */
