@@ -418,7 +418,7 @@ xf_grad_fortran(int argc, char **argv)
     fputs("xaiform grad: not built for Fortran: the Fortran front end needs Flang 19 when\n"
           "the build is configured (docs/fortran-frontend.md)\n",
           stderr);
-    (void)transform, (void)co;
+    (void)transform, (void)co, (void)routine_of;
     rc = XF_EXIT_INTERNAL;
 #endif
 done:
