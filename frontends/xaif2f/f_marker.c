@@ -74,6 +74,15 @@ args_uses(rw *u, const xf_arg_vec *a)
     }
 }
 
+/* Does the runtime's inlinable call @name only read its arguments (a
+ * tape push, an argument or snapshot store)? Its reading a variable the
+ * code never sets does not set it. */
+static bool
+saves_only(const char *name)
+{
+    return name && (strstr(name, "push") || strstr(name, "store"));
+}
+
 static void
 stmt_uses(rw *u, const xf_stmt *s)
 {
@@ -86,7 +95,11 @@ stmt_uses(rw *u, const xf_stmt *s)
         args_uses(u, &s->u.call.args);
         return;
     case XF_STMT_ICALL:
-        args_uses(u, &s->u.icall.args);
+        if (saves_only(s->u.icall.name)) /* a push or store reads what it saves */
+            for (uint32_t i = 0; i < s->u.icall.args.n; i++)
+                expr_reads(u, &s->u.icall.args.v[i].val);
+        else
+            args_uses(u, &s->u.icall.args);
         return;
     case XF_STMT_MARKER:
         return;

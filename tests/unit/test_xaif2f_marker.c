@@ -127,6 +127,14 @@ compiles(const char *src)
     "</xaif:AssignmentRHS>\n"                                                                      \
     "      </xaif:Assignment>\n"
 
+/* a tape push of k */
+#define PUSH_K                                                                                     \
+    "      <xaif:InlinableSubroutineCall subroutine_name=\"push_i_s0\" statement_id=\"p\">\n"      \
+    "        <xaif:Argument position=\"1\"><xaif:VariableReference vertex_id=\"1\">"               \
+    "<xaif:SymbolReference vertex_id=\"1\" scope_id=\"2\" symbol_id=\"k\"/>"                       \
+    "</xaif:VariableReference></xaif:Argument>\n"                                                  \
+    "      </xaif:InlinableSubroutineCall>\n"
+
 #define K_DECL                                                                                     \
     "        <xaif:Symbol symbol_id=\"k\" kind=\"variable\" type=\"integer\" active=\"0\"/>\n"
 
@@ -186,6 +194,10 @@ START_TEST(lost_store_refused_where_read)
             "statement");
     refused(K_DECL, MARKER("{WHIRL_Id#8} [passive: OPR_ISTORE]") Y_IS_X_AT("k"), "OPR_ISTORE",
             "k is read");
+    /* a tape push of k (an adjoint's) reads k: it does not set it
+     * (Loop_simple_4b's adm.xaif, whose j = k is such a Marker) */
+    refused(K_DECL, MARKER("{WHIRL_Id#13} [passive: OPR_STID]") Y_IS_X_AT("k") PUSH_K, "OPR_STID",
+            "k is read but set by no statement");
 }
 END_TEST
 
