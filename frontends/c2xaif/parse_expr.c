@@ -585,6 +585,8 @@ cf_call_build(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 et = clang_getArrayElementType(et);
             if (clang_getCanonicalType(et).kind == CXType_Pointer)
                 et = clang_getPointeeType(clang_getCanonicalType(et));
+            while (clang_getCanonicalType(et).kind == CXType_ConstantArray) /* (*p)[4] */
+                et = clang_getArrayElementType(clang_getCanonicalType(et));
             if (cf_type_of(c, et, arg) != s->type)
                 cf_refuse(c, arg,
                           "passing array '%s' to a parameter of another element type is "

@@ -447,6 +447,10 @@ static const struct refusal {
      "void f(const double x[2], m_t *a, const m_t *b, double y[2]) {\n    *a = *b;\n"
      "    y[0] = x[0];\n}\n",
      3, 10, "assigning a struct with a pointer member ('d') is not supported"},
+    {"rows_of_run_time_length",
+     "void f(int m, const double (*a)[m], double y[2]) {\n    y[0] = a[0][0];\n}\n", 1, 30,
+     "pointer parameter 'a' to pointers or to rows of variable length is not supported: "
+     "declare it as a[n][m]"},
     {"struct_return_top",
      "typedef struct { double a; } s_t;\ns_t f(const double x[2]) { s_t r = {x[0]}; return r; }\n",
      2, 5, "'f', the function differentiated, returns a struct, which is not supported"},
