@@ -232,6 +232,8 @@ cf_expr *cf_lvalue_of(cf *c, CXCursor x);
 /** cf_call_stmt: the call @x of @f, its result (if any) into @res, appended as a statement
  * (scalar arguments copied into temporaries first). */
 void cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res);
+/** cf_call_build: cf_call_stmt's statement, not yet appended (cf_emit_stmt). */
+cf_stmt *cf_call_build(cf *c, CXCursor x, cf_fn *f, cf_sym *res);
 /** cf_cond_of: the condition @x (a comparison, logic, or a value compared with 0). */
 cf_expr *cf_cond_of(cf *c, CXCursor x);
 /** cf_type_of: the cf_type of a scalar C type, or refuse at @at. */
@@ -462,6 +464,30 @@ bool cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st);
 /** cf_struct_assign: @lhs = @rhs of struct type, member by member; the last statement (the
  * others emitted), NULL when @lhs is no struct. */
 cf_stmt *cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line);
+/** cf_struct_assign_to: the struct at @lroot, @lpath (element @lix) of type @lt = @rhs, as
+ * cf_struct_assign. */
+cf_stmt *cf_struct_assign_to(cf *c, uint64_t lroot, const char *lpath, cf_expr *lix, CXType lt,
+                             CXCursor rhs, unsigned line);
+/** cf_struct_declare: struct variable @rname of type @rt, key @root, declared at @at: a local,
+ * or (@formal) a formal by pointer, one a member, appended to the current function's. */
+void cf_struct_declare(cf *c, CXCursor at, uint64_t root, const char *rname, CXType rt,
+                       bool formal);
+/** cf_struct_type: whether @t is a struct type (a union refused at @at). */
+bool cf_struct_type(cf *c, CXType t, CXCursor at);
+/** cf_struct_out_args: the members of struct @root (type @rt) appended to call @st's
+ * arguments, themselves (the callee writes them). */
+void cf_struct_out_args(cf *c, CXCursor at, CXType rt, uint64_t root, cf_stmt *st);
+
+/* struct_ret.c: a struct returned by value */
+/** cf_struct_result: when @f returns a struct, its members as formals by pointer, last;
+ * false when it returns no struct. */
+bool cf_struct_result(cf *c, cf_fn *f);
+/** cf_struct_return: `return @x;` in @f that returns a struct: @x copied to the result;
+ * false when @f returns no struct. */
+bool cf_struct_return(cf *c, cf_fn *f, CXCursor x);
+/** cf_struct_call: call @x of a function that returns a struct, its result in a new
+ * temporary struct that *@root (path "", *@ix NULL) designates; false: @x returns none. */
+bool cf_struct_call(cf *c, CXCursor x, uint64_t *root, char *path, size_t len, cf_expr **ix);
 /** cf_struct_named: mark in @mark the real members of struct formal @name of @top (s, s.a,
  * s->a); false when @name names no struct. */
 bool cf_struct_named(cf *c, cf_fn *top, const char *name, bool *mark);

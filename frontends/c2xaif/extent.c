@@ -179,9 +179,9 @@ void
 cf_rt_use(cf *c, cf_expr *e)
 {
     cf_sym *s = e->sym;
-    if (!s->ptr || s->rank != 1 || s->dimx[0] || s->use_bad)
+    if (!s->ptr || s->dimx[0] || s->use_bad)
         return;
-    if (e->nsub != 1) { /* passed whole */
+    if (e->nsub != s->rank) { /* passed whole, or a row of (*p)[4] */
         s->use_bad = true;
         return;
     }
@@ -231,7 +231,7 @@ cf_rt_infer(cf *c, cf_fn *f)
 {
     for (uint32_t i = 0; i < f->formals.n; i++) {
         cf_sym *s = f->formals.v[i];
-        if (!s->ptr || s->rank != 1 || s->dims[0] != -1 || s->use_bad || s->pending)
+        if (!s->ptr || s->dims[0] != -1 || s->use_bad || s->pending)
             continue;
         if (s->use_n) {
             char buf[512] = "";
@@ -241,7 +241,7 @@ cf_rt_infer(cf *c, cf_fn *f)
                 strcat(buf, " + 1");
             s->dimx[0] = cf_strdup(c, buf);
             s->dims[0] = CF_RT_EXTENT;
-        } else if (s->use_max > 0) {
+        } else if (s->use_max > 0 && s->rank == 1) {
             s->dims[0] = s->use_max;
             s->by_use = true;
         }

@@ -266,7 +266,7 @@ cf_fn_extents(cf *c, cf_fn *f)
             if (strlen(f->formals.v[i]->name) == nlen &&
                 !strncmp(f->formals.v[i]->name, name, nlen))
                 s = f->formals.v[i];
-        if (!s || !s->ptr || s->rank != 1 || s->dims[0] != -1)
+        if (!s || !s->ptr || s->dims[0] != -1)
             cf_refuse(c, f->decl, "--extent %s: '%.*s' is no pointer parameter of '%s'", *o,
                       (int)nlen, name, f->name);
         char what[200];

@@ -515,6 +515,12 @@ call_value(cf *c, CXCursor x)
 void
 cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
 {
+    cf_emit_stmt(c, cf_call_build(c, x, f, res));
+}
+
+cf_stmt *
+cf_call_build(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
+{
     if (c->no_calls)
         cf_refuse(c, x, "%s is not supported", c->no_calls);
     int nargs = clang_Cursor_getNumArguments(x);
@@ -579,6 +585,8 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
                 et = clang_getArrayElementType(et);
             if (clang_getCanonicalType(et).kind == CXType_Pointer)
                 et = clang_getPointeeType(clang_getCanonicalType(et));
+            while (clang_getCanonicalType(et).kind == CXType_ConstantArray) /* (*p)[4] */
+                et = clang_getArrayElementType(clang_getCanonicalType(et));
             if (cf_type_of(c, et, arg) != s->type)
                 cf_refuse(c, arg,
                           "passing array '%s' to a parameter of another element type is "
@@ -623,5 +631,5 @@ cf_call_stmt(cf *c, CXCursor x, cf_fn *f, cf_sym *res)
         known |= caller->callees.v[i] == f;
     if (!known && !XF_VEC_PUSH(c->a, caller->callees, f))
         cf_oom(c);
-    cf_emit_stmt(c, st);
+    return st;
 }

@@ -259,6 +259,11 @@ simple(cf *c, CXCursor x)
         }
         CXType rt = clang_getCursorResultType(f->decl);
         cf_sym *res = NULL;
+        uint64_t root;
+        char path[8];
+        cf_expr *ix;
+        if (cf_struct_call(c, x, &root, path, sizeof path, &ix))
+            return NULL; /* a struct result not used: into a temporary */
         if (clang_getCanonicalType(rt).kind != CXType_Void)
             res = cf_temp(c, "OAD_RES", cf_type_of(c, rt, x));
         cf_call_stmt(c, x, f, res);
@@ -750,7 +755,9 @@ walk_in(cf *c, CXCursor x)
     case CXCursor_ReturnStmt: {
         unsigned n;
         CXCursor *kk = cf_children(c, x, &n);
-        if (n == 1) {
+        if (n == 1 && cf_struct_return(c, f, kk[0]))
+            ;
+        else if (n == 1) {
             if (!f->ret)
                 cf_refuse(c, x, "a value returned from a void function");
             cf_expr *v = cf_expr_of(c, kk[0]);
@@ -814,7 +821,9 @@ cf_walk_fn(cf *c, cf_fn *f)
         cf_top_extents(c, f);
     cf_fn_extents(c, f);
     CXType rt = clang_getCursorResultType(f->decl);
-    if (clang_getCanonicalType(rt).kind != CXType_Void) {
+    if (cf_struct_result(c, f))
+        ; /* its members, formals by pointer, last (struct_ret.c) */
+    else if (clang_getCanonicalType(rt).kind != CXType_Void) {
         char name[160];
         snprintf(name, sizeof name, "%s_ret", f->name);
         f->ret = cf_add_sym(c, name, cf_type_of(c, rt, f->decl));

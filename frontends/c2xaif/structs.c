@@ -295,14 +295,16 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     }
 }
 
-/* The struct variable declared at @d of record type @rt (@nlocal: a local array of so many). */
+/* The struct variable @rname, key @root, declared at @d of record type @rt (@nlocal: a local
+ * array of so many). */
 static void
-declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal, int64_t nlocal)
+declare_as(cf *c, CXCursor d, uint64_t root, const char *rname, CXType rt, int by, bool rconst,
+           bool formal, int64_t nlocal)
 {
     decl_ctx x = {.formal = formal};
     x.proto.nlocal = nlocal;
-    x.proto.root = cf_decl_key(d);
-    x.proto.rname = cursor_name(c, d);
+    x.proto.root = root;
+    x.proto.rname = rname;
     x.proto.at = d;
     x.proto.rtype = type_name(c, rt, d);
     x.proto.by = by;
@@ -315,6 +317,24 @@ declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal, int64_t 
     each_leaf(c, d, rt, "", declare_leaf, &x, 0);
     if (x.nleaf == 0)
         cf_refuse(c, d, "struct '%s' has no members", x.proto.rname);
+}
+
+static void
+declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal, int64_t nlocal)
+{
+    declare_as(c, d, cf_decl_key(d), cursor_name(c, d), rt, by, rconst, formal, nlocal);
+}
+
+void
+cf_struct_declare(cf *c, CXCursor at, uint64_t root, const char *rname, CXType rt, bool formal)
+{
+    declare_as(c, at, root, rname, rt, formal ? BY_POINTER : BY_LOCAL, false, formal, 0);
+}
+
+bool
+cf_struct_type(cf *c, CXType t, CXCursor at)
+{
+    return is_record(c, t, at);
 }
 
 static cf_sym *find_leaf(cf *c, uint64_t root, const char *path);
@@ -640,6 +660,8 @@ designate(cf *c, CXCursor x, uint64_t *root, char *path, size_t len, cf_expr **i
         x = cf_strip(kk[0]);
         k = clang_getCursorKind(x);
     }
+    if (k == CXCursor_CallExpr) /* a struct returned by value: a temporary (struct_ret.c) */
+        return cf_struct_call(c, x, root, path, len, ix);
     if (k == CXCursor_DeclRefExpr) {
         CXCursor d = clang_getCursorReferenced(x);
         CXType t = clang_getCursorType(d), ct = clang_getCanonicalType(t);
@@ -858,6 +880,13 @@ cf_struct_arg(cf *c, CXCursor arg, CXCursor formal, cf_stmt *st)
                   "struct members, or its address (&s, p)");
     each_leaf(c, arg, rt, "", arg_leaf, &x, 0);
     return true;
+}
+
+void
+cf_struct_out_args(cf *c, CXCursor at, CXType rt, uint64_t root, cf_stmt *st)
+{
+    arg_ctx x = {.st = st, .arg = at, .prefix = "", .root = root};
+    each_leaf(c, at, rt, "", arg_leaf, &x, 0);
 }
 
 typedef struct {
@@ -1105,19 +1134,28 @@ cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
         return NULL;
     uint64_t lroot;
     cf_expr *lix = NULL;
-    char lpath[256], rpath[256];
+    char lpath[256];
     if (clang_getCursorKind(lhs) == CXCursor_VarDecl) {
         lroot = cf_decl_key(lhs);
         lpath[0] = 0;
     } else if (!designate(c, lhs, &lroot, lpath, sizeof lpath, &lix))
         cf_refuse(c, lhs, "this struct assignment target is not supported");
+    return cf_struct_assign_to(c, lroot, lpath, lix, lt, rhs, line);
+}
+
+cf_stmt *
+cf_struct_assign_to(cf *c, uint64_t lroot, const char *lpath, cf_expr *lix, CXType lt, CXCursor rhs,
+                    unsigned line)
+{
+    char rpath[256];
     CXCursor r = cf_strip(rhs);
-    while (clang_getCursorKind(r) == CXCursor_UnexposedExpr) {
+    while (clang_getCursorKind(r) == CXCursor_UnexposedExpr ||
+           clang_getCursorKind(r) == CXCursor_CompoundLiteralExpr) { /* (T){...} */
         unsigned n;
         CXCursor *kk = cf_children(c, r, &n);
-        if (n != 1)
+        if (n == 0 || (n != 1 && clang_getCursorKind(r) != CXCursor_CompoundLiteralExpr))
             break;
-        r = cf_strip(kk[0]);
+        r = cf_strip(kk[n - 1]); /* (T){...}: a TypeRef may come first */
     }
     if (clang_getCursorKind(r) == CXCursor_InitListExpr) {
         if (lix)
@@ -1133,10 +1171,6 @@ cf_struct_assign(cf *c, CXCursor lhs, CXCursor rhs, unsigned line)
                       "members");
         return x.last;
     }
-    if (clang_getCursorKind(r) == CXCursor_CallExpr)
-        cf_refuse(c, rhs,
-                  "a function that returns a struct is not supported: return it through a "
-                  "pointer parameter (void f(..., S *out))");
     copy_ctx x = {
         .lroot = lroot, .lix = lix, .lpre = lpath, .rpre = rpath, .line = line, .at = rhs};
     if (!designate(c, rhs, &x.rroot, rpath, sizeof rpath, &x.rix))

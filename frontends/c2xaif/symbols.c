@@ -104,10 +104,14 @@ cf_declare(cf *c, CXCursor d, bool formal)
             t = ct.kind == CXType_Pointer ? clang_getPointeeType(ct)
                                           : clang_getArrayElementType(ct);
             enum CXTypeKind ek = clang_getCanonicalType(t).kind;
-            if (ek == CXType_Pointer || ek == CXType_ConstantArray ||
-                ek == CXType_IncompleteArray || ek == CXType_VariableArray)
-                cf_refuse(c, d, "pointer parameter '%s' to pointers or arrays is not supported",
-                          name);
+            /* double (*p)[4], double a[][4]: rows of a 2-D array, the number of rows
+             * found or given as a pointer's extent (extent.c), the rest constant */
+            if (ek == CXType_Pointer || ek == CXType_IncompleteArray || ek == CXType_VariableArray)
+                cf_refuse(c, d,
+                          "pointer parameter '%s' to pointers or to rows of variable length is "
+                          "not supported: declare it as %s[n][m], a variable-length array "
+                          "parameter",
+                          name, name);
         } else if (formal && ct.kind == CXType_VariableArray) {
             /* double a[n][m]: the extents are the texts between the brackets */
             const char *g[CF_MAXRANK + 1];
@@ -136,7 +140,7 @@ cf_declare(cf *c, CXCursor d, bool formal)
     sym->rank = rank;
     memcpy(sym->dims, dims, sizeof dims);
     memcpy(sym->dimx, dimx, sizeof dimx);
-    if (rank > 0 && dims[0] == -1 && rank > 1)
+    if (rank > 0 && dims[0] == -1 && rank > 1 && !ptr)
         cf_refuse(c, d, "array parameter '%s' has no first extent: declare it as %s[n]...", name,
                   name);
     sym->decl = cf_decl_key(d);
@@ -197,7 +201,7 @@ cf_top_extents(cf *c, cf_fn *f)
             if (strlen(f->formals.v[i]->name) == (size_t)(eq - *p) &&
                 strncmp(f->formals.v[i]->name, *p, (size_t)(eq - *p)) == 0)
                 s = f->formals.v[i];
-        if (!s || s->rank != 1 || s->dims[0] != -1)
+        if (!s || (s->rank != 1 && !s->ptr) || s->dims[0] != -1)
             cf_refuse(c, f->decl, "--extent %s: '%.*s' is no pointer parameter of '%s'", *p,
                       (int)(eq - *p), *p, f->name);
         s->dims[0] = n;
@@ -226,6 +230,8 @@ cf_extents(cf *c)
                             size = actual->dims[r] < 0 || actual->dims[r] == CF_RT_EXTENT
                                        ? -1
                                        : size * actual->dims[r];
+                        for (int r = 1; r < formal->rank && size > 0; r++) /* rows (*p)[4] */
+                            size = size % formal->dims[r] ? -1 : size / formal->dims[r];
                         if (formal->dimx[0]) { /* its own extent, known at run time */
                             int64_t was = formal->dims[0];
                             cf_rt_nominal(formal, size);
@@ -263,13 +269,13 @@ cf_extents(cf *c)
             const cf_sym *s = c->fns.v[i]->formals.v[k];
             if (s->rank == 1 && s->dims[0] < 0)
                 cf_struct_no_extent(c, c->fns.v[i], s); /* a struct's pointer member */
-            if (s->rank == 1 && s->dims[0] < 0 && i == 0)
+            if ((s->rank == 1 || s->ptr) && s->dims[0] < 0 && i == 0)
                 cf_refuse(c, s->where,
                           "pointer parameter '%s' has no extent: give --extent %s=N (N a "
                           "number or an expression of the int parameters, n*d), or declare "
                           "it as %s[n]",
                           s->name, s->name, s->name);
-            if (s->rank == 1 && s->dims[0] < 0)
+            if ((s->rank == 1 || s->ptr) && s->dims[0] < 0)
                 cf_refuse(c, s->where,
                           "pointer parameter '%s' has no extent: no call passes it an array of "
                           "known size; give --extent %s:%s=N (N a number or an expression of "

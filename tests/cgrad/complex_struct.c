@@ -1,4 +1,4 @@
-/* cgrad: cpoly --independent z,c --dependent out */
+/* cgrad: cpoly --independent z,c --dependent out --extent c=2*n */
 /* A complex polynomial sum c_k z^k evaluated with a struct for complex
  * numbers, helpers that take and return it by value, locals of it. */
 typedef struct {

@@ -447,11 +447,18 @@ static const struct refusal {
      "void f(const double x[2], m_t *a, const m_t *b, double y[2]) {\n    *a = *b;\n"
      "    y[0] = x[0];\n}\n",
      3, 10, "assigning a struct with a pointer member ('d') is not supported"},
-    {"struct_return",
-     "typedef struct { double a; } s_t;\nstatic s_t g(double a) { s_t r = {a}; return r; }\n"
+    {"rows_of_run_time_length",
+     "void f(int m, const double (*a)[m], double y[2]) {\n    y[0] = a[0][0];\n}\n", 1, 30,
+     "pointer parameter 'a' to pointers or to rows of variable length is not supported: "
+     "declare it as a[n][m]"},
+    {"struct_return_top",
+     "typedef struct { double a; } s_t;\ns_t f(const double x[2]) { s_t r = {x[0]}; return r; }\n",
+     2, 5, "'f', the function differentiated, returns a struct, which is not supported"},
+    {"struct_return_unseen",
+     "typedef struct { double a; } s_t;\ns_t g(double a);\n"
      "void f(const double x[2], double y[2]) {\n    s_t v;\n    v = g(x[0]);\n"
      "    y[0] = v.a;\n}\n",
-     5, 9, "a function that returns a struct is not supported: return it through a pointer"},
+     5, 9, "'g' returns a struct and is not defined in this file, which is not supported"},
     {"struct_index",
      "typedef struct { double a; } s_t;\nvoid f(const s_t *s, double y[2]) {\n"
      "    y[0] = (s + 1)->a;\n}\n",
