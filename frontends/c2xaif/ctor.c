@@ -211,6 +211,31 @@ cf_ctor_local(cf *c, CXCursor d, CXCursor call)
     return true;
 }
 
+void
+cf_inl_enter(cf *c, CXCursor fn, CXCursor call, uint64_t self, uint64_t as)
+{
+    struct cf_inl *in = cf_alloc(c, sizeof *in);
+    int na = clang_Cursor_getNumArguments(call);
+    *in = (struct cf_inl){.fn = fn, .self = self, .as = as, .up = c->inl};
+    in->nargs = na > 0 ? (unsigned)na : 0;
+    in->args = cf_alloc(c, (in->nargs + 1) * sizeof *in->args);
+    for (unsigned i = 0; i < in->nargs; i++) {
+        in->args[i] = clang_Cursor_getArgument(call, i);
+        if (!pure(c, in->args[i]))
+            cf_refuse(c, in->args[i],
+                      "an argument of '%s' with a call or a side effect is not supported: set a "
+                      "local to it first and pass the local",
+                      spell(c, fn));
+    }
+    c->inl = in;
+}
+
+void
+cf_inl_leave(cf *c)
+{
+    c->inl = c->inl->up;
+}
+
 cf_expr *
 cf_inl_param(cf *c, CXCursor d)
 {
