@@ -399,6 +399,9 @@ void cf_inl_leave(cf *c);
 /** cf_resize_call: whether @call is of a resizer on a constructor's local struct; its
  *  statements are then read in the caller (resize.c). */
 bool cf_resize_call(cf *c, CXCursor call);
+/** cf_resize_through: size the work arrays of the constructors' local structs that @call
+ *  passes to a function whose body resizes them (resize.c). */
+void cf_resize_through(cf *c, CXCursor call);
 /** cf_inl_key: @key (cf_decl_key), or the caller's local when it is a constructor's own. */
 uint64_t cf_inl_key(cf *c, uint64_t key);
 /** cf_ctor_made: whether @x names a local that a constructor made. */

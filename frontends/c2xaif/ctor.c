@@ -256,9 +256,19 @@ cf_inl_param(cf *c, CXCursor d)
 uint64_t
 cf_inl_key(cf *c, uint64_t key)
 {
-    for (struct cf_inl *in = c->inl; in; in = in->up)
+    for (struct cf_inl *in = c->inl; in; in = in->up) {
         if (key == in->self)
             return in->as;
+        int na = clang_Cursor_getNumArguments(in->fn); /* a struct parameter: the argument's */
+        for (int i = 0; i < na && (unsigned)i < in->nargs; i++) {
+            if (cf_decl_key(clang_Cursor_getArgument(in->fn, (unsigned)i)) != key)
+                continue;
+            CXCursor a = bare(c, in->args[i]);
+            if (clang_getCursorKind(a) == CXCursor_DeclRefExpr)
+                key = cf_decl_key(clang_getCursorReferenced(a));
+            break;
+        }
+    }
     return key;
 }
 

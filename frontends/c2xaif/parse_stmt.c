@@ -259,6 +259,7 @@ simple(cf *c, CXCursor x)
                 cf_unseen_refuse(c, x, name);
             return NULL;
         }
+        cf_resize_through(c, x); /* a local that the callee resizes (resize.c) */
         CXType rt = clang_getCursorResultType(f->decl);
         cf_sym *res = NULL;
         if (clang_getCanonicalType(rt).kind != CXType_Void)
