@@ -167,6 +167,30 @@ pure(cf *c, CXCursor x)
     return !q.bad;
 }
 
+/* Whether function @fn begins T *r = malloc(n * sizeof(T)) (an array of structs). */
+static bool
+ctor_of_array(cf *c, CXCursor fn)
+{
+    unsigned n, m, mi, ma;
+    CXCursor *s = body_of(c, fn, &n);
+    if (n < 1 || clang_getCursorKind(s[0]) != CXCursor_DeclStmt)
+        return false;
+    CXCursor *d = cf_children(c, s[0], &m);
+    if (m != 1 || clang_getCursorKind(d[0]) != CXCursor_VarDecl)
+        return false;
+    CXCursor *init = cf_children(c, d[0], &mi);
+    if (mi < 1 || !is_alloc(c, init[mi - 1]))
+        return false;
+    CXCursor x = bare(c, init[mi - 1]);
+    if (clang_Cursor_getNumArguments(x) < 1)
+        return false;
+    x = bare(c, clang_Cursor_getArgument(x, 0));
+    char op[8];
+    cf_children(c, x, &ma);
+    return clang_getCursorKind(x) == CXCursor_BinaryOperator && ma == 2 &&
+           !strcmp(cf_binop_spelling(c, x, op, sizeof op), "*");
+}
+
 bool
 cf_ctor_local(cf *c, CXCursor d, CXCursor call)
 {
@@ -177,6 +201,12 @@ cf_ctor_local(cf *c, CXCursor d, CXCursor call)
     if (clang_Cursor_isNull(def))
         return false;
     CXCursor self = ctor_self(c, def);
+    if (clang_Cursor_isNull(self) && ctor_of_array(c, def))
+        cf_refuse(c, call,
+                  "'%s' returns an array of structs that it mallocs (malloc(n * sizeof(T))), "
+                  "which is not supported: a constructor returns one struct; pass the array in "
+                  "as a parameter",
+                  spell(c, callee));
     if (clang_Cursor_isNull(self))
         cf_refuse(c, call,
                   "'%s' returns a pointer to a struct but is no constructor of the form "
