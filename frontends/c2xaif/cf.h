@@ -393,6 +393,17 @@ bool cf_ctor_local(cf *c, CXCursor d, CXCursor call);
 /** cf_inl_param: the argument that parameter @d of the constructor being read stands for,
  * read in the caller; NULL when @d is none. */
 cf_expr *cf_inl_param(cf *c, CXCursor d);
+/** cf_inl_enter: read statements of @fn in the caller from here on, its parameters standing
+ *  for @call's arguments and its struct @self (a cf_decl_key) for the caller's local @as. */
+void cf_inl_enter(cf *c, CXCursor fn, CXCursor call, uint64_t self, uint64_t as);
+/** cf_inl_leave: end what cf_inl_enter began. */
+void cf_inl_leave(cf *c);
+/** cf_resize_call: whether @call is of a resizer on a constructor's local struct; its
+ *  statements are then read in the caller (resize.c). */
+bool cf_resize_call(cf *c, CXCursor call);
+/** cf_resize_through: size the work arrays of the constructors' local structs that @call
+ *  passes to a function whose body resizes them (resize.c). */
+void cf_resize_through(cf *c, CXCursor call);
 /** cf_inl_key: @key (cf_decl_key), or the caller's local when it is a constructor's own. */
 uint64_t cf_inl_key(cf *c, uint64_t key);
 /** cf_ctor_made: whether @x names a local that a constructor made. */

@@ -167,6 +167,30 @@ pure(cf *c, CXCursor x)
     return !q.bad;
 }
 
+/* Whether function @fn begins T *r = malloc(n * sizeof(T)) (an array of structs). */
+static bool
+ctor_of_array(cf *c, CXCursor fn)
+{
+    unsigned n, m, mi, ma;
+    CXCursor *s = body_of(c, fn, &n);
+    if (n < 1 || clang_getCursorKind(s[0]) != CXCursor_DeclStmt)
+        return false;
+    CXCursor *d = cf_children(c, s[0], &m);
+    if (m != 1 || clang_getCursorKind(d[0]) != CXCursor_VarDecl)
+        return false;
+    CXCursor *init = cf_children(c, d[0], &mi);
+    if (mi < 1 || !is_alloc(c, init[mi - 1]))
+        return false;
+    CXCursor x = bare(c, init[mi - 1]);
+    if (clang_Cursor_getNumArguments(x) < 1)
+        return false;
+    x = bare(c, clang_Cursor_getArgument(x, 0));
+    char op[8];
+    cf_children(c, x, &ma);
+    return clang_getCursorKind(x) == CXCursor_BinaryOperator && ma == 2 &&
+           !strcmp(cf_binop_spelling(c, x, op, sizeof op), "*");
+}
+
 bool
 cf_ctor_local(cf *c, CXCursor d, CXCursor call)
 {
@@ -177,6 +201,12 @@ cf_ctor_local(cf *c, CXCursor d, CXCursor call)
     if (clang_Cursor_isNull(def))
         return false;
     CXCursor self = ctor_self(c, def);
+    if (clang_Cursor_isNull(self) && ctor_of_array(c, def))
+        cf_refuse(c, call,
+                  "'%s' returns an array of structs that it mallocs (malloc(n * sizeof(T))), "
+                  "which is not supported: a constructor returns one struct; pass the array in "
+                  "as a parameter",
+                  spell(c, callee));
     if (clang_Cursor_isNull(self))
         cf_refuse(c, call,
                   "'%s' returns a pointer to a struct but is no constructor of the form "
@@ -211,6 +241,31 @@ cf_ctor_local(cf *c, CXCursor d, CXCursor call)
     return true;
 }
 
+void
+cf_inl_enter(cf *c, CXCursor fn, CXCursor call, uint64_t self, uint64_t as)
+{
+    struct cf_inl *in = cf_alloc(c, sizeof *in);
+    int na = clang_Cursor_getNumArguments(call);
+    *in = (struct cf_inl){.fn = fn, .self = self, .as = as, .up = c->inl};
+    in->nargs = na > 0 ? (unsigned)na : 0;
+    in->args = cf_alloc(c, (in->nargs + 1) * sizeof *in->args);
+    for (unsigned i = 0; i < in->nargs; i++) {
+        in->args[i] = clang_Cursor_getArgument(call, i);
+        if (!pure(c, in->args[i]))
+            cf_refuse(c, in->args[i],
+                      "an argument of '%s' with a call or a side effect is not supported: set a "
+                      "local to it first and pass the local",
+                      spell(c, fn));
+    }
+    c->inl = in;
+}
+
+void
+cf_inl_leave(cf *c)
+{
+    c->inl = c->inl->up;
+}
+
 cf_expr *
 cf_inl_param(cf *c, CXCursor d)
 {
@@ -231,9 +286,19 @@ cf_inl_param(cf *c, CXCursor d)
 uint64_t
 cf_inl_key(cf *c, uint64_t key)
 {
-    for (struct cf_inl *in = c->inl; in; in = in->up)
+    for (struct cf_inl *in = c->inl; in; in = in->up) {
         if (key == in->self)
             return in->as;
+        int na = clang_Cursor_getNumArguments(in->fn); /* a struct parameter: the argument's */
+        for (int i = 0; i < na && (unsigned)i < in->nargs; i++) {
+            if (cf_decl_key(clang_Cursor_getArgument(in->fn, (unsigned)i)) != key)
+                continue;
+            CXCursor a = bare(c, in->args[i]);
+            if (clang_getCursorKind(a) == CXCursor_DeclRefExpr)
+                key = cf_decl_key(clang_getCursorReferenced(a));
+            break;
+        }
+    }
     return key;
 }
 

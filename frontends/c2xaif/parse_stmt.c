@@ -243,6 +243,8 @@ simple(cf *c, CXCursor x)
             cf_refuse(c, x, "calls through function pointers are not supported");
         if (cf_dtor_call(c, x))
             return NULL; /* a destructor of a constructor's struct (ctor.c) */
+        if (cf_resize_call(c, x))
+            return NULL; /* a resizer of a constructor's struct (resize.c) */
         cf_fn *f = cf_find_fn(c, callee);
         if (!f && cf_heap_free(c, x))
             return NULL;
@@ -257,6 +259,7 @@ simple(cf *c, CXCursor x)
                 cf_unseen_refuse(c, x, name);
             return NULL;
         }
+        cf_resize_through(c, x); /* a local that the callee resizes (resize.c) */
         CXType rt = clang_getCursorResultType(f->decl);
         cf_sym *res = NULL;
         uint64_t root;

@@ -127,6 +127,13 @@ cf_ptr_of(cf *c, CXCursor x, cf_sym **base)
     }
     case CXCursor_MemberRefExpr: { /* m->data, a struct's pointer member (structs.c) */
         cf_expr *e = cf_struct_member(c, x);
+        if (e && e->nsub == 1 && e->sym->rank == 2 && e->sym->dims[1] > 0 &&
+            e->sym->dims[1] < CF_RT_EXTENT) { /* b[i].v, v[K] a member: row i of b_v */
+            cf_expr *k = new_e(c, CF_E_INT);
+            k->ival = e->sym->dims[1];
+            *base = e->sym;
+            return add(c, "mul_scal_scal", e->sub[0], k);
+        }
         if (!e || e->nsub || e->sym->rank != 1)
             break;
         *base = e->sym;
@@ -181,6 +188,15 @@ cf_ptr_elem(cf *c, CXCursor x, cf_expr *k)
     e->sym = base;
     e->nsub = 1;
     e->sub[0] = k ? add(c, "add_scal_scal", o, k) : o;
+    if (base->rank == 2) { /* a row of a struct array's member array: [o / K][o % K] */
+        cf_expr *n = new_e(c, CF_E_INT);
+        n->ival = base->dims[1];
+        cf_expr *at = e->sub[0];
+        e->nsub = 2;
+        e->sub[0] = add(c, "div_scal_scal", at, n);
+        e->sub[1] = add(c, "mod_scal_scal", at, n);
+        return e;
+    }
     if (base->ptr)
         cf_rt_use(c, e);
     return e;

@@ -254,17 +254,21 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     int64_t dims[CF_MAXRANK];
     int rank = 0;
     bool pmem = clang_getCanonicalType(t).kind == CXType_Pointer;
-    if (pmem && x->proto.by == BY_ARRAY)
+    if (pmem && x->proto.by == BY_ARRAY && x->proto.nlocal)
         cf_refuse(c, x->proto.at,
-                  "'%s' is an array of structs with a pointer member ('%s'), which is not "
-                  "supported: pass one struct, or the arrays as parameters of their own",
+                  "'%s' is a local array of structs with a pointer member ('%s'), which is not "
+                  "supported: pass it in as a parameter",
                   x->proto.rname, path + 1);
-    if (pmem) { /* a parameter: an array whose extent is given or found (extent.c); a local's:
-                   a work array, sized by the malloc that sets it (cf_struct_assign) */
+    if (pmem && x->proto.by == BY_ARRAY) { /* jagged: b_data[i][k], one block an element */
+        dims[rank++] = CF_RT_EXTENT;       /* the structs, sized in cf_struct_extents */
+        dims[rank++] = -1;                 /* each block, --extent b->data=E */
+        t = clang_getPointeeType(clang_getCanonicalType(t));
+    } else if (pmem) { /* a parameter: an array whose extent is given or found (extent.c); a
+                   local's: a work array, sized by the malloc that sets it (cf_struct_assign) */
         dims[rank++] = x->proto.by == BY_LOCAL ? CF_RT_EXTENT : -1;
         t = clang_getPointeeType(clang_getCanonicalType(t));
     }
-    if (x->proto.by == BY_ARRAY) /* one element a struct: a parameter's sized at the end */
+    if (x->proto.by == BY_ARRAY && !pmem) /* one element a struct: a parameter's sized at the end */
         dims[rank++] = x->proto.nlocal ? x->proto.nlocal : CF_RT_EXTENT;
     while (clang_getCanonicalType(t).kind == CXType_ConstantArray) {
         CXType a = clang_getCanonicalType(t);
@@ -1247,6 +1251,14 @@ cf_struct_extent(cf *c, cf_fn *f, const char *opt)
         return false;
     for (uint32_t i = 0; i < f->formals.n; i++) {
         cf_sym *s = f->formals.v[i];
+        if (s->leaf && s->leaf->by == BY_ARRAY && s->leaf->pmem &&
+            strlen(s->name) == (size_t)(eq - opt) && !strncmp(s->name, opt, (size_t)(eq - opt))) {
+            char what[200]; /* b->data=E: each element's block */
+            snprintf(what, sizeof what, "--extent %s", opt);
+            s->dimx[1] = cf_rt_text(c, f, eq + 1, f->decl, what);
+            s->dims[1] = CF_RT_EXTENT;
+            return true;
+        }
         if (!s->leaf || s->leaf->by != BY_ARRAY || strlen(s->leaf->rname) != (size_t)(eq - opt) ||
             strncmp(s->leaf->rname, opt, (size_t)(eq - opt)))
             continue;
@@ -1296,6 +1308,13 @@ cf_struct_extents(cf *c, cf_fn *f)
                       s->leaf->rname, s->leaf->rname, s->leaf->rname);
         s->dimx[0] = a->ext;
         s->dims[0] = CF_RT_EXTENT;
+        if (s->leaf->pmem && s->dims[1] == -1)
+            cf_refuse(c, s->leaf->at,
+                      "the extent of pointer member '%s[i]%s' of array of structs '%s' is not "
+                      "known: give --extent %s->%s=N, N an expression of the int parameters "
+                      "(every element's block of N elements)",
+                      s->leaf->rname, s->leaf->path, s->leaf->rname, s->leaf->rname,
+                      s->leaf->path + 1);
     }
 }
 

@@ -174,6 +174,7 @@ typedef struct cw_member {
     bool array;           /* of an array of structs (by pointer) of extent ext */
     bool pmem;            /* a pointer member (double *data): the formal is what it points to */
     char *ext;
+    char *blk; /* pmem of an array: each element's block's extent (jagged, b[i].data) */
 } cw_member;
 /** cw_struct_read: the struct members' annotations into w->syms and w->types. */
 bool cw_struct_read(cw *w);

@@ -137,8 +137,18 @@ cw_struct_read(cw *w)
             free(m);
             w->syms[s->index].mem = mem;
             from = a;
-            if (mem->array && (mem->ext = key_value(a, "xf_extent=", &from)))
-                mem->ext[strcspn(mem->ext, ",")] = 0; /* the first dimension's */
+            if (mem->array && (mem->ext = key_value(a, "xf_extent=", &from))) {
+                char *comma = strchr(mem->ext, ',');
+                if (comma && mem->pmem) /* the second: each element's block */
+                    mem->blk = strdup(comma + 1);
+                if (comma)
+                    *comma = 0; /* the first dimension's */
+            }
+            if (mem->array && mem->pmem && !mem->blk) {
+                cw_refuse(w, s->h.line, "%s: an array of structs' pointer member without an extent",
+                          s->id);
+                return false;
+            }
             if (mem->array && !mem->ext) {
                 cw_refuse(w, s->h.line, "%s: an array of structs without an extent", s->id);
                 return false;
@@ -393,20 +403,27 @@ per_struct(const xf_symbol *s)
 }
 
 /* Copy member @p of the array of structs between the user's (@user, "b", "bd") and the
- * copy @copy: @in, into the copy, else out of it. */
+ * copy @copy: @in, into the copy, else out of it. A pointer member's blocks (jagged:
+ * b[i].data, each its own) are rows of @k elements of the copy. */
 static void
 copy_member(FILE *o, const cw_member *m, const char *t, const char *user, const char *copy,
-            long long k, bool in)
+            const char *k, bool in)
 {
     fprintf(o,
             "    for (long xf_i = 0; xf_i < (long)(%s); xf_i++)\n"
-            "        for (long xf_k = 0; xf_k < %lld; xf_k++)\n",
+            "        for (long xf_k = 0; xf_k < (long)(%s); xf_k++)\n",
             m->ext, k);
-    if (in)
-        fprintf(o, "            %s[xf_i * %lld + xf_k] = ((const %s *)&%s[xf_i]%s)[xf_k];\n", copy,
-                k, t, user, m->path);
+    if (m->pmem && in)
+        fprintf(o, "            %s[xf_i * (long)(%s) + xf_k] = %s[xf_i]%s[xf_k];\n", copy, k, user,
+                m->path);
+    else if (m->pmem)
+        fprintf(o, "            %s[xf_i]%s[xf_k] = %s[xf_i * (long)(%s) + xf_k];\n", user, m->path,
+                copy, k);
+    else if (in)
+        fprintf(o, "            %s[xf_i * %s + xf_k] = ((const %s *)&%s[xf_i]%s)[xf_k];\n", copy, k,
+                t, user, m->path);
     else
-        fprintf(o, "            ((%s *)&%s[xf_i]%s)[xf_k] = %s[xf_i * %lld + xf_k];\n", t, user,
+        fprintf(o, "            ((%s *)&%s[xf_i]%s)[xf_k] = %s[xf_i * %s + xf_k];\n", t, user,
                 m->path, copy, k);
 }
 
@@ -420,7 +437,11 @@ arrays(cw *w, FILE *o, const xf_routine *r, bool before)
             continue;
         const cw_member *m = c->mem;
         const char *t = cw_ctype(w, f->sym, f->h.line), *dt = cw_dtype(w, f->sym);
-        long long k = per_struct(f->sym);
+        char k[200];
+        if (m->pmem)
+            snprintf(k, sizeof k, "%s", m->blk);
+        else
+            snprintf(k, sizeof k, "%lld", per_struct(f->sym));
         char copy[40], dcopy[40], du[160];
         snprintf(copy, sizeof copy, "xf_a%lld", (long long)p);
         snprintf(dcopy, sizeof dcopy, "xf_a%lldd", (long long)p);
@@ -429,14 +450,14 @@ arrays(cw *w, FILE *o, const xf_routine *r, bool before)
             const char *cp = d ? dcopy : copy, *ty = d ? dt : t;
             if (before) {
                 fprintf(o,
-                        "    %s *%s = malloc(sizeof *%s * ((size_t)(%s) * %lld + 1));\n"
+                        "    %s *%s = malloc(sizeof *%s * ((size_t)(%s) * (size_t)(%s) + 1));\n"
                         "    if (!%s)\n        xf_ad_fail(\"out of memory for an array of "
                         "structs\");\n",
                         ty, cp, cp, m->ext, k, cp);
                 copy_member(o, m, ty, d ? du : m->rname, cp, k, true);
                 continue;
             }
-            if (!m->rconst || (d && w->mode == CW_ADJOINT))
+            if (!m->rconst || m->pmem || (d && w->mode == CW_ADJOINT))
                 copy_member(o, m, ty, d ? du : m->rname, cp, k, false);
             fprintf(o, "    free(%s);\n", cp);
         }
@@ -504,6 +525,7 @@ cw_struct_free(cw *w)
                 free(w->syms[i].mem->rname);
                 free(w->syms[i].mem->path);
                 free(w->syms[i].mem->ext);
+                free(w->syms[i].mem->blk);
                 free(w->syms[i].mem);
             }
     if (!w->types)

@@ -90,8 +90,8 @@ lstmdata="2 1024 14"
 objectives="gmm gmm gmm_objective alphas,means,icf err gmm - adjoint alphas=k,means=k*d,icf=k*d*(d+1)/2,x=n*d,preprocess_qs:icf=k*d*(d+1)/2,preprocess_qs:Qdiags=k*d,preprocess_qs:sum_qs=k,Qtimesx:ltri=d*(d-1)/2,Qtimesx:out=d,log_wishart_prior:sum_qs=k,log_wishart_prior:Qdiags=k*p,log_wishart_prior:icf=k*p*(p+1)/2
 ba_reproj ba compute_reproj_error cam,X,w err ba -DOBJ=1 adjoint cam=11,X=3,w=1,feat=2,err=2
 ba_weight ba compute_zach_weight_error w err ba -DOBJ=2 adjoint -
-hand hand hand_objective theta err hand -DOBJ=1 tangent -
-hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent -
+hand hand hand_objective theta err hand -DOBJ=1 tangent base_relatives=bone_count,base_relatives->data=16,inverse_base_absolutes=bone_count,inverse_base_absolutes->data=16
+hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent triangles=1084,base_relatives=bone_count,base_relatives->data=16,inverse_base_absolutes=bone_count,inverse_base_absolutes->data=16
 lstm lstm lstm_objective main_params,extra_params loss lstm - adjoint main_params=8*l*b,extra_params=3*b,state=2*l*b,sequence=c*b,lstm_predict:w=8*l*b,lstm_predict:w2=3*b,lstm_predict:s=2*l*b,lstm_predict:x=b,lstm_predict:x2=b,lstm_model:weight=4*hsize,lstm_model:bias=4*hsize"
 
 data_of() {
