@@ -421,7 +421,9 @@ static const struct refusal {
     {"struct_array_pointer_member",
      "typedef struct { int n; double *d; } m_t;\n"
      "void f(const double x[2], const m_t *m, double y[2]) {\n    y[0] = x[0] * m[1].n;\n}\n",
-     2, 38, "'m' is an array of structs with a pointer member ('d'), which is not supported"},
+     2, 38,
+     "the extent of pointer member 'm[i].d' of array of structs 'm' is not known: give --extent "
+     "m->d=N"},
     {"struct_pointer_from_call",
      "#include <stdlib.h>\ntypedef struct { int n; double *d; } m_t;\n"
      "static m_t *make(void) { return malloc(sizeof(m_t)); }\n"
