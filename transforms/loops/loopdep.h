@@ -74,9 +74,10 @@ typedef struct xf_loopdep {
      * two. */
     xf_ldref local_input;
     /* The first read, other than an additive update's, of a value from
-     * before the loop of a variable the loop writes (sym NULL: none): of a
-     * scalar, a read no earlier write of the iteration covers; of an array,
-     * any read (which element an earlier write covers is not tracked). The
+     * before the loop of a variable the loop writes (sym NULL: none): a
+     * read that no earlier write of the iteration covers on every path (of
+     * an array element: a write of the same reference, in the same block,
+     * arm or loop body, nothing its subscripts read written since). The
      * loop overwrites its own input: run again, it would read what its first
      * run left (dry-running, F5). */
     xf_ldref input_rewritten;

@@ -300,8 +300,7 @@ static const ld_acc *
 read_before(const ld_acc *acc, uint32_t h)
 {
     for (uint32_t k = h; k != UINT32_MAX; k = acc[k].next)
-        if (!acc[k].write && !acc[k].reduction &&
-            (acc[k].exposed || xf_shape_rank(acc[k].sym->shape) > 0))
+        if (!acc[k].write && !acc[k].reduction && acc[k].exposed && !acc[k].fresh)
             return &acc[k];
     return NULL;
 }
