@@ -556,6 +556,52 @@ START_TEST(a_loop_in_a_called_routine)
 }
 END_TEST
 
+/* The step is an internal procedure (Fortran's CONTAINS: its scope's
+ * parent is head's) with neither arguments nor side-effect lists, as f2xaif
+ * writes it: it reads and writes head's u and v by host association. They
+ * are the step's state all the same: without them in the snapshots, the
+ * steps recomputed from a snapshot started from u and v as the last step
+ * left them (F(1,1) = -1.496 for 2.946 in joint reversal, before the fix). */
+START_TEST(a_step_in_an_internal_procedure)
+{
+    const int T = 20, S = 3, n = 3, m = 2;
+    xb *b = xb_new("host");
+    xg *g = head_cfg(b, 3, 2, "sub step__3", "real u; real v; integer i");
+    xg_bb(g, "u = x(1); v = x(2)");
+    xg_for(g, "i = 1", "i <= 20", "i = i + 1");
+    xg_bb(g, "call step__3()");
+    xg_end(g);
+    xg_bb(g, "y(1) = u * u; y(2) = sin_scal(v) + u");
+    xb_scope(b, 3, 2);
+    xb_syms(b, 3, "real un");
+    xg *f = xb_cfg(b, "step__3", 3, "");
+    xg_bb(f, "un = u + 0.05 * (x(3) * u - u * v); v = v + 0.05 * (u * v - v); u = un");
+    char *text = with_line(xb_build(b), LINE);
+    xf_jacobian D;
+    dd_run(text, n, m, &D);
+    for (int k = 0; k < 2; k++) {
+        res plain, ckp;
+        adjoint_run(text, NULL, 0, sweeps[k], n, m, &plain);
+        adjoint_run(text, "HEAD:7", S, sweeps[k], n, m, &ckp);
+        ck_assert_msg(plain.rc == 0 && ckp.rc == 0, "%s", ckp.msg);
+        for (size_t e = 0; e < (size_t)(n * m); e++) {
+            ck_assert_msg(fabs(plain.J.f[e] - D.f[e]) <= 1e-5 * fmax(1, fabs(D.f[e])),
+                          "entry %zu without checkpoints: %.17g, divided differences %.17g", e,
+                          plain.J.f[e], D.f[e]);
+            ck_assert_msg(rel(ckp.J.f[e], plain.J.f[e]) <= 1e-12, "entry %zu: %.17g, without %.17g",
+                          e, ckp.J.f[e], plain.J.f[e]);
+        }
+        ck_assert_uint_eq(ckp.st.steps_tape, (uint64_t)(m * T));
+        ck_assert_int_eq((int64_t)ckp.st.steps_fwd, m * revolve_optimum(T, S));
+        xf_jacobian_fini(&plain.J);
+        xf_jacobian_fini(&ckp.J);
+    }
+    xf_jacobian_fini(&D);
+    free(text);
+    xb_free(b);
+}
+END_TEST
+
 START_TEST(a_loop_inside_a_branch)
 {
     nested_case('b', 1);
@@ -665,6 +711,7 @@ test_checkpoint_suite(void)
     tcase_add_test(tc, two_level_segments);
     tcase_add_test(tc, two_loops_in_one_routine);
     tcase_add_test(tc, a_loop_in_a_called_routine);
+    tcase_add_test(tc, a_step_in_an_internal_procedure);
     tcase_add_test(tc, a_loop_inside_a_branch);
     tcase_add_test(tc, a_loop_inside_a_loop);
     tcase_add_test(tc, loops_that_cannot_be_checkpointed);

@@ -320,6 +320,86 @@ three_loops(void)
     return b;
 }
 
+/* Loops that overwrite elements of a local array they read from before
+ * them. @terminal: three_loops's second loop sets a(i) = 0 once it has read
+ * it: in split reversal its adjoint may not run early, in the taping sweep,
+ * since the adjoint of a's values from before it, which the first loop's
+ * adjoint reads, lives in the taping sweep's activation (loopdep's
+ * local_input). Otherwise the second loop writes b(i) and then a(i) = 0, and
+ * a third loop reads b: run again in the adjoint sweep (dry-running), the
+ * second loop would read the zeros its first run left (input_rewritten). */
+static xb *
+overwrites(bool terminal)
+{
+    xb *b = xb_new("overwrites");
+    xg *g = head_cfg(b, 2, 2, NULL, "real a(10); real b(10); integer i");
+    xg_bb(g, "a(1) = x(1); y(1) = 0; y(2) = 0");
+    xg_for(g, "i = 2", "i <= 10", "i = i + 1");
+    xg_bb(g, "a(i) = a(i - 1) * 0.5 + x(2)");
+    xg_end(g);
+    xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+    if (terminal) {
+        xg_bb(g, "y(1) = y(1) + sin_scal(a(i)); y(2) = y(2) + a(i) * x(1); a(i) = 0");
+    } else {
+        xg_bb(g, "b(i) = sin_scal(a(i)) * x(1); a(i) = 0");
+        xg_end(g);
+        xg_for(g, "i = 1", "i <= 10", "i = i + 1");
+        xg_bb(g, "y(1) = y(1) + b(i); y(2) = y(2) + b(i) * x(2)");
+    }
+    xg_end(g);
+    return b;
+}
+
+/* Each rule under the driver of its template against the adjoint without
+ * it (itself against divided differences), and the second loop's decision. */
+static void
+assert_overwrites(bool terminal, const char *joint_decision, const char *split_decision)
+{
+    static const char *const *const rules[] = {rule_joint, rule_both, rule_split, rule_both_taped,
+                                               rule_split_taped};
+    xf_jacobian J0, D;
+    xf_run_stats st0;
+    run_with(overwrites(terminal), NULL, XF_DRIVER_ADJOINT_JOINT, &J0, &st0, NULL);
+    run_with(overwrites(terminal), NULL, XF_DRIVER_DD, &D, &st0, NULL);
+    for (int k = 0; k < J0.m * J0.n; k++)
+        ck_assert_msg(fabs(J0.f[k] - D.f[k]) <= 1e-5 * (1 + fabs(D.f[k])), "entry %d: %g, dd %g", k,
+                      J0.f[k], D.f[k]);
+    char buf[400];
+    for (size_t r = 0; r < sizeof rules / sizeof rules[0]; r++)
+        for (int d = r == 0 ? 0 : 1; d >= 0; d--) {
+            xf_jacobian J;
+            xf_run_stats st;
+            printed p;
+            run_with(overwrites(terminal), rules[r],
+                     d ? XF_DRIVER_ADJOINT_SPLIT : XF_DRIVER_ADJOINT_JOINT, &J, &st, &p);
+            assert_same_jacobian(&J, &J0);
+            const char *want = r == 0 ? joint_decision : split_decision;
+            const char *rep = p.report ? p.report : "";
+            ck_assert_msg(strstr(line_of(rep, "decision: head ", "", 1, buf, sizeof buf), want),
+                          "rule %zu: %s", r, rep);
+            printed_fini(&p);
+            xf_jacobian_fini(&J);
+        }
+    xf_jacobian_fini(&J0);
+    xf_jacobian_fini(&D);
+}
+
+/* split's rules: not iteration-wise (a local input), not dry-run either */
+static const char overwrites_no[] = ": left alone (it overwrites a value it reads from before it: "
+                                    "run again, it would read the new one (no dry run))";
+
+START_TEST(overwritten_local_split)
+{
+    assert_overwrites(true, ": iteration-wise (parallel, terminal)", overwrites_no);
+}
+END_TEST
+
+START_TEST(overwritten_input_not_rerun)
+{
+    assert_overwrites(false, overwrites_no, overwrites_no);
+}
+END_TEST
+
 START_TEST(decisions_reported)
 {
     xf_jacobian J0, J1, J2;
@@ -493,6 +573,8 @@ test_iterwise_suite(void)
     tcase_add_test(tc, branch_in_body);
     tcase_add_test(tc, inner_loop_in_body);
     tcase_add_test(tc, inner_loop_within_outer);
+    tcase_add_test(tc, overwritten_local_split);
+    tcase_add_test(tc, overwritten_input_not_rerun);
     tcase_add_test(tc, decisions_reported);
     tcase_add_test(tc, called_loop_kept_under_split);
     tcase_add_test(tc, loop_tape_figures);

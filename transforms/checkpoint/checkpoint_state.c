@@ -16,7 +16,10 @@
 typedef struct st {
     const xf_doc *doc;
     const xf_symbol *skip;
-    uint8_t *flag; /* by symbol index: R read before written, W written, K killed */
+    const xf_scope *inner; /* the scope of the callee whose code is walked (callee_code), or NULL */
+    unsigned depth;        /* callees walked into */
+    bool unknown;          /* a callee's code deeper than the walk goes */
+    uint8_t *flag;         /* by symbol index: R read before written, W written, K killed */
     bool straight;
     xf_arena *a;
     ck_syms order; /* symbols in the order first met */
@@ -28,7 +31,7 @@ enum { R = 1, W = 2, K = 4, SEEN = 8 };
 static void
 meet(st *s, xf_symbol *sym, uint8_t what)
 {
-    if (!sym || (sym == s->skip && what == R))
+    if (!sym || (sym == s->skip && what == R) || (s->inner && sym->scope == s->inner))
         return;
     uint8_t *f = &s->flag[sym->index];
     if (!(*f & SEEN)) {
@@ -138,6 +141,57 @@ formal_written(const xf_routine *r, int64_t pos)
     return false;
 }
 
+static void stmt(st *s, const xf_stmt *t);
+
+/* The code of @r (placeholder 1 of a ReplacementList), or NULL. */
+static const xf_graph *
+code_of(const xf_routine *r)
+{
+    if (!r->is_rlist)
+        return &r->g;
+    for (uint32_t k = 0; k < r->reps.n; k++)
+        if (r->reps.v[k]->placeholder && !strcmp(r->reps.v[k]->placeholder, "1"))
+            return &r->reps.v[k]->g;
+    return NULL;
+}
+
+/* A call of @r, which has neither a Mod nor a Read list (f2xaif writes none):
+ * what its code reads and writes of other scopes than its own. Fortran's
+ * internal procedures (CONTAINS) read and write their host's variables with
+ * no argument; a step that calls one changes them as its own assignments
+ * would. Every such write counts as partial (no kill), in any order of the
+ * callee's code; calls in that code are followed (a bounded depth, which a
+ * recursion meets). */
+static void
+callee_code(st *s, const xf_routine *r)
+{
+    const xf_graph *g = code_of(r);
+    if (!g || s->depth >= 8) {
+        if (g)
+            s->unknown = true;
+        return;
+    }
+    const xf_scope *inner = s->inner;
+    bool straight = s->straight;
+    s->inner = r->cfg_scope;
+    s->straight = false;
+    s->depth++;
+    for (uint32_t k = 0; k < g->v.n; k++) {
+        const xf_cvertex *v = g->v.v[k];
+        if (v->init)
+            stmt(s, v->init);
+        if (v->cond)
+            reads_expr(s, v->cond);
+        if (v->update)
+            stmt(s, v->update);
+        for (uint32_t j = 0; j < v->stmts.n; j++)
+            stmt(s, v->stmts.v[j]);
+    }
+    s->depth--;
+    s->inner = inner;
+    s->straight = straight;
+}
+
 static void
 stmt(st *s, const xf_stmt *t)
 {
@@ -160,7 +214,9 @@ stmt(st *s, const xf_stmt *t)
                 if (x->v.v[j].kind == XF_EV_VARREF)
                     writes_ref(s, x->v.v[j].u.ref, false);
         }
-        if (r)
+        if (r && !r->se[XF_SE_MOD].present && !r->se[XF_SE_READ].present)
+            callee_code(s, r);
+        else if (r)
             for (int l = 0; l < XF_SE_COUNT; l++)
                 for (uint32_t k = 0; k < r->se[l].refs.n; k++) {
                     const xf_symref *sr = xf_varref_symref(r->se[l].refs.v[k]);
@@ -218,6 +274,11 @@ ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf
     }
     if (s.oom) {
         *why = "out of memory";
+        return -1;
+    }
+    if (s.unknown) {
+        *why = "the step calls routines without side-effect lists more than 8 deep (a "
+               "recursion?): what they change of other scopes is not known";
         return -1;
     }
     for (uint32_t k = 0; k < s.order.n; k++) {

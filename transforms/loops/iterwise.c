@@ -584,6 +584,9 @@ dry_run(xf_pass_ctx *ctx, const xf_loopdep *d, xf_replacement *p2, xf_cfgtree *t
         return "not terminal, and not a ForLoop at the routine's top level (no dry run)";
     if (d->input_overwritten.sym)
         return "not terminal, and a value it reads is overwritten after it (no dry run)";
+    if (d->input_rewritten.sym)
+        return "it overwrites a value it reads from before it: run again, it would read the new "
+               "one (no dry run)";
     const xf_region *l2 = taping_loop(d, t2);
     if (!l2 || !l2->body.v.n)
         return "not terminal, and its taping sweep has no loop";

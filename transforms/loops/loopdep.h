@@ -66,11 +66,21 @@ typedef struct xf_loopdep {
      * loop's adjoint accumulates into, or reads: the loop's adjoint cannot
      * run early, in the taping sweep. */
     xf_ldref after_write;
-    /* The first real local variable of the routine (not a formal) that the
-     * loop reads and does not write (sym NULL: none). The adjoint the
-     * loop's adjoint adds to it lives in the routine's activation: in
-     * split reversal the taping and the adjoint sweep run in two. */
+    /* The first real local variable of the routine (not a formal) whose
+     * value from before the loop the loop reads (sym NULL: none): one it
+     * does not write, or one it writes after reading it (input_rewritten).
+     * The adjoint the loop's adjoint adds to it lives in the routine's
+     * activation: in split reversal the taping and the adjoint sweep run in
+     * two. */
     xf_ldref local_input;
+    /* The first read, other than an additive update's, of a value from
+     * before the loop of a variable the loop writes (sym NULL: none): a
+     * read that no earlier write of the iteration covers on every path (of
+     * an array element: a write of the same reference, in the same block,
+     * arm or loop body, nothing its subscripts read written since). The
+     * loop overwrites its own input: run again, it would read what its first
+     * run left (dry-running, F5). */
+    xf_ldref input_rewritten;
     /* The first write, after the loop, of a variable whose value the loop
      * reads from before it (other than by an additive update; sym NULL:
      * none): the loop cannot be run again when the adjoint sweep comes

@@ -13,7 +13,12 @@ typedef struct ld_acc {
     const xf_varref *ref; /* NULL: the whole variable */
     int64_t line;
     bool write;
-    bool exposed;   /* a read that no earlier write of the walk covers on every path */
+    bool exposed; /* a read that no earlier write of the walk covers on every path */
+    /* a read of an array element that an earlier write of the same element
+     * (the same reference, nothing its subscripts read written since)
+     * covers on every path: in the same block, or in the same arm or loop
+     * body as the read */
+    bool fresh;
     bool reduction; /* a read or write of an additive update s = s + e */
     uint32_t next;  /* the next access of the same symbol (loopdep_rules.c), UINT32_MAX: none */
 } ld_acc;
@@ -24,6 +29,9 @@ typedef struct ld_walk {
     uint32_t nsyms;
     uint8_t *must;        /* by symbol index: written as a whole on every path so far */
     XF_VEC(uint32_t) log; /* the symbols set in must, in order (to undo) */
+    /* element writes that lie on every path from the start of the
+     * innermost branch arm or loop body walked (ld_acc's fresh) */
+    XF_VEC(const xf_varref *) elems;
     XF_VEC(ld_acc) acc;
     const char *unknown_call; /* the first call whose effects are unknown */
     int64_t unknown_line;

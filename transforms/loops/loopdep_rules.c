@@ -293,6 +293,18 @@ is_output(const xf_routine *rt, const xf_symbol *s)
     return s->scope != rt->cfg_scope;
 }
 
+/* The first access of the chain from @h that reads, other than by an
+ * additive update, a value from before the loop (xf_loopdep's
+ * input_rewritten), or NULL. */
+static const ld_acc *
+read_before(const ld_acc *acc, uint32_t h)
+{
+    for (uint32_t k = h; k != UINT32_MAX; k = acc[k].next)
+        if (!acc[k].write && !acc[k].reduction && acc[k].exposed && !acc[k].fresh)
+            return &acc[k];
+    return NULL;
+}
+
 /* The dependences between the iterations of the loop whose accesses L holds, into @d. */
 static bool
 iterations(ld *L, xf_loopdep *d)
@@ -311,10 +323,14 @@ iterations(ld *L, xf_loopdep *d)
     for (uint32_t n = 0; n < L->syms.n; n++) {
         const xf_symbol *s = L->syms.v[n];
         xf_type ty = s->type;
-        if (!L->wrote[s->index] && !d->local_input.sym && s->scope == L->rt->cfg_scope &&
+        const ld_acc *pre =
+            s != i && L->wrote[s->index] ? read_before(acc, L->head[s->index]) : NULL;
+        if (pre && !d->input_rewritten.sym)
+            d->input_rewritten = (xf_ldref){s, pre->ref, pre->line};
+        if ((!L->wrote[s->index] || pre) && !d->local_input.sym && s->scope == L->rt->cfg_scope &&
             !xf_is_formal(L->rt, s) &&
             (ty == XF_TYPE_REAL || ty == XF_TYPE_DOUBLE || ty == XF_TYPE_COMPLEX)) {
-            const ld_acc *c = &acc[L->head[s->index]];
+            const ld_acc *c = pre ? pre : &acc[L->head[s->index]];
             d->local_input = (xf_ldref){s, c->ref, c->line};
         }
         if (s == i || !L->wrote[s->index])

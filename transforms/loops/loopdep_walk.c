@@ -36,6 +36,7 @@ ld_walk_reset(ld_walk *w)
 {
     ld_walk_undo(w, 0);
     w->acc.n = 0;
+    w->elems.n = 0;
     w->unknown_call = NULL;
     w->unknown_line = XF_NOINT;
 }
@@ -50,6 +51,49 @@ ld_walk_mark(ld_walk *w, const xf_symbol *sym)
         w->oom = true;
 }
 
+/* Does a subscript of @r read @sym? */
+static xf_walk_go
+reads_sym(void *ctx, const xf_walk_step *s)
+{
+    const xf_symbol **sym = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    if (sr && sr->sym == *sym) {
+        *sym = NULL;
+        return XF_WALK_STOP;
+    }
+    return XF_WALK_GO;
+}
+
+/* A write of @sym at @ref: the element writes whose subscripts read @sym
+ * no longer name the elements they wrote; @ref's element is written (a
+ * later write of another element of its array leaves it written in the
+ * walk, whatever value it holds). */
+static void
+elem_written(ld_walk *w, const xf_symbol *sym, const xf_varref *ref)
+{
+    /* a killed entry stays, NULL, so that a region's exit can drop what
+     * the region added by truncating to the count at its start */
+    for (uint32_t j = 0; j < w->elems.n; j++) {
+        const xf_symbol *s = sym;
+        if (w->elems.v[j] &&
+            xf_walk_ref(w->elems.v[j], XF_WALK_ARGS | XF_WALK_SUBSCRIPTS, reads_sym, &s) < 0)
+            w->oom = true;
+        if (!s)
+            w->elems.v[j] = NULL;
+    }
+    if (ref && xf_varref_arrref(ref) && !XF_VEC_PUSH(w->a, w->elems, ref))
+        w->oom = true;
+}
+
+static bool
+elem_fresh(const ld_walk *w, const xf_varref *ref)
+{
+    for (uint32_t j = 0; ref && xf_varref_arrref(ref) && j < w->elems.n; j++)
+        if (w->elems.v[j] && xf_refs_alike(w->elems.v[j], ref))
+            return true;
+    return false;
+}
+
 static void
 push(ld_walk *w, const xf_symbol *sym, const xf_varref *ref, int64_t line, bool write, bool red)
 {
@@ -60,10 +104,13 @@ push(ld_walk *w, const xf_symbol *sym, const xf_varref *ref, int64_t line, bool 
                 .line = line,
                 .write = write,
                 .exposed = !write && (sym->index >= w->nsyms || !w->must[sym->index]),
+                .fresh = !write && elem_fresh(w, ref),
                 .reduction = red,
                 .next = UINT32_MAX};
     if (!XF_VEC_PUSH(w->a, w->acc, c))
         w->oom = true;
+    if (write)
+        elem_written(w, sym, ref);
 }
 
 static void subscripts(ld_walk *w, const xf_varref *r, int64_t line);
@@ -328,11 +375,12 @@ ld_walk_region(ld_walk *w, const xf_region *r)
             return;
         if (v->cond)
             expr_reads(w, v->cond, v->lineno, UINT32_MAX);
-        uint32_t n = w->log.n;
+        uint32_t n = w->log.n, ne = w->elems.n;
         ld_walk_seq(w, &r->body, 0);
         if (v->kind == XF_CV_FORLOOP)
             ld_walk_stmt(w, v->update, v->lineno);
         ld_walk_undo(w, n);
+        w->elems.n = ne < w->elems.n ? ne : w->elems.n;
         return;
     }
     case XF_RG_BRANCH: {
@@ -342,7 +390,9 @@ ld_walk_region(ld_walk *w, const xf_region *r)
         /* what each arm writes as a whole; the branch writes what all do */
         XF_VEC(uint32_t) set = {0};
         XF_VEC(uint32_t) ends = {0};
+        uint32_t ne = w->elems.n;
         for (uint32_t k = 0; k < narms; k++) {
+            w->elems.n = ne < w->elems.n ? ne : w->elems.n;
             ld_walk_seq(w, &r->arms.v[k].body, 0);
             for (uint32_t j = n; j < w->log.n; j++)
                 if (!XF_VEC_PUSH(w->a, set, w->log.v[j]))
@@ -351,6 +401,7 @@ ld_walk_region(ld_walk *w, const xf_region *r)
                 w->oom = true;
             ld_walk_undo(w, n);
         }
+        w->elems.n = ne < w->elems.n ? ne : w->elems.n;
         if (narms == 0 || w->oom)
             return;
         /* in the first arm's list: count the arms that have each symbol */
