@@ -5,7 +5,8 @@
  * call passes there x, which argkeep never writes either: w is not stored.
  * sqacc never writes t either, but argkeep writes t between its two calls
  * of sqacc: the first call's rerun in the adjoint sweep needs t's first
- * values back, so t is stored (left out, the gradient is wrong). */
+ * values back, so t is stored (left out, the gradient is wrong). wsum's v
+ * is not: argkeep writes t only before calling wsum (argflow.c has more). */
 static double
 wsum(const double *w, const double *v)
 {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "argstable.h"
+#include "flow.h"
 #include "map.h"
 #include "pass.h"
 
@@ -25,22 +26,31 @@ typedef struct rinfo {
 typedef struct site {
     const xf_symbol *callee;
     int64_t pos;
-    bool moved;   /* may change in the caller */
-    uint32_t loc; /* else UINT32_MAX, or the local it is (locs) */
+    bool moved; /* may change in the caller after the call */
 } site;
 
-/* A local passed at position pos of a call of callee. */
+/* Site @site changes when @callee's formal at @pos is on its Mod lists:
+ * its actual, a local, is passed there at or after the site's call. */
 typedef struct ldep {
-    uint32_t loc;
+    uint32_t site;
     const xf_symbol *callee;
     int64_t pos;
 } ldep;
+
+/* A statement of the caller being read that writes its local @loc: at
+ * statement @s of vertex @v (0 for a loop's own statements); through
+ * @callee's formal at @pos when @callee (then only if that formal is on
+ * the callee's Mod lists), else for certain. */
+typedef struct lwrite {
+    uint32_t loc, v, s;
+    const xf_symbol *callee;
+    int64_t pos;
+} lwrite;
 
 struct xf_argstable {
     xf_arena *a;
     xf_map info; /* routine symbol -> rinfo */
     XF_VEC(site) sites;
-    XF_VEC(bool) locs; /* a caller's local: written by the caller's own statements */
     XF_VEC(ldep) deps;
     bool settled;
     xf_map moved; /* callee symbol -> uint64_t: bit P, an actual at P may change (bit 0: past 63) */
@@ -115,14 +125,20 @@ is_conversion(const xf_stmt *s)
            !strcmp(n, "oad_ShapeTest");
 }
 
-/* One caller being read: its locals (symbol -> index + 1 in t->locs) and
- * its convert temporaries (symbol -> the actual they stand for). */
+/* One caller being read: its locals (symbol -> index + 1), its convert
+ * temporaries (symbol -> the actual they stand for), the statements that
+ * write its locals, the place of the statement being read, and the flow
+ * (xf_flow_*) that tells which statements may follow a call. */
 typedef struct reading {
     xf_argstable *t;
     const xf_routine *rt;
     bool host; /* rt hosts internal procedures: its variables are not private */
     xf_map loc;
+    uint32_t nloc;
     xf_map tyc;
+    XF_VEC(lwrite) w;
+    uint32_t v, s; /* the statement being read: vertex index, statement index */
+    xf_flow *flow;
 } reading;
 
 /* @s, or the variable a convert temporary stands for. Read in the whole
@@ -134,18 +150,24 @@ canon(const reading *r, const xf_symbol *s)
     return src ? src : s;
 }
 
-/* The index in t->locs of local @v of the caller; UINT32_MAX when out of memory. */
+/* The index of local @v of the caller; UINT32_MAX when out of memory. */
 static uint32_t
 local(reading *r, const xf_symbol *v)
 {
     uintptr_t k = (uintptr_t)xf_map_get(&r->loc, v);
     if (k)
         return (uint32_t)(k - 1);
-    xf_argstable *t = r->t;
-    if (!XF_VEC_PUSH(t->a, t->locs, false) ||
-        !xf_map_put(&r->loc, t->a, v, (void *)(uintptr_t)t->locs.n, NULL))
+    if (!xf_map_put(&r->loc, r->t->a, v, (void *)(uintptr_t)(r->nloc + 1), NULL))
         return UINT32_MAX;
-    return t->locs.n - 1;
+    return r->nloc++;
+}
+
+/* Record that the statement being read writes local @l (through
+ * @callee's formal at @pos when @callee). */
+static bool
+wrote(reading *r, uint32_t l, const xf_symbol *callee, int64_t pos)
+{
+    return XF_VEC_PUSH(r->t->a, r->w, ((lwrite){l, r->v, r->s, callee, pos}));
 }
 
 /* Record what statement @s (may be NULL) writes of the caller's locals. */
@@ -162,9 +184,8 @@ writes(reading *r, const xf_stmt *s)
         args = s->kind == XF_STMT_ICALL ? &s->u.icall.args : &s->u.call.args;
     if (lhs && xf_is_local(r->rt, lhs)) {
         uint32_t l = local(r, lhs);
-        if (l == UINT32_MAX)
+        if (l == UINT32_MAX || !wrote(r, l, NULL, 0))
             return false;
-        r->t->locs.v[l] = true;
     }
     for (uint32_t k = 0; args && k < args->n; k++) {
         const xf_symbol *v = canon(r, var_of(&args->v[k].val));
@@ -173,10 +194,8 @@ writes(reading *r, const xf_stmt *s)
         uint32_t l = local(r, v);
         if (l == UINT32_MAX)
             return false;
-        if (s->kind == XF_STMT_ICALL || !s->u.call.sym)
-            r->t->locs.v[l] = true;
-        else if (!XF_VEC_PUSH(r->t->a, r->t->deps,
-                              ((ldep){l, s->u.call.sym, s->u.call.args.v[k].pos})))
+        bool known = s->kind == XF_STMT_CALL && s->u.call.sym;
+        if (!wrote(r, l, known ? s->u.call.sym : NULL, known ? s->u.call.args.v[k].pos : 0))
             return false;
     }
     return true;
@@ -188,9 +207,13 @@ scan_graph(reading *r, bool (*each)(reading *, const xf_stmt *))
     const xf_graph *g = &r->rt->g;
     for (uint32_t i = 0; i < g->v.n; i++) {
         const xf_cvertex *b = g->v.v[i];
-        for (uint32_t k = 0; k < b->stmts.n; k++)
+        r->v = i;
+        for (uint32_t k = 0; k < b->stmts.n; k++) {
+            r->s = k;
             if (!each(r, b->stmts.v[k]))
                 return false;
+        }
+        r->s = 0;
         if (!each(r, b->init) || !each(r, b->update))
             return false;
     }
@@ -225,12 +248,23 @@ calls(reading *r, const xf_stmt *s)
     bool lists = rt->se[XF_SE_MOD].present || rt->se[XF_SE_MODLOCAL].present;
     for (uint32_t j = 0; j < s->u.call.args.n; j++) {
         const xf_symbol *v = canon(r, var_of(&s->u.call.args.v[j].val));
-        site x = {s->u.call.sym, s->u.call.args.v[j].pos, true, UINT32_MAX};
+        site x = {s->u.call.sym, s->u.call.args.v[j].pos, true};
         if (v && v->kind == XF_SYMKIND_VARIABLE) {
             if (xf_is_private(rt, r->host, v)) {
+                /* a private local: changed by a statement that may run at
+                 * or after the call (the call itself included) */
                 x.moved = false;
-                if ((x.loc = local(r, v)) == UINT32_MAX)
-                    return false;
+                uintptr_t k = (uintptr_t)xf_map_get(&r->loc, v);
+                for (uint32_t i = 0; k && i < r->w.n && !x.moved; i++) {
+                    const lwrite *w = &r->w.v[i];
+                    if (w->loc != k - 1 || !xf_flow_follows(r->flow, r->v, r->s, w->v, w->s))
+                        continue;
+                    if (!w->callee)
+                        x.moved = true;
+                    else if (!XF_VEC_PUSH(r->t->a, r->t->deps,
+                                          ((ldep){r->t->sites.n, w->callee, w->pos})))
+                        return false;
+                }
             } else /* a host's variable: its internal procedures may change it */
                 x.moved = !lists || modified(rt, v) || (r->host && xf_is_local(rt, v));
         }
@@ -253,7 +287,10 @@ xf_argstable_routine(xf_argstable *t, const xf_routine *rt, bool host)
         if (host || modified(rt, rt->args.v[i].sym)) /* a host's: its procedures' too */
             ri->mod |= bit(rt->args.v[i].pos);
     reading r = {.t = t, .rt = rt, .host = host};
-    return scan_graph(&r, temporaries) && scan_graph(&r, writes) && scan_graph(&r, calls);
+    bool ok = scan_graph(&r, temporaries) && scan_graph(&r, writes) &&
+              (r.flow = xf_flow_new(&rt->g)) && scan_graph(&r, calls);
+    xf_flow_free(r.flow);
+    return ok;
 }
 
 /* Does @callee's formal at @pos stay unwritten? */
@@ -269,7 +306,7 @@ settle(xf_argstable *t)
 {
     for (uint32_t i = 0; i < t->deps.n; i++)
         if (!kept(t, t->deps.v[i].callee, t->deps.v[i].pos))
-            t->locs.v[t->deps.v[i].loc] = true;
+            t->sites.v[t->deps.v[i].site].moved = true;
     for (uint32_t i = 0; i < t->sites.n; i++) {
         const site *x = &t->sites.v[i];
         uint64_t *m = xf_map_get(&t->moved, x->callee);
@@ -277,7 +314,7 @@ settle(xf_argstable *t)
             if (!(m = XF_NEW(t->a, uint64_t)) || !xf_map_put(&t->moved, t->a, x->callee, m, NULL))
                 return false;
         }
-        if (x->moved || (x->loc != UINT32_MAX && t->locs.v[x->loc]))
+        if (x->moved)
             *m |= bit(x->pos);
     }
     t->settled = true;
