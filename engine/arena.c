@@ -127,6 +127,7 @@ struct xf_arena {
     size_t next_size;
     size_t used, reserved;
     long fail_after; /* -1: never */
+    long fail_kids;  /* xf_arena_new_like(this) gets this fail_after (-1: never) */
     bool failed;     /* some request was refused (sticky: xf_arena_failed) */
     spare *spare[SPARE_CLASSES];
 };
@@ -143,7 +144,16 @@ xf_arena_new(void)
     if (!a)
         return NULL;
     a->next_size = MIN_CHUNK;
-    a->fail_after = -1;
+    a->fail_after = a->fail_kids = -1;
+    return a;
+}
+
+xf_arena *
+xf_arena_new_like(const xf_arena *like)
+{
+    xf_arena *a = xf_arena_new();
+    if (a && like)
+        a->fail_after = a->fail_kids = like->fail_kids;
     return a;
 }
 
@@ -430,6 +440,12 @@ void
 xf_arena_fail_after(xf_arena *a, long n)
 {
     a->fail_after = n;
+}
+
+void
+xf_arena_fail_kids(xf_arena *a, long n)
+{
+    a->fail_kids = n;
 }
 
 bool

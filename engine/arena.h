@@ -82,6 +82,21 @@ size_t xf_arena_reserved(const xf_arena *a);
 void xf_arena_fail_after(xf_arena *a, long n);
 
 /**
+ * xf_arena_fail_kids:
+ * Test hook: every arena xf_arena_new_like(@a) makes from now on refuses
+ * its (@n + 1)-th request, and passes the hook on (n = -1: never).
+ */
+void xf_arena_fail_kids(xf_arena *a, long n);
+
+/**
+ * xf_arena_new_like:
+ * A new arena, as xf_arena_new, for a pass's private tables beside @like
+ * (NULL: none), with the failure hook xf_arena_fail_kids set on @like, so
+ * that a test's injected refusals reach the private arenas too.
+ */
+xf_arena *xf_arena_new_like(const xf_arena *like);
+
+/**
  * xf_arena_failed:
  * Has @a refused a request (out of memory, an overflowing size, or the
  * failure hook)? Sticky: once true, true until the arena is freed. The pass

@@ -54,14 +54,16 @@ const char *xf_ns_uri(xf_ns ns);
 #define XF_NOINT INT64_MIN
 
 /* A boolean attribute: absent, or its value in the spelling the document used. */
-typedef enum xf_flag {
+enum xf_flag_value {
     XF_FLAG_NONE = 0,
     XF_FLAG_0,     /* "0" */
     XF_FLAG_1,     /* "1" */
     XF_FLAG_FALSE, /* "false" */
     XF_FLAG_TRUE,  /* "true" */
     XF_FLAG_UNDEF  /* "undefined" (activity of references and calls) */
-} xf_flag;
+};
+/* Stored in a byte: a reference carries three, a symbol three. */
+typedef uint8_t xf_flag;
 
 /** xf_flag_is: value of @f, or @dflt when @f is absent or undefined. */
 static inline bool
@@ -321,8 +323,8 @@ typedef enum xf_evkind {
 typedef struct xf_evertex {
     xf_hdr h;
     xf_evkind kind;
+    uint32_t seq;   /* beside kind: 72 bytes, not 80 */
     const char *id; /* vertex_id; NULL when absent */
-    uint32_t seq;
     union {
         xf_varref *ref; /* VariableReference */
         struct {

@@ -4,6 +4,7 @@
 #include "arena.h"
 #include "callfacts.h"
 #include "map.h"
+#include "pass.h"
 
 /* Positions up to this are flags in an array; beyond, a list. */
 enum { DENSE = 1 << 16 };
@@ -20,9 +21,9 @@ struct xf_callfacts {
 };
 
 xf_callfacts *
-xf_callfacts_new(void)
+xf_callfacts_new(const xf_pass_ctx *ctx)
 {
-    xf_arena *a = xf_arena_new();
+    xf_arena *a = xf_pass_arena(ctx);
     xf_callfacts *f = a ? XF_NEW(a, xf_callfacts) : NULL;
     if (!f) {
         xf_arena_free(a);

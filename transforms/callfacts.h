@@ -16,8 +16,10 @@
 
 typedef struct xf_callfacts xf_callfacts;
 
-/** xf_callfacts_new: an empty table (its own arena). @returns NULL when out of memory. */
-xf_callfacts *xf_callfacts_new(void);
+/** xf_callfacts_new: an empty table (its own arena, xf_pass_arena(@ctx); @ctx may be
+ * NULL). @returns NULL when out of memory. */
+struct xf_pass_ctx;
+xf_callfacts *xf_callfacts_new(const struct xf_pass_ctx *ctx);
 
 /** xf_callfacts_free: release @f and all it holds. NULL is allowed. */
 void xf_callfacts_free(xf_callfacts *f);

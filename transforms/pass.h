@@ -68,6 +68,8 @@ typedef struct xf_pass_ctx {
     xf_arena *scratch; /* run_routine: the manager's scratch arena, emptied after each routine */
     void *state;       /* the running pass's own, from its begin to its end */
     long fail_scratch; /* test hook: > 0, each scratch arena refuses its fail_scratch-th request */
+    long fail_private; /* test hook: > 0, so does each pass's private arena (xf_pass_arena,
+                          xf_arena_new_like(scratch)) */
 } xf_pass_ctx;
 
 /*
@@ -274,6 +276,11 @@ bool xf_alias_overlaps(const xf_doc *doc, const xf_varref *const *refs, uint32_t
  * @returns the id, or NULL when out of memory.
  */
 const char *xf_derived_id(xf_doc *doc, const char *what, unsigned n, const char *id);
+/** xf_pass_arena: a new arena for a pass's private tables (NULL: out of
+ * memory), under the test hook fail_private. @ctx may be NULL (a plain
+ * arena). */
+xf_arena *xf_pass_arena(const xf_pass_ctx *ctx);
+
 /** xf_pass_oom: report running out of memory; returns -1. */
 int xf_pass_oom(xf_pass_ctx *ctx);
 

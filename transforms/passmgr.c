@@ -364,6 +364,8 @@ run_pass(xf_pass_ctx *ctx, const xf_pass *p, size_t *scratch_peak)
         }
         if (ctx->fail_scratch > 0)
             xf_arena_fail_after(ctx->scratch, ctx->fail_scratch - 1);
+        if (ctx->fail_private > 0)
+            xf_arena_fail_kids(ctx->scratch, ctx->fail_private - 1);
         ret = p->run_routine(ctx, doc->cg.routines.v[r]);
         ret = arenas_ok(ctx, ret);
         size_t used = xf_arena_reserved(ctx->scratch);
@@ -440,6 +442,8 @@ xf_pm_stream_routine(xf_pm_stream *s, xf_routine *rt)
             return xf_pass_oom(ctx);
         if (ctx->fail_scratch > 0)
             xf_arena_fail_after(s->scratch, ctx->fail_scratch - 1);
+        if (ctx->fail_private > 0)
+            xf_arena_fail_kids(s->scratch, ctx->fail_private - 1);
         ctx->scratch = s->scratch;
         int ret = arenas_ok(ctx, s->passes[i]->run_routine(ctx, rt));
         if (xf_arena_failed(s->scratch)) {

@@ -239,6 +239,15 @@ xf_derived_id(xf_doc *doc, const char *what, unsigned n, const char *id)
     return s;
 }
 
+xf_arena *
+xf_pass_arena(const xf_pass_ctx *ctx)
+{
+    xf_arena *a = xf_arena_new();
+    if (a && ctx && ctx->fail_private > 0)
+        xf_arena_fail_after(a, ctx->fail_private - 1);
+    return a;
+}
+
 int
 xf_pass_oom(xf_pass_ctx *ctx)
 {

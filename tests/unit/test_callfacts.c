@@ -33,7 +33,7 @@ START_TEST(facts_of_a_document)
     xf_diag *d;
     xf_doc *doc = read_text(xb_build(b), &d);
     ck_assert_msg(doc != NULL, "%s", first_message(d));
-    xf_callfacts *f = xf_callfacts_new();
+    xf_callfacts *f = xf_callfacts_new(NULL);
     ck_assert_ptr_nonnull(f);
     ck_assert(xf_callfacts_doc(f, doc));
     const xf_symbol *fs = routine_named(doc, "f")->sym, *gs = routine_named(doc, "g")->sym,
@@ -60,7 +60,7 @@ START_TEST(facts_one_call_at_a_time)
     enum { N = 50000 };
     xf_symbol *syms = calloc(N, sizeof *syms);
     ck_assert_ptr_nonnull(syms);
-    xf_callfacts *f = xf_callfacts_new();
+    xf_callfacts *f = xf_callfacts_new(NULL);
     ck_assert_ptr_nonnull(f);
     for (int pass = 0; pass < 2; pass++)
         for (int k = 0; k < N; k++) {

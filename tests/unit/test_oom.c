@@ -1,16 +1,19 @@
 /* test_oom.c: a refused allocation ends in "out of memory" (issue 26):
  * the tangent, the adjoint, and the adjoint with each loop option over a program of nested and
- * sequential loops, with the document's arena, or each scratch arena,
- * refusing its N-th request for growing N until the run succeeds. Every
- * failing run must report "out of memory" (and no crash: the sanitizer
- * build runs it). Also XF_VEC_PUSH keeps a vector intact when it cannot
- * grow. */
+ * sequential loops, with the document's arena, or each scratch arena, or
+ * each pass's private arena (the analyses' own tables), refusing its N-th request for growing N
+ * until the run succeeds. Every failing run must report "out of memory" (and no crash: the
+ * sanitizer build runs it), and every run that succeeds must write what the run without a refusal
+ * writes: a refusal in a pass's private arena (xf_pass_arena, xf_arena_new_like: the analyses'
+ * tables) that was swallowed would change the output. Also XF_VEC_PUSH keeps a vector intact when
+ * it cannot grow. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "derive_fixture.h"
 #include "suites.h"
+#include "write.h"
 
 /* do i: do j: y(1) = y(1) + x(1) * x(2) (not parallel in i); then a
  * parallel loop a(i) = x(1) * i, and s carried through another. */
@@ -55,11 +58,16 @@ static const optset sets[] = {
     {NULL, NULL, NULL, "tangent"}, /* the tangent */
 };
 
-/* The adjoint under @set with the document's arena (@doc_arena) or each
- * scratch arena refusing its @n-th request: 0 when it succeeded; 1 when
- * it failed saying "out of memory". */
+/* Which arenas refuse: the document's, each scratch arena, each pass's
+ * private arena (the analyses' tables). */
+typedef enum which { DOC, SCRATCH, PRIVATE } which;
+static const char *const which_name[] = {"the document's", "each scratch", "each private"};
+
+/* The adjoint under @set with the arenas @w refusing their @n-th request
+ * (0: none), its output in *@out when it succeeded: 0 when it succeeded;
+ * 1 when it failed saying "out of memory". */
 static int
-run_failing(const optset *set, bool doc_arena, long n)
+run_failing(const optset *set, which w, long n, char **out)
 {
     xf_diag *d;
     xf_doc *doc = read_text(program(), &d);
@@ -79,20 +87,25 @@ run_failing(const optset *set, bool doc_arena, long n)
     if (o.report_loops)
         o.report_loops = quiet;
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};
-    if (doc_arena)
+    if (w == DOC)
         xf_arena_fail_after(doc->arena, n - 1);
-    else
+    else if (w == SCRATCH)
         ctx.fail_scratch = n;
+    else
+        ctx.fail_private = n;
     int ret = xf_pipeline_run(&ctx, passes, np);
     bool oom = false;
     for (size_t k = 0; k < xf_diag_count(d); k++)
         oom |= strstr(xf_diag_message(d, k), "out of memory") != NULL;
     ck_assert_msg(ret == 0 || oom, "%s --%s%s%s, %s arena refusing request %ld: failed with '%s'",
                   set->pipeline ? set->pipeline : "adjoint", set->name ? set->name : "",
-                  set->name2 ? " --" : "", set->name2 ? set->name2 : "",
-                  doc_arena ? "the document's" : "each scratch", n, first_message(d));
+                  set->name2 ? " --" : "", set->name2 ? set->name2 : "", which_name[w], n,
+                  first_message(d));
     ck_assert_msg(ret != 0 || !xf_arena_failed(doc->arena),
                   "a refusal of the document's arena went unreported");
+    size_t len;
+    if (ret == 0)
+        ck_assert_int_eq(xf_write_memory(doc, out, &len, d), 0);
     fclose(quiet);
     xf_doc_free(doc);
     xf_diag_free(d);
@@ -102,26 +115,38 @@ run_failing(const optset *set, bool doc_arena, long n)
 /* Refuse the n-th request for n = 1, 2, ... (in growing steps past 32)
  * until the run succeeds: each failing run says "out of memory". */
 static void
-sweep(const optset *set, bool doc_arena)
+sweep(const optset *set, which w)
 {
+    char *want = NULL, *got = NULL;
+    ck_assert_int_eq(run_failing(set, w, 0, &want), 0); /* no refusal */
     long n = 1, fails = 0;
-    while (run_failing(set, doc_arena, n)) {
+    while (run_failing(set, w, n, &got)) {
         fails++;
         n += n < 32 ? 1 : n / 8;
         ck_assert_int_lt(n, 10000000);
     }
-    ck_assert_int_gt(fails, 0); /* something was refused */
+    /* something was refused (the tangent asks no private arena for anything here) */
+    ck_assert_int_gt(fails + (w == PRIVATE && set->pipeline), 0);
+    ck_assert_msg(strcmp(got, want) == 0, "refusing request %ld changed the output", n);
+    free(got);
+    free(want);
 }
 
 START_TEST(test_oom_scratch)
 {
-    sweep(&sets[_i], false);
+    sweep(&sets[_i], SCRATCH);
+}
+END_TEST
+
+START_TEST(test_oom_private)
+{
+    sweep(&sets[_i], PRIVATE);
 }
 END_TEST
 
 START_TEST(test_oom_document)
 {
-    sweep(&sets[_i], true);
+    sweep(&sets[_i], DOC);
 }
 END_TEST
 
@@ -154,6 +179,7 @@ test_oom_suite(void)
     tcase_add_test(tc, test_oom_push_keeps);
     int n = (int)(sizeof sets / sizeof sets[0]);
     tcase_add_loop_test(tc, test_oom_scratch, 0, n);
+    tcase_add_loop_test(tc, test_oom_private, 0, n);
     tcase_add_loop_test(tc, test_oom_document, 0, n);
     suite_add_tcase(s, tc);
     return s;

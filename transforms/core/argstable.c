@@ -57,10 +57,10 @@ struct xf_argstable {
 };
 
 xf_argstable *
-xf_argstable_new(void)
+xf_argstable_new(const xf_pass_ctx *ctx)
 {
     xf_argstable *t = calloc(1, sizeof *t);
-    if (t && !(t->a = xf_arena_new())) {
+    if (t && !(t->a = xf_pass_arena(ctx))) {
         free(t);
         return NULL;
     }

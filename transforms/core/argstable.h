@@ -31,8 +31,10 @@
 
 typedef struct xf_argstable xf_argstable;
 
-/** xf_argstable_new: an empty table; NULL when out of memory. */
-xf_argstable *xf_argstable_new(void);
+/** xf_argstable_new: an empty table (its arena xf_pass_arena(@ctx); @ctx may be NULL);
+ * NULL when out of memory. */
+struct xf_pass_ctx;
+xf_argstable *xf_argstable_new(const struct xf_pass_ctx *ctx);
 
 /** xf_argstable_free: release @t. NULL is allowed. */
 void xf_argstable_free(xf_argstable *t);

@@ -400,7 +400,7 @@ xf_lcg_walk_init(xf_lcg_walk *w, xf_doc *doc, xf_arena *scratch, xf_diag *diag)
     memset(w, 0, sizeof *w);
     xf_lcg_init(&w->g, doc, scratch, diag);
     w->window = XF_LCG_WINDOW;
-    if (!(w->stmt_a = xf_arena_new()))
+    if (!(w->stmt_a = xf_arena_new_like(scratch)))
         return xf_lcg_oom(&w->g);
     return 0;
 }

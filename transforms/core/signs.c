@@ -222,7 +222,7 @@ xf_signs_begin(xf_signs *p, xf_pass_ctx *ctx, const xf_graph *g)
 {
     memset(p, 0, sizeof *p);
     p->ctx = ctx;
-    if (!(p->a = xf_arena_new()))
+    if (!(p->a = xf_pass_arena(ctx)))
         return xf_pass_oom(ctx);
     return count_lin_uses(p, g);
 }

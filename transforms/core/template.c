@@ -279,7 +279,8 @@ begin(xf_pass_ctx *ctx)
 {
     tpl *t = calloc(1, sizeof *t);
     bool joint = ctx->opts && ctx->opts->reversal == XF_REV_JOINT;
-    if (!t || !(t->calls = xf_callfacts_new()) || (joint && !(t->stable = xf_argstable_new()))) {
+    if (!t || !(t->calls = xf_callfacts_new(ctx)) ||
+        (joint && !(t->stable = xf_argstable_new(ctx)))) {
         if (t)
             xf_callfacts_free(t->calls);
         free(t);

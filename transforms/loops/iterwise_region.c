@@ -111,8 +111,7 @@ adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3, xf
 const xf_region *
 xf_iw_adjoint_loop(const xf_cfgtree *t2, const xf_region *l2, const xf_cfgtree *t3, xf_arena *a)
 {
-    (void)a;
-    xf_arena *own = xf_arena_new();
+    xf_arena *own = xf_arena_new_like(a);
     if (!own)
         return NULL;
     const xf_region *best = adjoint_loop(t2, l2, t3, own);

@@ -505,7 +505,7 @@ static int
 begin(xf_pass_ctx *ctx)
 {
     facts *f = calloc(1, sizeof *f);
-    if (!f || !(f->calls = xf_callfacts_new()) || !(f->a = xf_arena_new())) {
+    if (!f || !(f->calls = xf_callfacts_new(ctx)) || !(f->a = xf_pass_arena(ctx))) {
         if (f)
             xf_callfacts_free(f->calls);
         free(f);

@@ -300,7 +300,7 @@ cut(cp *p, const xf_graph *g)
 int
 xf_tbr_cut_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *a, xf_tbr *plan)
 {
-    cp p = {.doc = doc, .rt = rt, .a = xf_arena_new(), .out = a, .plan = plan};
+    cp p = {.doc = doc, .rt = rt, .a = xf_arena_new_like(a), .out = a, .plan = plan};
     if (!p.a)
         return -1;
     int r = cut(&p, g);

@@ -467,7 +467,7 @@ static int
 with_own_arena(const xf_routine *rt, bool host, const xf_graph *g, xf_arena *a, xf_tbr *plan,
                int (*f)(lv *, const xf_graph *))
 {
-    lv p = {.rt = rt, .host = host, .a = xf_arena_new(), .out = a, .plan = plan};
+    lv p = {.rt = rt, .host = host, .a = xf_arena_new_like(a), .out = a, .plan = plan};
     if (!p.a)
         return -1;
     int r = f(&p, g);

@@ -552,7 +552,7 @@ int
 xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
                    const struct xf_addr *addr, bool joint, xf_arena *a, xf_tbr *plan)
 {
-    xf_arena *own = xf_arena_new();
+    xf_arena *own = xf_arena_new_like(a);
     if (!own)
         return -1;
     int r = values(doc, rt, g, t, addr, joint, own, a, plan);
