@@ -215,9 +215,104 @@ temporaries(reading *r, const xf_stmt *s)
     return xf_map_put(&r->tyc, r->t->a, a, (void *)b, NULL);
 }
 
-/* Record the actuals of call @s (may be NULL). */
+/* What may run from statement @k of block @b until the routine returns:
+ * the rest of @b, then every block reachable from it (@b whole when it is
+ * in a loop). Marks them in @seen (one per block of the graph): 2 whole,
+ * 1 from statement @k on (@b only). False when @b is not found. */
 static bool
-calls(reading *r, const xf_stmt *s)
+reach_after(const xf_graph *g, const xf_cvertex *b, uint8_t *seen, uint32_t *stack)
+{
+    uint32_t n = 0, i = b->index;
+    if (i >= g->v.n || g->v.v[i] != b)
+        return false;
+    seen[i] = 1;
+    stack[n++] = i;
+    while (n) {
+        const xf_cvertex *u = g->v.v[stack[--n]];
+        for (uint32_t e = 0; e < g->e.n; e++) {
+            const xf_cvertex *w = g->e.v[e]->tgt;
+            if (g->e.v[e]->src != u || !w || w->index >= g->v.n || g->v.v[w->index] != w)
+                continue;
+            if (seen[w->index] == 2)
+                continue;
+            seen[w->index] = 2;
+            stack[n++] = w->index;
+        }
+    }
+    return true;
+}
+
+/* Does statement @s (may be NULL) write local @v? Set flag @l when it
+ * assigns it or passes it to an intrinsic; a call that passes it adds a
+ * dependence of @l on the callee's Mod lists (settled later). */
+static bool
+writes_local(reading *r, const xf_stmt *s, const xf_symbol *v, uint32_t l)
+{
+    if (!s || is_conversion(s))
+        return true;
+    if (s->kind == XF_STMT_ASSIGN) {
+        if (canon(r, sym_of(&s->u.as.lhs)) == v)
+            r->t->locs.v[l] = true;
+        return true;
+    }
+    if (s->kind != XF_STMT_ICALL && s->kind != XF_STMT_CALL)
+        return true;
+    const xf_arg_vec *args = s->kind == XF_STMT_ICALL ? &s->u.icall.args : &s->u.call.args;
+    for (uint32_t k = 0; k < args->n; k++) {
+        if (canon(r, var_of(&args->v[k].val)) != v)
+            continue;
+        if (s->kind == XF_STMT_ICALL || !s->u.call.sym)
+            r->t->locs.v[l] = true;
+        else if (!XF_VEC_PUSH(r->t->a, r->t->deps, ((ldep){l, s->u.call.sym, args->v[k].pos})))
+            return false;
+    }
+    return true;
+}
+
+/* The flag (index in t->locs) of local @v passed by statement @k of block
+ * @b: whether what may run after the call in the caller's activation (its
+ * taping sweep up to the end, then its adjoint sweep, which writes only
+ * what the taping sweep overwrote) writes @v. Writes before the call give
+ * the callee's two runs the same value. Without the block: the local's
+ * flag for the whole routine. UINT32_MAX when out of memory. */
+static uint32_t
+local_after(reading *r, const xf_cvertex *b, uint32_t k, const xf_symbol *v)
+{
+    const xf_graph *g = &r->rt->g;
+    uint8_t *seen = b && g->v.n ? calloc(g->v.n, 1) : NULL;
+    uint32_t *stack = seen ? calloc(g->v.n, sizeof *stack) : NULL;
+    xf_argstable *t = r->t;
+    uint32_t l = UINT32_MAX;
+    if (!stack || !reach_after(g, b, seen, stack)) {
+        free(seen);
+        free(stack);
+        return local(r, v);
+    }
+    if (!XF_VEC_PUSH(t->a, t->locs, false))
+        goto out;
+    l = t->locs.n - 1;
+    for (uint32_t i = 0; i < g->v.n && l != UINT32_MAX; i++) {
+        const xf_cvertex *u = g->v.v[i];
+        if (!seen[i])
+            continue;
+        uint32_t from = seen[i] == 2 ? 0 : k; /* the call itself: another actual */
+        for (uint32_t j = from; j < u->stmts.n; j++)
+            if (!writes_local(r, u->stmts.v[j], v, l))
+                l = UINT32_MAX;
+        if (seen[i] == 2 && l != UINT32_MAX &&
+            (!writes_local(r, u->init, v, l) || !writes_local(r, u->update, v, l)))
+            l = UINT32_MAX;
+    }
+out:
+    free(seen);
+    free(stack);
+    return l;
+}
+
+/* Record the actuals of call @s (may be NULL), statement @k of block @b
+ * (NULL for a loop's initialization or update). */
+static bool
+calls(reading *r, const xf_cvertex *b, uint32_t k, const xf_stmt *s)
 {
     if (!s || s->kind != XF_STMT_CALL || !s->u.call.sym)
         return true;
@@ -229,12 +324,27 @@ calls(reading *r, const xf_stmt *s)
         if (v && v->kind == XF_SYMKIND_VARIABLE) {
             if (xf_is_private(rt, r->host, v)) {
                 x.moved = false;
-                if ((x.loc = local(r, v)) == UINT32_MAX)
+                if ((x.loc = local_after(r, b, k, v)) == UINT32_MAX)
                     return false;
             } else /* a host's variable: its internal procedures may change it */
                 x.moved = !lists || modified(rt, v) || (r->host && xf_is_local(rt, v));
         }
         if (!XF_VEC_PUSH(r->t->a, r->t->sites, x))
+            return false;
+    }
+    return true;
+}
+
+static bool
+scan_calls(reading *r)
+{
+    const xf_graph *g = &r->rt->g;
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        const xf_cvertex *b = g->v.v[i];
+        for (uint32_t k = 0; k < b->stmts.n; k++)
+            if (!calls(r, b, k, b->stmts.v[k]))
+                return false;
+        if (!calls(r, NULL, 0, b->init) || !calls(r, NULL, 0, b->update))
             return false;
     }
     return true;
@@ -253,7 +363,7 @@ xf_argstable_routine(xf_argstable *t, const xf_routine *rt, bool host)
         if (host || modified(rt, rt->args.v[i].sym)) /* a host's: its procedures' too */
             ri->mod |= bit(rt->args.v[i].pos);
     reading r = {.t = t, .rt = rt, .host = host};
-    return scan_graph(&r, temporaries) && scan_graph(&r, writes) && scan_graph(&r, calls);
+    return scan_graph(&r, temporaries) && scan_graph(&r, writes) && scan_calls(&r);
 }
 
 /* Does @callee's formal at @pos stay unwritten? */

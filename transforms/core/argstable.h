@@ -9,7 +9,10 @@
  * writes F (F is not on R's Mod lists) and, at every call of R, the actual
  * argument is a variable P never writes: not on P's Mod lists when it is
  * a formal or global of P; when it is a local of P, no assignment to it
- * and no call that passes it to a formal on the callee's Mod lists. The
+ * and no call that passes it to a formal on the callee's Mod lists among
+ * the statements that may run from the call on (the rest of its block and
+ * the blocks reachable from it: writes before the call leave both runs
+ * the same value; in a loop, the call's whole block counts). The
  * Mod lists are the proof (the front ends close them over the calls);
  * without them, or for an actual that is not one variable, F is stored.
  * Two distinct variables are taken to be apart, as tbr_values.c takes
