@@ -15,8 +15,8 @@
  * an internal procedure reads by host association); a formal is stored
  * only when some routine of the document calls it, and not when every call
  * passes a constant there, nor under --reversal joint when neither the
- * routine nor any caller writes it (argstable.h); a variable that is not a
- * formal (a global) always.
+ * routine nor any caller writes it after the call (argstable.h); a
+ * variable that is not a formal (a global) always.
  * Needs: nothing. Runs before linearize (.before: placeholder 1 keeps the
  * original code, the passes that differentiate work on placeholder 2) and
  * once. Breaks: nothing. */

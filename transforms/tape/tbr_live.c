@@ -358,7 +358,12 @@ need_stmt(lv *p, const xf_stmt *s)
                                           ? xf_tbr_sym(a->v.v[0].u.ref)
                                           : NULL;
                 const xf_tbr_cut *c = as ? xf_map_get(&p->plan->cut, as) : NULL;
-                bool recomputed = c || (as && xf_map_get(&p->plan->recomp, as));
+                const xf_stmt *rd = as ? xf_map_get(&p->plan->recomp, as) : NULL;
+                bool recomputed = c || rd;
+                /* the adjoint's repeat reads what it reads (tbr_values.c's
+                 * stable_once: a local that one assignment writes) */
+                if (rd && !c && !need_expr(p, &rd->u.as.rhs))
+                    return false;
                 for (uint32_t m = 0; c && m < c->leaf.n; m++)
                     if (!need_ref(p, c->leaf.v[m])) /* taped at the propagator */
                         return false;

@@ -19,7 +19,9 @@
  *    function call at all in the routine. Two distinct arguments or module
  *    variables are taken to be apart unless the alias map says otherwise:
  *    Fortran forbids defining either of two that share storage (other
- *    than by EQUIVALENCE or COMMON, which the front end's map shows).
+ *    than by EQUIVALENCE or COMMON, which the front end's map shows);
+ *    under the joint template only, also a local scalar written once
+ *    earlier in B, outside any loop (stable_once).
  * A stable variable's value at any point of the taping sweep is its value
  * at the sweep's end; the routine's last block (the top sequence must end
  * in one) pushes it there, the whole variable, and its adjoint, the first
@@ -337,6 +339,39 @@ stable(const vp *p, const xf_symbol *s, const xf_varref *ref, uint64_t *budget)
     return true;
 }
 
+/* Under the joint template only (nothing is handed over: the adjoint runs
+ * in the taping sweep's activation), a private local scalar that one
+ * assignment writes, earlier in the candidate's block @r (before its
+ * statement @at), with no loop around @r, is as good as stable there: a
+ * run writes it once, before the block, and the block's adjoint, which
+ * runs before that assignment's, reads the value it left. @ref: a
+ * reference to it. */
+static bool
+stable_once(const vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint32_t at,
+            uint64_t *budget)
+{
+    const use *u = xf_map_get(&p->uses, s);
+    if (!p->joint || !u || u->writes != 1 || !u->def || u->bb != r->v || u->at >= at ||
+        xf_shape_rank(s->shape) > 0 || xf_varref_arrref(ref) ||
+        xf_varref_arrref(&u->def->u.as.lhs) || !xf_is_private(p->rt, p->host, s) ||
+        (s->type != XF_TYPE_REAL && s->type != XF_TYPE_INTEGER))
+        return false;
+    for (const xf_region *q = r->parent; q; q = q->parent)
+        if (q->kind == XF_RG_LOOP)
+            return false;
+    for (uint32_t k = 0; k < p->writes.n; k++) {
+        const xf_varref *w = p->writes.v[k];
+        if (w == &u->def->u.as.lhs)
+            continue;
+        if (*budget == 0)
+            return false;
+        --*budget;
+        if (!xf_tbr_sym(w) || xf_refs_may_alias(p->doc, w, ref))
+            return false;
+    }
+    return true;
+}
+
 /* The stable variables @x reads, added to p->stabs; false if it reads
  * anything else, or a subscript the adjoint cannot evaluate. */
 static bool
@@ -377,8 +412,11 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
             k->present = k->present || present;
             continue;
         }
-        if (!stable(p, s, ref, budget))
-            return false;
+        if (!stable(p, s, ref, budget)) {
+            if (!stable_once(p, r, s, ref, at, budget))
+                return false;
+            continue; /* checked again at each use: its block decides */
+        }
         stab st = {.s = s, .ref = ref, .size = size, .present = present};
         if (!XF_VEC_PUSH(p->a, p->stabs, st) ||
             !xf_map_put(&p->stab_of, p->a, s, (void *)(uintptr_t)p->stabs.n, NULL))
