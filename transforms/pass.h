@@ -161,6 +161,7 @@ extern const xf_pass xf_pass_preaccumulate;
 extern const xf_pass xf_pass_propagate;
 extern const xf_pass xf_pass_adjoin;
 extern const xf_pass xf_pass_reverse;
+extern const xf_pass xf_pass_argpush;
 extern const xf_pass xf_pass_rename;
 extern const xf_pass xf_pass_inout;
 extern const xf_pass xf_pass_checkpoint;

@@ -17,6 +17,7 @@
     X(propagate)                                                                                   \
     X(adjoin)                                                                                      \
     X(reverse)                                                                                     \
+    X(argpush)                                                                                     \
     X(rename)                                                                                      \
     X(inout)                                                                                       \
     X(checkpoint)                                                                                  \
@@ -40,7 +41,7 @@ static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,constprop,sink,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,"
+    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,argpush,"
                 "iterwise,iterdry,checkpoint,deadstore,propagate"},
 };
 

@@ -1,0 +1,362 @@
+/* argpush.c: the integer call arguments that adjoin pushed and that the
+ * callee's adjoint does not read leave the tape again.
+ *
+ * adjoin copies a call's integer scalar argument before the call, pushes
+ * the copy after it, and the adjoint sweep pops it and passes it to the
+ * callee's adjoint (a size or a count must be the forward call's). The
+ * pair is redundant where the callee's adjoint never reads the formal:
+ *  - split (the callee's placeholder 3 alone): placeholder 3 does not name
+ *    the formal (its loop bounds popped, its subscripts taped or recovered);
+ *  - joint (placeholders 6, 2, 3 in a row): placeholder 6 restores the
+ *    formal from the argument checkpoint, or neither 2 nor 3 names it;
+ *  - without --reversal: both of these.
+ * A callee with run-time extents (the C front end's "xf_extent=" arrays,
+ * allocated from the formals at entry, before any restore), one outside
+ * the document, and a call of the routine to itself keep the pair. The
+ * pair is found in one basic block: in placeholder 3 the pop of temporary
+ * T before the call, which reads T as that argument, and nothing else in
+ * placeholder 3 names T; in placeholder 2's block of the same id the copy
+ * T = x and the push of T, and nothing else names T. The copy and the push
+ * go, the pop goes, and the adjoint's call reads x again (its value then,
+ * which the callee does not read). Routines are done in the document's
+ * order, each summed up when done (which formals its adjoint may read at
+ * entry, read after its own pairs went: a call made to read x names x); a
+ * call of a routine not done yet (later in the document, or the routine
+ * itself) keeps its pairs. So the pass runs alike one routine at a time
+ * (xf_pm_stream), looking at no other routine's code.
+ * Needs: reverse. Breaks: nothing. */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "pass.h"
+
+/* What a routine done before needs: by formal position 1..n. */
+typedef struct needs {
+    uint32_t n;
+    bool *at; /* at[pos - 1]: its adjoint may read that formal at entry */
+} needs;
+
+typedef struct ap {
+    xf_pass_ctx *ctx;
+    xf_doc *doc;
+    xf_arena *a;   /* the summaries, from begin to end */
+    xf_map byname; /* routine symbol -> its needs (routines done before) */
+} ap;
+
+/* ------------------------------------------------------------ references */
+
+typedef struct refs {
+    const xf_symbol *sym;
+    unsigned n;
+    bool failed; /* a walk ran out of memory: count as named */
+} refs;
+
+static xf_walk_go
+count_step(void *ctx, const xf_walk_step *s)
+{
+    refs *c = ctx;
+    const xf_symref *sr = s->ref ? xf_varref_symref(s->ref) : NULL;
+    if (sr && sr->sym == c->sym)
+        c->n++;
+    return XF_WALK_GO;
+}
+
+static void
+walk_ref(refs *c, const xf_varref *r)
+{
+    if (xf_walk_ref(r, XF_WALK_ARGS, count_step, c) < 0)
+        c->failed = true;
+}
+
+static void
+walk_expr(refs *c, const xf_expr *x)
+{
+    if (xf_walk_expr(x, XF_WALK_ARGS, count_step, c) < 0)
+        c->failed = true;
+}
+
+static void
+count_args(refs *c, const xf_arg_vec *args)
+{
+    for (uint32_t k = 0; k < args->n; k++)
+        walk_expr(c, &args->v[k].val);
+}
+
+/* How often statement @s names @c->sym (added to @c->n). */
+static void
+count_stmt(refs *c, const xf_stmt *s)
+{
+    if (!s)
+        return;
+    switch (s->kind) {
+    case XF_STMT_ASSIGN:
+        walk_ref(c, &s->u.as.lhs);
+        walk_expr(c, &s->u.as.rhs);
+        break;
+    case XF_STMT_CALL:
+        count_args(c, &s->u.call.args);
+        break;
+    case XF_STMT_ICALL:
+        count_args(c, &s->u.icall.args);
+        break;
+    case XF_STMT_DERIVPROP:
+        for (uint32_t k = 0; k < s->u.dp.n; k++) {
+            const xf_dpop *op = &s->u.dp.v[k];
+            walk_ref(c, &op->tgt);
+            walk_ref(c, &op->src);
+            walk_ref(c, &op->y);
+            for (uint32_t j = 0; j < op->ax.n; j++) {
+                walk_ref(c, &op->ax.v[j].x);
+                walk_expr(c, &op->ax.v[j].a);
+            }
+        }
+        break;
+    case XF_STMT_MARKER:
+        break;
+    }
+}
+
+/* How often graph @g names @sym: statements, conditions, loop headers
+ * (UINT_MAX when out of memory on the way). */
+static unsigned
+count_graph(const xf_graph *g, const xf_symbol *sym)
+{
+    refs c = {sym, 0, false};
+    for (uint32_t i = 0; g && i < g->v.n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        if (v->cond)
+            walk_expr(&c, v->cond);
+        count_stmt(&c, v->init);
+        count_stmt(&c, v->update);
+        for (uint32_t k = 0; k < v->stmts.n; k++)
+            count_stmt(&c, v->stmts.v[k]);
+    }
+    return c.failed ? UINT_MAX : c.n;
+}
+
+static const xf_symbol *
+one_var(const xf_expr *x)
+{
+    if (x->v.n != 1 || x->v.v[0].kind != XF_EV_VARREF || xf_varref_arrref(x->v.v[0].u.ref))
+        return NULL;
+    const xf_symref *s = xf_varref_symref(x->v.v[0].u.ref);
+    return s ? s->sym : NULL;
+}
+
+/* Is @s an inlinable call named @name whose one argument is @sym? */
+static bool
+icall_of(const xf_stmt *s, const char *name, const xf_symbol *sym)
+{
+    return s->kind == XF_STMT_ICALL && s->u.icall.name && !strcmp(s->u.icall.name, name) &&
+           s->u.icall.args.n == 1 && one_var(&s->u.icall.args.v[0].val) == sym;
+}
+
+/* ------------------------------------------------------------ the callee */
+
+static bool
+rt_extents(const xf_routine *c)
+{
+    for (uint32_t i = 0; c->cfg_scope && i < c->cfg_scope->syms.n; i++) {
+        const char *an = c->cfg_scope->syms.v[i]->h.annotation;
+        if (an && strstr(an, "xf_extent="))
+            return true;
+    }
+    return false;
+}
+
+/* Does placeholder 6 of @c restore @f from the argument checkpoint? */
+static bool
+restored(xf_routine *c, const xf_symbol *f)
+{
+    xf_replacement *r = xf_placeholder(c, "6");
+    for (uint32_t i = 0; r && i < r->g.v.n; i++) {
+        const xf_cvertex *v = r->g.v.v[i];
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            const xf_stmt *s = v->stmts.v[k];
+            if (s->kind == XF_STMT_ICALL && s->u.icall.name &&
+                !strncmp(s->u.icall.name, "cp_arg_restore", 14) && s->u.icall.args.n == 1 &&
+                one_var(&s->u.icall.args.v[0].val) == f)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* May the adjoint of callee @c (under the --reversal of the output) read
+ * its formal at position @pos as it is at entry? */
+static bool
+needed(const ap *p, xf_routine *c, int64_t pos)
+{
+    const xf_symbol *f = NULL;
+    for (uint32_t k = 0; k < c->args.n; k++)
+        if (c->args.v[k].pos == pos)
+            f = c->args.v[k].sym;
+    xf_replacement *tape = xf_placeholder(c, "2"), *adj = xf_placeholder(c, "3");
+    if (!f || !tape || !adj || rt_extents(c))
+        return true;
+    xf_rev_template rev = p->ctx->opts ? p->ctx->opts->reversal : XF_REV_BOTH;
+    bool in_adj = count_graph(&adj->g, f) > 0;
+    bool split = in_adj;
+    bool joint = !restored(c, f) && (in_adj || count_graph(&tape->g, f) > 0);
+    return rev == XF_REV_SPLIT ? split : rev == XF_REV_JOINT ? joint : split || joint;
+}
+
+/* ------------------------------------------------------------ the pairs */
+
+static void
+drop(xf_cvertex *v, uint32_t k)
+{
+    memmove(&v->stmts.v[k], &v->stmts.v[k + 1], (v->stmts.n - k - 1) * sizeof v->stmts.v[0]);
+    v->stmts.n--;
+}
+
+static uint32_t
+find(const xf_cvertex *v, bool (*is)(const xf_stmt *, const xf_symbol *), const xf_symbol *t)
+{
+    for (uint32_t k = 0; k < v->stmts.n; k++)
+        if (is(v->stmts.v[k], t))
+            return k;
+    return UINT32_MAX;
+}
+
+static bool
+is_pop(const xf_stmt *s, const xf_symbol *t)
+{
+    return icall_of(s, "pop_i_s0", t);
+}
+
+static bool
+is_push(const xf_stmt *s, const xf_symbol *t)
+{
+    return icall_of(s, "push_i_s0", t);
+}
+
+static bool
+is_copy(const xf_stmt *s, const xf_symbol *t)
+{
+    const xf_symref *sr = s->kind == XF_STMT_ASSIGN ? xf_varref_symref(&s->u.as.lhs) : NULL;
+    return sr && sr->sym == t && !xf_varref_arrref(&s->u.as.lhs);
+}
+
+/* Argument @i of call @s in block @b of routine @rt's placeholder 3: drop
+ * its pair when the callee does not need it. 1 dropped, 0 kept, -1 out of
+ * memory. */
+static int
+argument(ap *p, xf_routine *rt, xf_graph *tape, xf_graph *adj, xf_cvertex *b, xf_stmt *s,
+         uint32_t i)
+{
+    xf_arg *arg = &s->u.call.args.v[i];
+    const xf_symbol *t = one_var(&arg->val);
+    if (!t || t->scope != rt->cfg_scope || t->type != XF_TYPE_INTEGER ||
+        t->shape != XF_SHAPE_SCALAR)
+        return 0;
+    xf_cvertex *fb = b->id ? xf_map_get(&tape->vmap, b->id) : NULL;
+    uint32_t pop = find(b, is_pop, t);
+    if (!fb || pop == UINT32_MAX || count_graph(adj, t) != 2 || count_graph(tape, t) != 2)
+        return 0;
+    uint32_t push = find(fb, is_push, t), copy = find(fb, is_copy, t);
+    if (push == UINT32_MAX || copy == UINT32_MAX || copy > push)
+        return 0;
+    const xf_expr *x = &fb->stmts.v[copy]->u.as.rhs;
+    const xf_symbol *xs = one_var(x);
+    if (!xs || xs->type != XF_TYPE_INTEGER || xs->shape != XF_SHAPE_SCALAR)
+        return 0;
+    const needs *c = s->u.call.sym != rt->sym ? xf_map_get(&p->byname, s->u.call.sym) : NULL;
+    if (!c || arg->pos < 1 || arg->pos > c->n || c->at[arg->pos - 1])
+        return 0;
+    xf_expr nx = {0};
+    if (xf_expr_copy(p->doc, &nx, x, xf_expr_root(x)) == UINT32_MAX)
+        return xf_pass_oom(p->ctx);
+    nx.h = arg->val.h;
+    arg->val = nx;
+    drop(b, pop);
+    drop(fb, push);
+    drop(fb, copy);
+    return 1;
+}
+
+static int
+routine(ap *p, xf_routine *rt)
+{
+    xf_replacement *tape = xf_placeholder(rt, "2"), *adj = xf_placeholder(rt, "3");
+    for (uint32_t i = 0; tape && adj && i < adj->g.v.n; i++) {
+        xf_cvertex *b = adj->g.v.v[i];
+        for (uint32_t k = 0; k < b->stmts.n; k++) {
+            xf_stmt *s = b->stmts.v[k];
+            if (s->kind != XF_STMT_CALL)
+                continue;
+            bool dropped = false;
+            for (uint32_t j = 0; j < s->u.call.args.n; j++) {
+                int r = argument(p, rt, &tape->g, &adj->g, b, s, j);
+                if (r < 0)
+                    return -1;
+                dropped |= r > 0;
+            }
+            if (dropped)
+                k = UINT32_MAX; /* a pop before the call went: the block again */
+        }
+    }
+    if (!rt->sym)
+        return 0;
+    needs *n = XF_NEW(p->a, needs);
+    int64_t max = 0;
+    for (uint32_t k = 0; k < rt->args.n; k++)
+        max = rt->args.v[k].pos > max ? rt->args.v[k].pos : max;
+    if (!n || max > 1 << 20 ||
+        (max > 0 && !(n->at = xf_arena_alloc(p->a, (size_t)max * sizeof *n->at))))
+        return xf_pass_oom(p->ctx);
+    n->n = (uint32_t)max;
+    for (uint32_t k = 0; k < n->n; k++)
+        n->at[k] = needed(p, rt, k + 1);
+    return xf_map_put(&p->byname, p->a, rt->sym, n, NULL) ? 0 : xf_pass_oom(p->ctx);
+}
+
+static int
+begin(xf_pass_ctx *ctx)
+{
+    ap *p = calloc(1, sizeof *p);
+    if (!p || !(p->a = xf_arena_new())) {
+        free(p);
+        return xf_pass_oom(ctx);
+    }
+    ctx->state = p;
+    return 0;
+}
+
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    ap *p = ctx->state;
+    p->ctx = ctx;
+    p->doc = ctx->doc;
+    return rt->is_rlist ? routine(p, rt) : 0;
+}
+
+static void
+end(xf_pass_ctx *ctx)
+{
+    ap *p = ctx->state;
+    if (p)
+        xf_arena_free(p->a);
+    free(p);
+}
+
+static const char *const after[] = {"reverse", NULL};
+
+const xf_pass xf_pass_argpush = {
+    .name = "argpush",
+    .summary = "integer call arguments the callee's adjoint does not read leave the tape",
+    .help = "adjoin pushes a call's integer scalar arguments after the call and the\n"
+            "adjoint passes them popped to the callee's adjoint. Where that adjoint does\n"
+            "not read the formal (split: placeholder 3 does not name it; joint: the\n"
+            "argument checkpoint restores it, or placeholders 2 and 3 do not name it;\n"
+            "without --reversal both), the copy, the push and the pop go. Callees with\n"
+            "run-time extents, outside the document or later in it keep them.\n",
+    .after = after,
+    .once = true,
+    .run_routine = run_routine,
+    .begin = begin,
+    .end = end,
+};
