@@ -7,8 +7,11 @@
  * pair is redundant where the callee's adjoint never reads the formal:
  *  - split (the callee's placeholder 3 alone): placeholder 3 does not name
  *    the formal (its loop bounds popped, its subscripts taped or recovered);
- *  - joint (placeholders 6, 2, 3 in a row): placeholder 6 restores the
- *    formal from the argument checkpoint, or neither 2 nor 3 names it;
+ *  - joint (placeholders 6, 2, 3 in a row): under --reversal joint always,
+ *    since placeholder 6 restores every formal the callee reads at entry
+ *    but those the template proved unchanged between the plain call and
+ *    the rerun (argstable.h); without it, when placeholder 6 restores the
+ *    formal or neither 2 nor 3 names it;
  *  - without --reversal: both of these.
  * A callee with run-time extents (the C front end's "xf_extent=" arrays,
  * allocated from the formals at entry, before any restore), one outside
@@ -199,7 +202,11 @@ needed(const ap *p, xf_routine *c, int64_t pos)
     xf_rev_template rev = p->ctx->opts ? p->ctx->opts->reversal : XF_REV_BOTH;
     bool in_adj = count_graph(&adj->g, f) > 0;
     bool split = in_adj;
-    bool joint = !restored(c, f) && (in_adj || count_graph(&tape->g, f) > 0);
+    /* joint: placeholder 6 restores every formal the callee reads at entry
+     * but those the template proved unchanged between the plain call and
+     * the rerun (argstable.h): either way the rerun sees the forward value */
+    bool joint = !restored(c, f) && (in_adj || count_graph(&tape->g, f) > 0) &&
+                 !(p->ctx->opts && p->ctx->opts->reversal == XF_REV_JOINT);
     return rev == XF_REV_SPLIT ? split : rev == XF_REV_JOINT ? joint : split || joint;
 }
 
