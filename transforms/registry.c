@@ -41,8 +41,9 @@ static const struct {
     const char *name, *passes;
 } pipelines[] = {
     {"tangent", "convert,constprop,sink,linearize,preaccumulate,propagate"},
-    {"adjoint", "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,argpush,"
-                "iterwise,iterdry,checkpoint,deadstore,propagate"},
+    {"adjoint",
+     "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,argpush,"
+     "iterwise,iterdry,checkpoint,deadstore,propagate"},
 };
 
 const xf_pass *
