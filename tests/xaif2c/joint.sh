@@ -19,9 +19,10 @@ for fn in f_b_tpl sq_b_tpl sq_b_tpl_fwd sq_b_tpl_rev; do
   grep -q "^$fn(" "$work/joint.c" || fail "no function $fn"
 done
 ! grep -q '^sq_b_tpl_plain(' "$work/joint.c" || fail "sq_b_tpl_plain, which no call reaches"
-# the leaf's functions tape nothing on the stacks: its tape is xf_tr*
+# the leaf's functions tape nothing on the stacks: its partial, 2w, is
+# kept in a local (xf_tr*, or recomputed from w, which nothing overwrites)
 sed -n '/^sq_b_tpl_rev(/,/^}/p' "$work/joint.c" >"$work/rev.c"
-grep -q 'xf_tr0' "$work/rev.c" || fail "sq_b_tpl_rev has no local tape"
+grep -q 'xf_tr0\|(d1 + d2)' "$work/rev.c" || fail "sq_b_tpl_rev keeps no partial"
 ! grep -n 'xf_ad_s\.tape\|xf_ad_s\.itape' "$work/rev.c" || fail "sq_b_tpl_rev uses the tape"
 # f's loop tapes on the stack
 grep -q 'xf_ad_push(&xf_ad_s\.tape' "$work/joint.c" || fail "f's loop does not tape"
