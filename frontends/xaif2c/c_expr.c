@@ -2,6 +2,8 @@
  * a flat index, column-major, each subscript less its lower bound; a
  * formal is a pointer, so a scalar formal reads (*x). Whole arrays appear
  * only where c_stmt.c loops over their elements. */
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -505,6 +507,142 @@ probe(cw *w, const ops *o, uint32_t v, int pos, int depth, char **text)
     return t;
 }
 
+/* Integer arithmetic written as it reads: an operation whose one operand is
+ * an identity (x + 0, 0 + x, x - 0, x * 1, 1 * x, x / 1) is written as its
+ * other operand, and x + (-c) as x - c, x - (-c) as x + c. Each is exact
+ * for every value, division and overflow included; an identity is dropped
+ * only where the other operand is a long already (C's int + 0L is a long,
+ * and later arithmetic must stay in long). */
+
+/* The vertex of operand @pos of @v (its positions were checked). */
+static uint32_t
+operand_vertex(const ops *o, uint32_t v, int pos)
+{
+    return o->x->e.v[o->edge[o->first[v] + (uint32_t)pos - 1]].src;
+}
+
+static bool
+int_constant(const ops *o, uint32_t v, long long *c)
+{
+    const xf_evertex *x = &o->x->v.v[v];
+    if (x->kind != XF_EV_CONSTANT || x->u.c.type != XF_TYPE_INTEGER || !x->u.c.value)
+        return false;
+    char *end;
+    errno = 0;
+    *c = strtoll(x->u.c.value, &end, 10);
+    return *x->u.c.value && !*end && errno == 0 && *c != LLONG_MIN;
+}
+
+/* Whether vertex @v is written as a C long: a literal, or arithmetic with
+ * a long operand (false where unknown, as for an int variable). */
+static bool
+long_typed(const ops *o, uint32_t v, int depth)
+{
+    const xf_evertex *x = &o->x->v.v[v];
+    long long c;
+    if (int_constant(o, v, &c))
+        return true;
+    if (depth > 16 || x->kind != XF_EV_INTRINSIC || !x->u.in.name)
+        return false;
+    const char *n = x->u.in.name;
+    uint32_t nops = o->first[v + 1] - o->first[v];
+    if (!strcmp(n, "int_scal") || !strcmp(n, "nint_scal"))
+        return true;
+    bool arith = nops == 2 && (!strcmp(n, "add_scal_scal") || !strcmp(n, "sub_scal_scal") ||
+                               !strcmp(n, "mul_scal_scal") || !strcmp(n, "div_scal_scal"));
+    if (arith)
+        return long_typed(o, operand_vertex(o, v, 1), depth + 1) ||
+               long_typed(o, operand_vertex(o, v, 2), depth + 1);
+    if (nops == 1 && !strcmp(n, "minus_scal"))
+        return long_typed(o, operand_vertex(o, v, 1), depth + 1);
+    return false;
+}
+
+/* The operand under a chain of integer constants added to or subtracted
+ * from @v (and of multiplications and divisions by 1), their sum added to
+ * @*sum; @v itself where there is none or the sum would overflow. */
+static uint32_t
+const_chain(const ops *o, uint32_t v, long long *sum)
+{
+    for (int depth = 0; depth < 64; depth++) {
+        const xf_evertex *x = &o->x->v.v[v];
+        long long c, s;
+        if (x->kind != XF_EV_INTRINSIC || !x->u.in.name || o->first[v + 1] - o->first[v] != 2)
+            return v;
+        if (!strcmp(x->u.in.name, "mul_scal_scal") || !strcmp(x->u.in.name, "div_scal_scal")) {
+            if (!int_constant(o, operand_vertex(o, v, 2), &c) || c != 1)
+                return v;
+            v = operand_vertex(o, v, 1); /* x * 1, x / 1 */
+            continue;
+        }
+        bool add = !strcmp(x->u.in.name, "add_scal_scal");
+        if (!add && strcmp(x->u.in.name, "sub_scal_scal"))
+            return v;
+        if (!int_constant(o, operand_vertex(o, v, 2), &c) ||
+            __builtin_add_overflow(*sum, add ? c : -c, &s))
+            return v;
+        *sum = s;
+        v = operand_vertex(o, v, 1);
+    }
+    return v;
+}
+
+/* x + c1 + c2 ... (any of them - instead) as x + (c1 + c2 ...), or as x
+ * where they sum to 0 and x is a long: its value wherever the original's
+ * is defined (the original overflows where the result would). */
+static bool
+fold_chain(cw *w, const ops *o, uint32_t inner, long long sum, int depth)
+{
+    uint32_t base = const_chain(o, inner, &sum);
+    if (base == inner || (sum == 0 && !long_typed(o, base, 0)) || sum == LLONG_MIN)
+        return false;
+    if (sum != 0)
+        fputc('(', w->o);
+    if (vertex(w, o, base, depth + 1) == CT_BAD)
+        return true;
+    if (sum != 0)
+        fprintf(w->o, " %c %lldL)", sum < 0 ? '-' : '+', sum < 0 ? -sum : sum);
+    return true;
+}
+
+/* Write integer operation @op (0 +, 1 -, 2 *, 3 /) of @v folded, if one of
+ * the folds above applies; @a and @b are its operands' text. */
+static bool
+fold_int(cw *w, const ops *o, uint32_t v, int depth, size_t op, const char *a, const char *b)
+{
+    uint32_t va = operand_vertex(o, v, 1), vb = operand_vertex(o, v, 2);
+    long long ca, cb;
+    bool ka = int_constant(o, va, &ca), kb = int_constant(o, vb, &cb);
+    if (kb && op <= 1 && cb != 0 && fold_chain(w, o, va, op == 0 ? cb : -cb, depth))
+        return true;
+    if (ka && op == 0 && ca != 0 && fold_chain(w, o, vb, ca, depth))
+        return true;
+    const char *keep = NULL;
+    if (kb && ((op <= 1 && cb == 0) || (op >= 2 && cb == 1)) && long_typed(o, va, 0))
+        keep = a;
+    else if (ka && ((op == 0 && ca == 0) || (op == 2 && ca == 1)) && long_typed(o, vb, 0))
+        keep = b;
+    if (keep) {
+        fputs(keep, w->o);
+        return true;
+    }
+    if (kb && op <= 1 && cb < 0) {
+        fprintf(w->o, "(%s %s %lldL)", a, op == 0 ? "-" : "+", -cb);
+        return true;
+    }
+    return false;
+}
+
+/* The cast written before a <math.h> function's argument of type @t: none
+ * for a real (C converts a float argument to the prototype's double as the
+ * cast would), "(double)" for an integer, so that the conversion shows, and
+ * for the runtime's own xf_ad_ functions. */
+static const char *
+as_double(const char *fn, cw_type t)
+{
+    return t == CT_REAL && strncmp(fn, "xf_ad_", 6) != 0 ? "" : "(double)";
+}
+
 static cw_type
 intrinsic(cw *w, const ops *o, uint32_t v, int depth)
 {
@@ -526,7 +664,7 @@ intrinsic(cw *w, const ops *o, uint32_t v, int depth)
     if (nops == 1) {
         for (size_t i = 0; i < sizeof math1 / sizeof *math1; i++)
             if (!strcmp(n, math1[i][0])) {
-                fprintf(w->o, "%s((double)%s)", math1[i][1], a);
+                fprintf(w->o, "%s(%s%s)", math1[i][1], as_double(math1[i][1], ta), a);
                 t = CT_REAL;
                 goto out;
             }
@@ -554,13 +692,18 @@ intrinsic(cw *w, const ops *o, uint32_t v, int depth)
     }
     for (size_t i = 0; i < sizeof binop / sizeof *binop; i++)
         if (!strcmp(n, binop[i][0])) {
+            if (i < 4 && ta == CT_INT && tb == CT_INT && fold_int(w, o, v, depth, i, a, b)) {
+                t = CT_INT;
+                goto out;
+            }
             fprintf(w->o, "(%s %s %s)", a, binop[i][1], b);
             t = i < 4 ? (real ? CT_REAL : CT_INT) : CT_BOOL;
             goto out;
         }
     for (size_t i = 0; i < sizeof math2 / sizeof *math2; i++)
         if (!strcmp(n, math2[i][0])) {
-            fprintf(w->o, "%s((double)%s, (double)%s)", math2[i][1], a, b);
+            fprintf(w->o, "%s(%s%s, %s%s)", math2[i][1], as_double(math2[i][1], ta), a,
+                    as_double(math2[i][1], tb), b);
             t = CT_REAL;
             goto out;
         }
@@ -572,7 +715,7 @@ intrinsic(cw *w, const ops *o, uint32_t v, int depth)
             fprintf(w->o, ta == CT_REAL ? "xf_ad_powi(%s, %s)" : "xf_ad_ipow(%s, %s)", a, b);
             t = ta == CT_REAL ? CT_REAL : CT_INT;
         } else {
-            fprintf(w->o, "pow((double)%s, %s)", a, b);
+            fprintf(w->o, "pow(%s%s, %s)", as_double("pow", ta), a, b);
             t = CT_REAL;
         }
     } else if (!strcmp(n, "mod_scal_scal")) {
