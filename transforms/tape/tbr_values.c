@@ -22,6 +22,8 @@
  *    than by EQUIVALENCE or COMMON, which the front end's map shows);
  *    under the joint template only, also a local scalar written once
  *    earlier in B, outside any loop (stable_once).
+ *  - a local scalar that copies a stable value (once, earlier in B) is
+ *    replaced in the repeated assignment by what it copies (chained).
  * A stable variable's value at any point of the taping sweep is its value
  * at the sweep's end; the routine's last block (the top sequence must end
  * in one) pushes it there, the whole variable, and its adjoint, the first
@@ -381,11 +383,12 @@ stable_once(const vp *p, const xf_region *r, const xf_symbol *s, const xf_varref
 static bool reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at,
                          uint64_t *budget);
 
-/* Chains of temporaries (linearization's copies d1 = x[i], d2 = x[i] and
+/* Chains of copies (linearization's d1 = x[i], d2 = x[i] and
  * p1 = d1 + d2): a private local scalar that one assignment writes,
  * earlier in the candidate's block @r (before its statement @at), whose
- * right-hand side reads only stable values, constants and such
- * temporaries (CHAIN_DEPTH deep at most), has, wherever the block reads
+ * right-hand side is one vertex, a stable value, a constant or another
+ * such copy (CHAIN_DEPTH deep at most; wider right-hand sides made the
+ * corpus' adjoints compute more), has, wherever the block reads
  * it after that assignment, the value of that right-hand side evaluated
  * again: no statement between writes what it reads (its subscripts read
  * constants and the variables of the loops around @r, which the block
