@@ -22,6 +22,8 @@
  *    than by EQUIVALENCE or COMMON, which the front end's map shows);
  *    under the joint template only, also a local scalar written once
  *    earlier in B, outside any loop (stable_once).
+ *  - a local scalar that copies a stable value (once, earlier in B) is
+ *    replaced in the repeated assignment by what it copies (chained).
  * A stable variable's value at any point of the taping sweep is its value
  * at the sweep's end; the routine's last block (the top sequence must end
  * in one) pushes it there, the whole variable, and its adjoint, the first
@@ -55,6 +57,8 @@ typedef struct use {
 typedef struct cand {
     const xf_symbol *p;
     const xf_stmt *def;
+    const xf_stmt *rec; /* what the adjoint repeats: def, or def with the
+                         * chained temporaries it reads substituted */
     const xf_cvertex *bb;
     uint64_t trips; /* executions per run, at least */
     bool ok;
@@ -86,6 +90,10 @@ typedef struct vp {
     bool joint;                 /* XF_TAPE_JOINT: nothing is handed over */
     bool host;                  /* the routine hosts internal procedures (xf_is_private) */
     const struct xf_addr *addr; /* address recovery: subscripts it recovers */
+    xf_map chain;               /* symbol -> its assignment: a chained temporary */
+    unsigned depth;             /* of the chain reads_stable follows now */
+    bool chained;               /* the candidate read reads a chained temporary */
+    bool recovered;             /* ... or a subscript address recovery gives */
 } vp;
 
 static use *
@@ -372,6 +380,100 @@ stable_once(const vp *p, const xf_region *r, const xf_symbol *s, const xf_varref
     return true;
 }
 
+static bool reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at,
+                         uint64_t *budget);
+
+/* Chains of copies (linearization's d1 = x[i], d2 = x[i] and
+ * p1 = d1 + d2): a private local scalar that one assignment writes,
+ * earlier in the candidate's block @r (before its statement @at), whose
+ * right-hand side is one vertex, a stable value, a constant or another
+ * such copy (CHAIN_DEPTH deep at most; wider right-hand sides made the
+ * corpus' adjoints compute more), has, wherever the block reads
+ * it after that assignment, the value of that right-hand side evaluated
+ * again: no statement between writes what it reads (its subscripts read
+ * constants and the variables of the loops around @r, which the block
+ * does not change; not subscripts of address recovery, which answers for
+ * one position). The candidate's repeat gets that right-hand side in
+ * place of the temporary (substitute), under both templates: what the
+ * substituted assignment reads is stable, handed over as any other. */
+enum { CHAIN_DEPTH = 4, CHAIN_VERTICES = 64 };
+
+static bool
+chained(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint32_t at,
+        uint64_t *budget)
+{
+    const use *u = xf_map_get(&p->uses, s);
+    if (p->depth >= CHAIN_DEPTH || !u || u->writes != 1 || !u->def || u->bb != r->v ||
+        u->at >= at || u->def->kind != XF_STMT_ASSIGN || xf_shape_rank(s->shape) > 0 ||
+        xf_varref_arrref(ref) || xf_varref_arrref(&u->def->u.as.lhs) ||
+        !xf_is_private(p->rt, p->host, s) ||
+        (s->type != XF_TYPE_REAL && s->type != XF_TYPE_INTEGER) || u->def->u.as.rhs.v.n != 1)
+        return false;
+    for (uint32_t k = 0; k < p->writes.n; k++) {
+        const xf_varref *w = p->writes.v[k];
+        if (w == &u->def->u.as.lhs)
+            continue;
+        if (*budget == 0)
+            return false;
+        --*budget;
+        if (!xf_tbr_sym(w) || xf_refs_may_alias(p->doc, w, ref))
+            return false;
+    }
+    if (!xf_map_get(&p->chain, s)) {
+        p->depth++;
+        bool ok = reads_stable(p, r, &u->def->u.as.rhs, u->at, budget);
+        p->depth--;
+        if (!ok || !xf_map_put(&p->chain, p->a, s, (void *)u->def, NULL))
+            return false;
+    }
+    p->chained = true;
+    return true;
+}
+
+/* Copy vertex @vi of @src and its operands into @dst, each chained
+ * temporary read replaced by its right-hand side; *@left: vertices that
+ * may still be copied. Returns the copy's index, UINT32_MAX if none. */
+static uint32_t
+substitute(vp *p, xf_expr *dst, const xf_expr *src, uint32_t vi, unsigned depth, unsigned *left)
+{
+    if (vi >= src->v.n || depth > CHAIN_DEPTH || !*left)
+        return UINT32_MAX;
+    --*left;
+    const xf_evertex *v = &src->v.v[vi];
+    const xf_stmt *d = v->kind == XF_EV_VARREF && !xf_varref_arrref(v->u.ref)
+                           ? xf_map_get(&p->chain, xf_tbr_sym(v->u.ref))
+                           : NULL;
+    if (d) {
+        uint32_t root = xf_expr_root(&d->u.as.rhs);
+        return root == UINT32_MAX ? root : substitute(p, dst, &d->u.as.rhs, root, depth + 1, left);
+    }
+    uint32_t c = xf_expr_copy_vertex(p->doc, dst, src, vi);
+    for (uint32_t j = 0; c != UINT32_MAX && j < src->e.n; j++) {
+        if (src->e.v[j].tgt != vi)
+            continue;
+        uint32_t o = substitute(p, dst, src, src->e.v[j].src, depth, left);
+        if (o == UINT32_MAX || !xf_expr_edge(p->doc, dst, o, c, src->e.v[j].pos))
+            return UINT32_MAX;
+    }
+    return c;
+}
+
+/* @def with the chained temporaries it reads substituted, or NULL. */
+static const xf_stmt *
+repeat_of(vp *p, const xf_stmt *def)
+{
+    uint32_t root = xf_expr_root(&def->u.as.rhs);
+    xf_stmt *c = root == UINT32_MAX ? NULL : xf_stmt_copy(p->doc, def);
+    if (!c)
+        return NULL;
+    xf_expr rhs = {.h = def->u.as.rhs.h};
+    unsigned left = 4 * CHAIN_VERTICES;
+    if (substitute(p, &rhs, &def->u.as.rhs, root, 0, &left) == UINT32_MAX)
+        return NULL;
+    c->u.as.rhs = rhs;
+    return c;
+}
+
 /* The stable variables @x reads, added to p->stabs; false if it reads
  * anything else, or a subscript the adjoint cannot evaluate. */
 static bool
@@ -388,11 +490,16 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
         const xf_arrref *ar = xf_varref_arrref(ref);
         if (!s || ref->v.n > 2)
             return false;
-        for (uint32_t k = 0; ar && k < ar->t.n; k++)
-            if (ar->t.v[k].bound || ar->t.v[k].stride || !ar->t.v[k].index ||
-                !(recomputable(r, ar->t.v[k].index) ||
-                  (p->addr && xf_addr_subscript(p->doc, p->addr, r->v, at, ar->t.v[k].index))))
+        for (uint32_t k = 0; ar && k < ar->t.n; k++) {
+            if (ar->t.v[k].bound || ar->t.v[k].stride || !ar->t.v[k].index)
                 return false;
+            if (recomputable(r, ar->t.v[k].index))
+                continue;
+            if (!p->addr || p->depth ||
+                !xf_addr_subscript(p->doc, p->addr, r->v, at, ar->t.v[k].index))
+                return false;
+            p->recovered = true; /* adjoin rewrites it where the def stands */
+        }
         uintptr_t known = (uintptr_t)xf_map_get(&p->stab_of, s);
         uint64_t size = sym_size(s);
         if (size == UINT64_MAX && xf_shape_rank(s->shape) > 0 && s->type == XF_TYPE_REAL &&
@@ -413,7 +520,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
             continue;
         }
         if (!stable(p, s, ref, budget)) {
-            if (!stable_once(p, r, s, ref, at, budget))
+            if (!stable_once(p, r, s, ref, at, budget) && !chained(p, r, s, ref, at, budget))
                 return false;
             continue; /* checked again at each use: its block decides */
         }
@@ -452,10 +559,16 @@ block_cands(vp *p, const xf_region *r, uint64_t *budget)
                     continue;
                 /* its assignment: earlier in this block */
                 const xf_stmt *def = u->bb == bb && u->at < k ? u->def : NULL;
+                p->chained = p->recovered = false;
                 if (!def || u->cand || xf_varref_arrref(&def->u.as.lhs) ||
                     !reads_stable(p, r, &def->u.as.rhs, u->at, budget))
                     continue;
-                cand c = {.p = ps, .def = def, .bb = bb, .trips = trips(r), .ok = true};
+                /* adjoin finds a repeat's recovered subscripts by its
+                 * place in the block, which a substituted one has not */
+                const xf_stmt *rec = !p->chained ? def : p->recovered ? NULL : repeat_of(p, def);
+                if (!rec)
+                    continue;
+                cand c = {.p = ps, .def = def, .rec = rec, .bb = bb, .trips = trips(r), .ok = true};
                 if (!XF_VEC_PUSH(p->a, p->cands, c))
                     return false;
                 u->cand = true;
@@ -470,7 +583,7 @@ block_cands(vp *p, const xf_region *r, uint64_t *budget)
 static void
 each_stab(vp *p, cand *c, void (*f)(vp *, cand *, stab *))
 {
-    const xf_expr *x = &c->def->u.as.rhs;
+    const xf_expr *x = &c->rec->u.as.rhs;
     for (uint32_t i = 0; i < x->v.n; i++) {
         if (x->v.v[i].kind != XF_EV_VARREF)
             continue;
@@ -560,7 +673,7 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
         const cand *cd = &p.cands.v[c];
         if (!cd->ok)
             continue;
-        if (!xf_map_put(&plan->recomp, a, cd->p, (void *)cd->def, NULL) ||
+        if (!xf_map_put(&plan->recomp, a, cd->p, (void *)cd->rec, NULL) ||
             !xf_map_put(&plan->dead, a, cd->def, (void *)cd->def, NULL))
             return -1;
         plan->recomputed++;
