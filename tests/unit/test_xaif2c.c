@@ -102,7 +102,7 @@ START_TEST(a_program_becomes_a_function_of_pointers)
     ck_assert_msg(strstr(c, "void head(double *x, double *y);\n"), "%s", c);
     ck_assert_msg(strstr(c, "\nvoid\nhead(double *x, double *y)\n{\n"), "%s", c);
     /* column-major, less the lower bound; operand positions, not document order */
-    ck_assert_msg(strstr(c, "    (*y) = (x[(2L) - 1] * sin((double)x[(3L) - 1]));\n"), "%s", c);
+    ck_assert_msg(strstr(c, "    (*y) = (x[(2L) - 1] * sin(x[(3L) - 1]));\n"), "%s", c);
     ck_assert_msg(strstr(c, "#include \"xaiform/ad.h\""), "%s", c);
     ck_assert_msg(strstr(c, "the program itself"), "%s", c);
     free(c);
