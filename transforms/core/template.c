@@ -267,6 +267,7 @@ routine(tpl *t, xf_routine *rt, xf_symbol **cp, uint32_t ncp)
     rt->template_name = xf_intern(t->doc, "reverse_subroutine_template");
     rt->active = XF_FLAG_NONE;
     rt->structured = XF_FLAG_NONE;
+    /* not written any more; the references stay for tbr_invert.c (writes_own) */
     for (int k = 0; k < XF_SE_COUNT; k++)
         rt->se[k].present = false;
     return rt->template_name ? 0 : oom(t);

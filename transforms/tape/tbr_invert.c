@@ -13,7 +13,9 @@
  *    assignment to it or to what the alias map lets overlap it (two
  *    variables that are not both locals count as overlapping when their
  *    types agree), no loop header of an inner loop, no call that is passed
- *    it; no call at all when one of them is not a local; no function call;
+ *    it; when one of them is not a local, no call but of a routine that
+ *    writes nothing but its own formals and locals (writes_own); no
+ *    function call;
  *  - reversing it explicitly tapes no more than counting does: the bounds
  *    that read variables are taped after the loop (reverse.c), against
  *    one count plus at least one subscript per iteration when a subscript
@@ -57,6 +59,33 @@ sym_of(const xf_varref *r)
 {
     const xf_symref *s = xf_varref_symref(r);
     return s ? s->sym : NULL;
+}
+
+/* Does the routine of symbol @callee write nothing but its own formals and
+ * locals? Its Mod lists are the proof (the front ends close them over the
+ * calls); pass template drops them (present = false) when it makes the
+ * routine a ReplacementList but keeps their references, so a ReplacementList
+ * whose lists name something counts too. No lists, or empty ones: no. */
+static bool
+writes_own(const xf_doc *doc, const xf_symbol *callee)
+{
+    const xf_routine *rt = NULL;
+    for (uint32_t r = 0; callee && !rt && r < doc->cg.routines.n; r++)
+        if (doc->cg.routines.v[r]->sym == callee)
+            rt = doc->cg.routines.v[r];
+    if (!rt)
+        return false;
+    uint32_t n = 0;
+    bool present = false;
+    for (int k = XF_SE_MODLOCAL; k <= XF_SE_MOD; k++) {
+        present = present || rt->se[k].present;
+        for (uint32_t i = 0; i < rt->se[k].refs.n; i++, n++) {
+            const xf_symbol *s = sym_of(rt->se[k].refs.v[i]);
+            if (!s || !(xf_is_formal(rt, s) || xf_is_local(rt, s)))
+                return false;
+        }
+    }
+    return n > 0 && (present || rt->is_rlist);
 }
 
 /* Does expression @x (a subscript of @r) call a function? So it may, when
@@ -161,7 +190,7 @@ stmt_ok(const inv *p, const watch *w, const xf_stmt *s, const xf_symbol *i, bool
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
-        if (w->nonlocal)
+        if (w->nonlocal && (s->kind != XF_STMT_CALL || !writes_own(p->doc, s->u.call.sym)))
             return false;
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
