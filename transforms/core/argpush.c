@@ -24,9 +24,10 @@
  * which the callee does not read). Routines are done in the document's
  * order, each summed up when done (which formals its adjoint may read at
  * entry, read after its own pairs went: a call made to read x names x); a
- * call of a routine not done yet (later in the document, or the routine
- * itself) keeps its pairs. So the pass runs alike one routine at a time
- * (xf_pm_stream), looking at no other routine's code.
+ * call of the routine itself keeps its pairs; one of a routine later in
+ * the document is judged by a coarser summary from scan (every formal its
+ * code names may be read). So the pass runs alike one routine at a time
+ * (xf_pm_stream).
  * Needs: reverse. Breaks: nothing. */
 #include <limits.h>
 #include <stdlib.h>
@@ -46,6 +47,7 @@ typedef struct ap {
     xf_doc *doc;
     xf_arena *a;   /* the summaries, from begin to end */
     xf_map byname; /* routine symbol -> its needs (routines done before) */
+    xf_map coarse; /* routine symbol -> the formals its code names (scan) */
 } ap;
 
 /* ------------------------------------------------------------ references */
@@ -270,7 +272,9 @@ argument(ap *p, xf_routine *rt, xf_graph *tape, xf_graph *adj, xf_cvertex *b, xf
     const xf_symbol *xs = one_var(x);
     if (!xs || xs->type != XF_TYPE_INTEGER || xs->shape != XF_SHAPE_SCALAR)
         return 0;
-    const needs *c = s->u.call.sym != rt->sym ? xf_map_get(&p->byname, s->u.call.sym) : NULL;
+    const needs *c = NULL;
+    if (s->u.call.sym != rt->sym && !(c = xf_map_get(&p->byname, s->u.call.sym)))
+        c = xf_map_get(&p->coarse, s->u.call.sym);
     if (!c || arg->pos < 1 || arg->pos > c->n || c->at[arg->pos - 1])
         return 0;
     xf_expr nx = {0};
@@ -282,6 +286,23 @@ argument(ap *p, xf_routine *rt, xf_graph *tape, xf_graph *adj, xf_cvertex *b, xf
     drop(fb, push);
     drop(fb, copy);
     return 1;
+}
+
+/* A summary for @rt's formals, all false; NULL when out of memory. */
+static needs *
+new_needs(ap *p, const xf_routine *rt)
+{
+    needs *n = XF_NEW(p->a, needs);
+    int64_t max = 0;
+    for (uint32_t k = 0; k < rt->args.n; k++)
+        max = rt->args.v[k].pos > max ? rt->args.v[k].pos : max;
+    if (!n || max > 1 << 20 ||
+        (max > 0 && !(n->at = xf_arena_alloc(p->a, (size_t)max * sizeof *n->at))))
+        return NULL;
+    n->n = (uint32_t)max;
+    for (uint32_t k = 0; k < n->n; k++)
+        n->at[k] = false;
+    return n;
 }
 
 static int
@@ -307,14 +328,9 @@ routine(ap *p, xf_routine *rt)
     }
     if (!rt->sym)
         return 0;
-    needs *n = XF_NEW(p->a, needs);
-    int64_t max = 0;
-    for (uint32_t k = 0; k < rt->args.n; k++)
-        max = rt->args.v[k].pos > max ? rt->args.v[k].pos : max;
-    if (!n || max > 1 << 20 ||
-        (max > 0 && !(n->at = xf_arena_alloc(p->a, (size_t)max * sizeof *n->at))))
+    needs *n = new_needs(p, rt);
+    if (!n)
         return xf_pass_oom(p->ctx);
-    n->n = (uint32_t)max;
     for (uint32_t k = 0; k < n->n; k++)
         n->at[k] = needed(p, rt, k + 1);
     return xf_map_put(&p->byname, p->a, rt->sym, n, NULL) ? 0 : xf_pass_oom(p->ctx);
@@ -330,6 +346,37 @@ begin(xf_pass_ctx *ctx)
     }
     ctx->state = p;
     return 0;
+}
+
+/* The coarse summary of a routine not done yet (a call of it comes
+ * first): its adjoint may read every formal its code names, and all with
+ * run-time extents. Its code is the routine as read when streamed, and
+ * placeholder 1 (the original code after convert, which no pass after
+ * template changes) in the whole document: convert, constprop and sink
+ * neither add nor remove the last reference to a formal, so both name
+ * the same formals. Adjoin, reverse and the template only read what the
+ * code names, so a formal not named is read by no placeholder. */
+static int
+scan(xf_pass_ctx *ctx, const xf_routine *rt)
+{
+    ap *p = ctx->state;
+    p->ctx = ctx;
+    if (!rt->sym)
+        return 0;
+    xf_replacement *orig = rt->is_rlist ? xf_placeholder((xf_routine *)rt, "1") : NULL;
+    const xf_graph *g = orig ? &orig->g : &rt->g;
+    needs *n = new_needs(p, rt);
+    if (!n)
+        return xf_pass_oom(ctx);
+    bool all = rt_extents(rt);
+    for (uint32_t k = 0; k < n->n; k++)
+        n->at[k] = true; /* a position with no formal: kept */
+    for (uint32_t k = 0; k < rt->args.n; k++) {
+        int64_t pos = rt->args.v[k].pos;
+        if (pos >= 1 && !all && count_graph(g, rt->args.v[k].sym) == 0)
+            n->at[pos - 1] = false;
+    }
+    return xf_map_put(&p->coarse, p->a, rt->sym, n, NULL) ? 0 : xf_pass_oom(ctx);
 }
 
 static int
@@ -360,10 +407,12 @@ const xf_pass xf_pass_argpush = {
             "not read the formal (split: placeholder 3 does not name it; joint: the\n"
             "argument checkpoint restores it, or placeholders 2 and 3 do not name it;\n"
             "without --reversal both), the copy, the push and the pop go. Callees with\n"
-            "run-time extents, outside the document or later in it keep them.\n",
+            "run-time extents or outside the document keep them; one later in it keeps\n"
+            "them for every formal its code names.\n",
     .after = after,
     .once = true,
     .run_routine = run_routine,
     .begin = begin,
+    .scan = scan,
     .end = end,
 };
