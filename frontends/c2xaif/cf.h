@@ -220,6 +220,8 @@ cf_leave(cf *c)
 CXCursor *cf_children(cf *c, CXCursor p, unsigned *n);
 /** cf_skip: @x without ParenExpr and conversions that change nothing. */
 CXCursor cf_strip(CXCursor x);
+/* @x without parentheses, casts and implicit conversions (ctor.c). */
+CXCursor cf_bare(cf *c, CXCursor x);
 /** cf_names: whether @x, stripped, is a reference to declaration @decl. */
 bool cf_names(CXCursor x, CXCursor decl);
 

@@ -43,9 +43,8 @@ named(CXCursor x, const char *name)
     return r;
 }
 
-/* @x without parentheses, casts and implicit conversions. */
-static CXCursor
-bare(cf *c, CXCursor x)
+CXCursor
+cf_bare(cf *c, CXCursor x)
 {
     for (;;) {
         x = cf_strip(x);
@@ -78,7 +77,7 @@ body_of(cf *c, CXCursor fn, unsigned *n)
 static bool
 is_alloc(cf *c, CXCursor x)
 {
-    x = bare(c, x);
+    x = cf_bare(c, x);
     return clang_getCursorKind(x) == CXCursor_CallExpr &&
            (named(x, "malloc") || named(x, "calloc"));
 }
@@ -92,7 +91,7 @@ member_of(cf *c, CXCursor x, CXCursor d)
         return false;
     unsigned n;
     CXCursor *k = cf_children(c, x, &n);
-    return n == 1 && cf_names(bare(c, k[0]), d);
+    return n == 1 && cf_names(cf_bare(c, k[0]), d);
 }
 
 /* The local struct pointer that constructor @fn mallocs and returns, or a null cursor when
@@ -129,7 +128,7 @@ ctor_self(cf *c, CXCursor fn)
         return none;
     unsigned k;
     CXCursor *r = cf_children(c, s[n - 1], &k);
-    return k == 1 && cf_names(bare(c, r[0]), self) ? self : none;
+    return k == 1 && cf_names(cf_bare(c, r[0]), self) ? self : none;
 }
 
 typedef struct {
@@ -181,10 +180,10 @@ ctor_of_array(cf *c, CXCursor fn)
     CXCursor *init = cf_children(c, d[0], &mi);
     if (mi < 1 || !is_alloc(c, init[mi - 1]))
         return false;
-    CXCursor x = bare(c, init[mi - 1]);
+    CXCursor x = cf_bare(c, init[mi - 1]);
     if (clang_Cursor_getNumArguments(x) < 1)
         return false;
-    x = bare(c, clang_Cursor_getArgument(x, 0));
+    x = cf_bare(c, clang_Cursor_getArgument(x, 0));
     char op[8];
     cf_children(c, x, &ma);
     return clang_getCursorKind(x) == CXCursor_BinaryOperator && ma == 2 &&
@@ -293,7 +292,7 @@ cf_inl_key(cf *c, uint64_t key)
         for (int i = 0; i < na && (unsigned)i < in->nargs; i++) {
             if (cf_decl_key(clang_Cursor_getArgument(in->fn, (unsigned)i)) != key)
                 continue;
-            CXCursor a = bare(c, in->args[i]);
+            CXCursor a = cf_bare(c, in->args[i]);
             if (clang_getCursorKind(a) == CXCursor_DeclRefExpr)
                 key = cf_decl_key(clang_getCursorReferenced(a));
             break;
@@ -305,7 +304,7 @@ cf_inl_key(cf *c, uint64_t key)
 bool
 cf_ctor_made(cf *c, CXCursor x)
 {
-    x = bare(c, x);
+    x = cf_bare(c, x);
     if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
         return false;
     uint64_t key = cf_decl_key(clang_getCursorReferenced(x));
@@ -335,7 +334,7 @@ frees_only(cf *c, CXCursor x, CXCursor p)
                (n == 2 || frees_only(c, kk[2], p));
     if (k != CXCursor_CallExpr || !named(x, "free") || clang_Cursor_getNumArguments(x) != 1)
         return false;
-    CXCursor a = bare(c, clang_Cursor_getArgument(x, 0));
+    CXCursor a = cf_bare(c, clang_Cursor_getArgument(x, 0));
     return cf_names(a, p) || member_of(c, a, p);
 }
 

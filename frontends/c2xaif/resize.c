@@ -32,34 +32,16 @@ is_free(cf *c, CXCursor x)
     return r;
 }
 
-/* @x without parentheses, casts and implicit conversions. */
-static CXCursor
-bare(cf *c, CXCursor x)
-{
-    for (;;) {
-        x = cf_strip(x);
-        enum CXCursorKind k = clang_getCursorKind(x);
-        unsigned n, ne = 0;
-        CXCursor *kk = cf_children(c, x, &n), in = x;
-        for (unsigned i = 0; i < n; i++) /* a cast's type (TypeRef) is no operand */
-            if (clang_isExpression(clang_getCursorKind(kk[i])))
-                ne++, in = kk[i];
-        if ((k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr) || ne != 1)
-            return x;
-        x = in;
-    }
-}
-
 /* Whether @x is the member reference p->m or (*p).m, p the declaration @p. */
 static bool
 member_of(cf *c, CXCursor x, CXCursor p)
 {
-    x = bare(c, x);
+    x = cf_bare(c, x);
     if (clang_getCursorKind(x) != CXCursor_MemberRefExpr)
         return false;
     unsigned n;
     CXCursor *k = cf_children(c, x, &n);
-    return n == 1 && cf_names(bare(c, k[0]), p);
+    return n == 1 && cf_names(cf_bare(c, k[0]), p);
 }
 
 /* Whether @x assigns a member of @p: pointer members only when @ptr_only. */
@@ -119,7 +101,7 @@ struct_param(cf *c, CXCursor x)
 static bool
 null_value(cf *c, CXCursor x)
 {
-    x = bare(c, x);
+    x = cf_bare(c, x);
     CXEvalResult r = clang_Cursor_Evaluate(x);
     bool z =
         r && clang_EvalResult_getKind(r) == CXEval_Int && clang_EvalResult_getAsLongLong(r) == 0;
@@ -202,7 +184,7 @@ resizer(cf *c, CXCursor call, bool (*ok)(cf *, CXCursor), int *at, CXCursor **s,
     int na = clang_Cursor_getNumArguments(call);
     *at = -1;
     for (int i = 0; i < na && *at < 0; i++)
-        if (ok(c, bare(c, clang_Cursor_getArgument(call, (unsigned)i))))
+        if (ok(c, cf_bare(c, clang_Cursor_getArgument(call, (unsigned)i))))
             *at = i;
     if (*at < 0 || clang_Cursor_getNumArguments(def) != na)
         return none;
@@ -244,7 +226,7 @@ cf_resize_call(cf *c, CXCursor call)
     CXCursor def = resizer(c, call, any_struct, &at, &s, &n);
     if (clang_Cursor_isNull(def))
         return false;
-    CXCursor a = bare(c, clang_Cursor_getArgument(call, (unsigned)at));
+    CXCursor a = cf_bare(c, clang_Cursor_getArgument(call, (unsigned)at));
     bool param = !cf_ctor_made(c, a);
     CXCursor p = clang_Cursor_getArgument(def, (unsigned)at);
     cf_inl_enter(c, def, call, cf_decl_key(p), cf_decl_key(clang_getCursorReferenced(a)));
@@ -273,7 +255,7 @@ through_visit(CXCursor x, CXCursor parent, CXClientData data)
     CXCursor def = resizer(t->c, x, struct_param, &at, &s, &n);
     if (clang_Cursor_isNull(def))
         return CXChildVisit_Recurse;
-    CXCursor a = bare(t->c, clang_Cursor_getArgument(x, (unsigned)at));
+    CXCursor a = cf_bare(t->c, clang_Cursor_getArgument(x, (unsigned)at));
     if (!cf_names(a, t->gp))
         return CXChildVisit_Recurse;
     cf_inl_enter(t->c, t->g, t->gcall, cf_decl_key(t->gp), t->local);
@@ -296,7 +278,7 @@ cf_resize_through(cf *c, CXCursor call)
     if (clang_Cursor_getNumArguments(def) != na)
         return;
     for (int i = 0; i < na; i++) {
-        CXCursor a = bare(c, clang_Cursor_getArgument(call, (unsigned)i));
+        CXCursor a = cf_bare(c, clang_Cursor_getArgument(call, (unsigned)i));
         if (!ctor_made(c, a))
             continue;
         through_ctx t = {c, def, call, clang_Cursor_getArgument(def, (unsigned)i),

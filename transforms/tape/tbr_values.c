@@ -347,6 +347,24 @@ stable(const vp *p, const xf_symbol *s, const xf_varref *ref, uint64_t *budget)
     return true;
 }
 
+/* Does no write of the routine but @def (its one assignment) touch what
+ * @ref names? Each write looked at costs one of @budget. */
+static bool
+only_write(const vp *p, const xf_varref *def, const xf_varref *ref, uint64_t *budget)
+{
+    for (uint32_t k = 0; k < p->writes.n; k++) {
+        const xf_varref *w = p->writes.v[k];
+        if (w == def)
+            continue;
+        if (*budget == 0)
+            return false;
+        --*budget;
+        if (!xf_tbr_sym(w) || xf_refs_may_alias(p->doc, w, ref))
+            return false;
+    }
+    return true;
+}
+
 /* Under the joint template only (nothing is handed over: the adjoint runs
  * in the taping sweep's activation), a private local scalar that one
  * assignment writes, earlier in the candidate's block @r (before its
@@ -367,17 +385,7 @@ stable_once(const vp *p, const xf_region *r, const xf_symbol *s, const xf_varref
     for (const xf_region *q = r->parent; q; q = q->parent)
         if (q->kind == XF_RG_LOOP)
             return false;
-    for (uint32_t k = 0; k < p->writes.n; k++) {
-        const xf_varref *w = p->writes.v[k];
-        if (w == &u->def->u.as.lhs)
-            continue;
-        if (*budget == 0)
-            return false;
-        --*budget;
-        if (!xf_tbr_sym(w) || xf_refs_may_alias(p->doc, w, ref))
-            return false;
-    }
-    return true;
+    return only_write(p, &u->def->u.as.lhs, ref, budget);
 }
 
 static bool reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at,
@@ -409,16 +417,8 @@ chained(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uin
         !xf_is_private(p->rt, p->host, s) ||
         (s->type != XF_TYPE_REAL && s->type != XF_TYPE_INTEGER) || u->def->u.as.rhs.v.n != 1)
         return false;
-    for (uint32_t k = 0; k < p->writes.n; k++) {
-        const xf_varref *w = p->writes.v[k];
-        if (w == &u->def->u.as.lhs)
-            continue;
-        if (*budget == 0)
-            return false;
-        --*budget;
-        if (!xf_tbr_sym(w) || xf_refs_may_alias(p->doc, w, ref))
-            return false;
-    }
+    if (!only_write(p, &u->def->u.as.lhs, ref, budget))
+        return false;
     if (!xf_map_get(&p->chain, s)) {
         p->depth++;
         bool ok = reads_stable(p, r, &u->def->u.as.rhs, u->at, budget);
