@@ -224,7 +224,10 @@ xf_signs_begin(xf_signs *p, xf_pass_ctx *ctx, const xf_graph *g)
     p->ctx = ctx;
     if (!(p->a = xf_pass_arena(ctx)))
         return xf_pass_oom(ctx);
-    return count_lin_uses(p, g);
+    int ret = count_lin_uses(p, g);
+    if (ret)
+        xf_signs_end(p); /* the caller ends only what began */
+    return ret;
 }
 
 void
