@@ -208,6 +208,15 @@ xf_routine_find(const xf_doc *doc, const char *id)
     return xf_map_get(&doc->cg.rmap, id);
 }
 
+xf_routine *
+xf_routine_of(const xf_doc *doc, const xf_symbol *sym)
+{
+    for (uint32_t i = 0; sym && i < doc->cg.routines.n; i++)
+        if (doc->cg.routines.v[i]->sym == sym)
+            return doc->cg.routines.v[i];
+    return NULL;
+}
+
 xf_cvertex *
 xf_cvertex_find(const xf_graph *g, const char *id)
 {

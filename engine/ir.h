@@ -741,6 +741,10 @@ xf_scope *xf_scope_find(const xf_doc *doc, const char *id);
 xf_symbol *xf_symbol_find(const xf_scope *scope, const char *id);
 /** xf_routine_find: the routine with vertex_id @id (interned), or NULL. O(1). */
 xf_routine *xf_routine_find(const xf_doc *doc, const char *id);
+
+/** xf_routine_of: the routine whose symbol is @sym (may be NULL), or NULL
+ * (not in the document, or not read yet when streaming). O(routines). */
+xf_routine *xf_routine_of(const xf_doc *doc, const xf_symbol *sym);
 /** xf_cvertex_find: the vertex @id (interned) of @g, or NULL. O(1). */
 xf_cvertex *xf_cvertex_find(const xf_graph *g, const char *id);
 

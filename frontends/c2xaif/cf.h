@@ -222,6 +222,8 @@ CXCursor *cf_children(cf *c, CXCursor p, unsigned *n);
 CXCursor cf_strip(CXCursor x);
 /* @x without parentheses, casts and implicit conversions (ctor.c). */
 CXCursor cf_bare(cf *c, CXCursor x);
+/* Whether @x is a member reference whose struct is the variable declared at @d (ctor.c). */
+bool cf_member_of(cf *c, CXCursor x, CXCursor d);
 /** cf_names: whether @x, stripped, is a reference to declaration @decl. */
 bool cf_names(CXCursor x, CXCursor decl);
 

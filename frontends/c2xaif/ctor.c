@@ -83,8 +83,8 @@ is_alloc(cf *c, CXCursor x)
 }
 
 /* Whether @x is a member reference whose struct is the variable declared at @d (d->f). */
-static bool
-member_of(cf *c, CXCursor x, CXCursor d)
+bool
+cf_member_of(cf *c, CXCursor x, CXCursor d)
 {
     x = cf_strip(x);
     if (clang_getCursorKind(x) != CXCursor_MemberRefExpr)
@@ -121,7 +121,7 @@ ctor_self(cf *c, CXCursor fn)
         cf_binop_spelling(c, x, op, sizeof op);
         unsigned k;
         CXCursor *kk = cf_children(c, x, &k);
-        if (strcmp(op, "=") || k != 2 || !member_of(c, kk[0], self))
+        if (strcmp(op, "=") || k != 2 || !cf_member_of(c, kk[0], self))
             return none;
     }
     if (clang_getCursorKind(s[n - 1]) != CXCursor_ReturnStmt)
@@ -335,7 +335,7 @@ frees_only(cf *c, CXCursor x, CXCursor p)
     if (k != CXCursor_CallExpr || !named(x, "free") || clang_Cursor_getNumArguments(x) != 1)
         return false;
     CXCursor a = cf_bare(c, clang_Cursor_getArgument(x, 0));
-    return cf_names(a, p) || member_of(c, a, p);
+    return cf_names(a, p) || cf_member_of(c, a, p);
 }
 
 bool

@@ -32,18 +32,6 @@ is_free(cf *c, CXCursor x)
     return r;
 }
 
-/* Whether @x is the member reference p->m or (*p).m, p the declaration @p. */
-static bool
-member_of(cf *c, CXCursor x, CXCursor p)
-{
-    x = cf_bare(c, x);
-    if (clang_getCursorKind(x) != CXCursor_MemberRefExpr)
-        return false;
-    unsigned n;
-    CXCursor *k = cf_children(c, x, &n);
-    return n == 1 && cf_names(cf_bare(c, k[0]), p);
-}
-
 /* Whether @x assigns a member of @p: pointer members only when @ptr_only. */
 static bool
 member_set(cf *c, CXCursor x, CXCursor p, bool ptr_only)
@@ -55,7 +43,7 @@ member_set(cf *c, CXCursor x, CXCursor p, bool ptr_only)
     cf_binop_spelling(c, x, op, sizeof op);
     unsigned n;
     CXCursor *k = cf_children(c, x, &n);
-    if (strcmp(op, "=") || n != 2 || !member_of(c, k[0], p))
+    if (strcmp(op, "=") || n != 2 || !cf_member_of(c, cf_bare(c, k[0]), p))
         return false;
     return !ptr_only || clang_getCanonicalType(clang_getCursorType(k[0])).kind == CXType_Pointer;
 }
@@ -80,7 +68,7 @@ resizes_only(cf *c, CXCursor x, CXCursor p, bool in_if)
                (n == 2 || resizes_only(c, kk[2], p, true));
     if (is_free(c, x))
         return clang_Cursor_getNumArguments(x) == 1 &&
-               member_of(c, clang_Cursor_getArgument(x, 0), p);
+               cf_member_of(c, cf_bare(c, clang_Cursor_getArgument(x, 0)), p);
     return member_set(c, x, p, in_if);
 }
 

@@ -87,10 +87,7 @@ writes_ref(st *s, const xf_varref *r, bool whole_kills)
 static const xf_routine *
 callee(const xf_doc *doc, const xf_symbol *sym)
 {
-    for (uint32_t k = 0; k < doc->cg.routines.n; k++)
-        if (doc->cg.routines.v[k]->sym == sym)
-            return doc->cg.routines.v[k];
-    return NULL;
+    return xf_routine_of(doc, sym);
 }
 
 /* May routine @r write its formal at position @pos? Yes unless its code

@@ -599,10 +599,7 @@ mark_ref(adj *d, const xf_varref *r)
 static const xf_routine *
 callee_of(const adj *d, const xf_symbol *sym)
 {
-    for (uint32_t i = 0; sym && i < d->doc->cg.routines.n; i++)
-        if (d->doc->cg.routines.v[i]->sym == sym)
-            return d->doc->cg.routines.v[i];
-    return NULL; /* not in the document, or not read yet (streaming) */
+    return xf_routine_of(d->doc, sym); /* NULL: not in the document, or not read yet */
 }
 
 static void

@@ -137,10 +137,7 @@ write_ref(ld_walk *w, const xf_varref *r, int64_t line, bool red)
 static const xf_routine *
 callee(const xf_doc *doc, const xf_symbol *sym)
 {
-    for (uint32_t i = 0; sym && i < doc->cg.routines.n; i++)
-        if (doc->cg.routines.v[i]->sym == sym)
-            return doc->cg.routines.v[i];
-    return NULL;
+    return xf_routine_of(doc, sym);
 }
 
 static bool

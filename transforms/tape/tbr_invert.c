@@ -69,10 +69,7 @@ sym_of(const xf_varref *r)
 static bool
 writes_own(const xf_doc *doc, const xf_symbol *callee)
 {
-    const xf_routine *rt = NULL;
-    for (uint32_t r = 0; callee && !rt && r < doc->cg.routines.n; r++)
-        if (doc->cg.routines.v[r]->sym == callee)
-            rt = doc->cg.routines.v[r];
+    const xf_routine *rt = xf_routine_of(doc, callee);
     if (!rt)
         return false;
     uint32_t n = 0;
