@@ -58,6 +58,10 @@ static const optset sets[] = {
     {NULL, NULL, NULL, "tangent"}, /* the tangent */
 };
 
+/* A pass appended to the pipeline after the parsed ones, or NULL: the
+ * mutant below, to show that the sweep's comparison can fail. */
+static const xf_pass *extra_pass;
+
 /* Which arenas refuse: the document's, each scratch arena, each pass's
  * private arena (the analyses' tables). */
 typedef enum which { DOC, SCRATCH, PRIVATE } which;
@@ -77,6 +81,8 @@ run_failing(const optset *set, which w, long n, char **out)
     int np =
         xf_pipeline_parse(set->pipeline ? set->pipeline : "adjoint", passes, 16, err, sizeof err);
     ck_assert_int_gt(np, 0);
+    if (extra_pass)
+        passes[np++] = extra_pass;
     xf_opts o;
     xf_pm_opts_init(&o);
     if (set->name)
@@ -113,9 +119,10 @@ run_failing(const optset *set, which w, long n, char **out)
 }
 
 /* Refuse the n-th request for n = 1, 2, ... (in growing steps past 32)
- * until the run succeeds: each failing run says "out of memory". */
-static void
-sweep(const optset *set, which w)
+ * until the run succeeds: each failing run says "out of memory". True
+ * when the run that succeeds writes what the run without a refusal writes. */
+static bool
+sweep_same(const optset *set, which w)
 {
     char *want = NULL, *got = NULL;
     ck_assert_int_eq(run_failing(set, w, 0, &want), 0); /* no refusal */
@@ -127,10 +134,49 @@ sweep(const optset *set, which w)
     }
     /* something was refused (the tangent asks no private arena for anything here) */
     ck_assert_int_gt(fails + (w == PRIVATE && set->pipeline), 0);
-    ck_assert_msg(strcmp(got, want) == 0, "refusing request %ld changed the output", n);
+    bool same = strcmp(got, want) == 0;
     free(got);
     free(want);
+    return same;
 }
+
+static void
+sweep(const optset *set, which w)
+{
+    ck_assert_msg(sweep_same(set, w), "refusing a request changed the output");
+}
+
+/* The mutant: a pass that asks its private arena for many small blocks and,
+ * when one is refused, says nothing and leaves out its visible change (the
+ * program's name): what a swallowed refusal looks like. */
+static int
+swallowing_run(xf_pass_ctx *ctx)
+{
+    xf_arena *a = xf_pass_arena(ctx);
+    bool ok = a != NULL;
+    for (int k = 0; ok && k < 100; k++)
+        ok = xf_arena_alloc(a, 16) != NULL;
+    if (a)
+        xf_arena_free(a);
+    if (ok)
+        ctx->doc->cg.program_name = "renamed";
+    return 0;
+}
+
+static const xf_pass swallowing = {.name = "swallowing", .run = swallowing_run};
+
+/* The sweep's comparison catches such a pass: with it appended to the
+ * tangent, refusing a private request succeeds with another output. */
+START_TEST(test_oom_swallowed_refusal_is_caught)
+{
+    extra_pass = &swallowing;
+    bool same = sweep_same(&sets[6], PRIVATE);
+    extra_pass = NULL;
+    ck_assert_msg(!same, "a swallowed refusal went unseen");
+    /* and without the refusal swallowed, the same pipeline passes */
+    sweep(&sets[6], PRIVATE);
+}
+END_TEST
 
 START_TEST(test_oom_scratch)
 {
@@ -177,6 +223,7 @@ test_oom_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_oom_push_keeps);
+    tcase_add_test(tc, test_oom_swallowed_refusal_is_caught);
     int n = (int)(sizeof sets / sizeof sets[0]);
     tcase_add_loop_test(tc, test_oom_scratch, 0, n);
     tcase_add_loop_test(tc, test_oom_private, 0, n);
