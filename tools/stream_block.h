@@ -16,9 +16,9 @@
 enum { XF_STREAM_PIECE = 1024 };
 /* A piece ends early once its statements weigh this much (a statement
  * weighs 1 and its right-hand side's vertices: pass split leaves them at
- * about 1 024), and a block weighing more than XF_STREAM_LONG_WEIGHT is cut
+ * about 512), and a block weighing more than XF_STREAM_LONG_WEIGHT is cut
  * into pieces whatever its length. */
-enum { XF_STREAM_PIECE_WEIGHT = 1024, XF_STREAM_LONG_WEIGHT = 16384 };
+enum { XF_STREAM_PIECE_WEIGHT = 512, XF_STREAM_LONG_WEIGHT = 16384 };
 
 /** xf_stream_block_weight: the statements of block @b and their right-hand sides' vertices. */
 uint64_t xf_stream_block_weight(const xf_cvertex *b);

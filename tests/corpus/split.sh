@@ -1,7 +1,7 @@
 #!/bin/sh
 # split.sh XAIFORM GEN: pass split (transforms/simplify/split.c) cuts a
 # right-hand side of 6 000 nested sin (xaiform-gen-shapes sindeep, the
-# assignment inside a loop) into assignments of at most about 1 024
+# assignment inside a loop) into assignments of about 512
 # vertices; the tangent and the adjoint (joint and split driver) made with
 # split give the Jacobian of those made without it, to 1e-12 relative.
 # Fails when nothing was split, when the pipelines do not name split, on a
@@ -27,7 +27,7 @@ agree() {
 "$X" passes "$tmp/in.xaif" -o "$tmp/s.xaif" --passes split || exit 1
 n=$(grep -c '<xaif:Assignment ' "$tmp/s.xaif")
 n0=$(grep -c '<xaif:Assignment ' "$tmp/in.xaif")
-# 6 000 vertices: at least 5 cuts of about 1 024
+# 6 000 vertices: at least 5 cuts of about 512
 [ "$n" -ge $((n0 + 5)) ] || fail "split made $((n - n0)) assignments, not 5 or more"
 "$X" passes --list | grep -q "adjoint = .*,split,template," ||
     fail "the adjoint pipeline does not run split before template"

@@ -29,7 +29,7 @@
 
 enum {
     XF_SPLIT_ABOVE = 4096, /* an expression of more vertices is split */
-    XF_SPLIT_CHUNK = 1024  /* a cut is made once a part reaches this size */
+    XF_SPLIT_CHUNK = 512   /* a cut is made once a part reaches this size */
 };
 
 static const char *const real_ops[] = {
@@ -317,10 +317,10 @@ static const char *const after[] = {NULL};
 static const char *const runs_before[] = {"template", "linearize", NULL};
 const xf_pass xf_pass_split = {
     .name = "split",
-    .summary = "cut a right-hand side of more than 4096 vertices into assignments of 1024",
+    .summary = "cut a right-hand side of more than 4096 vertices into assignments of 512",
     .help = "An assignment to a scalar real variable whose right-hand side has more\n"
             "than 4096 vertices becomes a chain of assignments to new temporaries of\n"
-            "about 1024 vertices each, then the assignment over the last ones. The\n"
+            "about 512 vertices each, then the assignment over the last ones. The\n"
             "same operations on the same operands: values and derivatives are the same.\n"
             "Only real elementary operations are cut out.",
     .after = after,
