@@ -1,6 +1,8 @@
 /* stream.c: see stream.h. */
 #include "stream.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -89,13 +91,56 @@ xf_stream_transform(const char *in, const char *out, const xf_pass_ctx *tmpl,
     return ret;
 }
 
+/* Does file @in hold a BasicBlock of more than XF_STREAM_PROBE_ELEMENTS
+ * elements (statements, expression vertices and edges, references)? One
+ * pass over the bytes, a megabyte at a time. */
+static bool
+heavy_block(const char *in)
+{
+    static const char open[] = "<xaif:BasicBlock", close[] = "</xaif:BasicBlock";
+    enum { CHUNK = 1 << 20, CARRY = sizeof close };
+    FILE *f = fopen(in, "rb");
+    char *buf = f ? malloc(CHUNK + CARRY) : NULL;
+    bool inside = false, heavy = false;
+    uint64_t count = 0;
+    size_t have = 0, got;
+    while (buf && !heavy && (got = fread(buf + have, 1, CHUNK, f)) > 0) {
+        size_t len = have + got, i = 0;
+        bool last = got < CHUNK;
+        for (; i < len; i++) {
+            if (buf[i] != '<')
+                continue;
+            if (!last && len - i < CARRY)
+                break; /* the tag's name may go on in the next chunk */
+            if (len - i >= sizeof open - 1 && !memcmp(buf + i, open, sizeof open - 1)) {
+                inside = true;
+                count = 0;
+            } else if (len - i >= sizeof close - 1 && !memcmp(buf + i, close, sizeof close - 1))
+                inside = false;
+            else if (inside && i + 1 < len && buf[i + 1] != '/' &&
+                     ++count > XF_STREAM_PROBE_ELEMENTS) {
+                heavy = true;
+                break;
+            }
+        }
+        have = i < len ? len - i : 0;
+        memmove(buf, buf + i, have);
+    }
+    free(buf);
+    if (f)
+        fclose(f);
+    return heavy;
+}
+
 bool
 xf_stream_wanted(const char *when, const char *in)
 {
     if (!when || !strcmp(when, "auto")) {
         struct stat st;
-        return strcmp(in, "-") != 0 && stat(in, &st) == 0 && S_ISREG(st.st_mode) &&
-               (unsigned long long)st.st_size >= XF_STREAM_AUTO_BYTES;
+        if (!strcmp(in, "-") || stat(in, &st) != 0 || !S_ISREG(st.st_mode))
+            return false;
+        unsigned long long size = (unsigned long long)st.st_size;
+        return size >= XF_STREAM_AUTO_BYTES || (size >= XF_STREAM_PROBE_BYTES && heavy_block(in));
     }
     return !strcmp(when, "always");
 }

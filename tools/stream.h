@@ -10,6 +10,12 @@
 
 /* Inputs of this size or more are streamed when the verb is not told (--stream auto). */
 #define XF_STREAM_AUTO_BYTES (32u << 20)
+/* And from this size, inputs with a basic block of more than
+ * XF_STREAM_PROBE_ELEMENTS elements (about twice its expression vertices:
+ * a block that xf_stream_block_long cuts into pieces), found by a scan of
+ * the bytes before reading. */
+#define XF_STREAM_PROBE_BYTES (1u << 20)
+#define XF_STREAM_PROBE_ELEMENTS 32768u
 
 /**
  * xf_stream_transform:

@@ -8,9 +8,12 @@
  * and placeholder 3 with the spilled pieces, the last piece's first. */
 #include "stream_adjoint.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "build.h"
+#include "cfgtree.h"
+#include "pieces.h"
 #include "stream_block.h"
 
 /* The passes from template on that the pieces stand in for (linearize,
@@ -54,6 +57,74 @@ one_block(const xf_graph *g)
     return b;
 }
 
+/* Does pass @p run with its options' defaults (so iterwise, iterdry and
+ * checkpoint leave the routine alone)? */
+static bool
+at_defaults(const xf_opts *o, const xf_pass *p)
+{
+    const void *own = p->own_size ? xf_pass_own_c(o, p) : NULL;
+    if (!own)
+        return true;
+    unsigned char *def = calloc(1, p->own_size);
+    if (!def)
+        return false;
+    if (p->own_init)
+        p->own_init(def);
+    bool same = !memcmp(def, own, p->own_size);
+    free(def);
+    return same;
+}
+
+/* The heaviest basic block of @g to cut into pieces, or NULL. */
+static xf_cvertex *
+long_block(const xf_graph *g)
+{
+    xf_cvertex *b = NULL;
+    uint64_t most = 0;
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        xf_cvertex *v = g->v.v[i];
+        uint64_t w = xf_stream_block_long(v) ? xf_stream_block_weight(v) : 0;
+        if (w > most) {
+            most = w;
+            b = v;
+        }
+    }
+    return b;
+}
+
+/* Is block @b of @g outside every loop (the loop options' passes then work
+ * on loops that do not hold it)? false when @g is not structured. */
+static bool
+outside_loops(const xf_graph *g, const xf_cvertex *b)
+{
+    xf_arena *a = xf_arena_new();
+    xf_cfgtree t;
+    bool out = false;
+    if (a && xf_cfgtree_parse(g, a, &t))
+        for (uint32_t i = 0; i < t.all.n; i++) {
+            const xf_region *r = t.all.v[i];
+            if (r->kind != XF_RG_BLOCK || r->v != b)
+                continue;
+            out = true;
+            for (const xf_region *p = r->parent; p; p = p->parent)
+                out = out && p->kind != XF_RG_LOOP;
+        }
+    xf_arena_free(a);
+    return out;
+}
+
+/* May long block @l (NULL: none) of @g, not its only block, be made in
+ * pieces? Not inside a loop that a loop option may transform (iterwise,
+ * iterdry and checkpoint would not see it). */
+static bool
+anywhere_ok(const xf_pm_stream *s, const xf_graph *g, const xf_cvertex *l)
+{
+    const xf_opts *o = s->ctx->opts;
+    return l && ((at_defaults(o, &xf_pass_iterwise) && at_defaults(o, &xf_pass_iterdry) &&
+                  at_defaults(o, &xf_pass_checkpoint)) ||
+                 outside_loops(g, l));
+}
+
 bool
 xf_stream_adjoint_wanted(const xf_pm_stream *s, const xf_routine *rt)
 {
@@ -71,7 +142,9 @@ xf_stream_adjoint_wanted(const xf_pm_stream *s, const xf_routine *rt)
     if (rt->is_rlist || rt->reps.n || !rt->cfg_scope)
         return false;
     const xf_cvertex *b = one_block(&rt->g);
-    return b && b->stmts.n > xf_stream_block_piece();
+    if (b)
+        return xf_stream_block_long(b);
+    return anywhere_ok(s, &rt->g, long_block(&rt->g));
 }
 
 /* Run passes [@from, @to) of @s over @rt. */
@@ -147,6 +220,90 @@ adjoint_block(xf_doc *doc, xf_routine *rt, const xf_cvertex *b2)
     return b;
 }
 
+/* Run passes [@from, @to) of @s over @rt but deadstore (its liveness would
+ * not see the block set apart). */
+static int
+run_but_deadstore(xf_pm_stream *s, xf_routine *rt, int from, int to)
+{
+    for (int i = from; i < to;) {
+        int k = i;
+        while (k < to && s->passes[k] != &xf_pass_deadstore)
+            k++;
+        if (k > i && run_passes(s, rt, i, k))
+            return -1;
+        i = k + 1;
+    }
+    return 0;
+}
+
+/* The basic block of @g whose id is @id, or NULL. */
+static xf_cvertex *
+block_of(const xf_graph *g, const char *id)
+{
+    for (uint32_t i = 0; g && i < g->v.n; i++)
+        if (g->v.v[i]->kind == XF_CV_BASICBLOCK && !strcmp(g->v.v[i]->id, id))
+            return g->v.v[i];
+    return NULL;
+}
+
+static xf_cvertex *
+in_placeholder(xf_routine *rt, const char *k, const char *id)
+{
+    xf_replacement *r = xf_placeholder(rt, k);
+    return r ? block_of(&r->g, id) : NULL;
+}
+
+/* The long block @b of a routine with more than one block: its statements
+ * set apart, the passes from template on run over the rest with adjoin
+ * making no whole-routine plan (and without deadstore); @b's adjoint block
+ * holds a Marker while reverse runs, so that it and the loops and branches
+ * around it are kept. The writer then fills @b's three copies as for a
+ * routine of one block. */
+static int
+anywhere(xf_pm_stream *s, xf_routine *rt, xf_wstream *ws, xf_cvertex *b, int t)
+{
+    xf_pass_ctx *ctx = s->ctx;
+    int r = index_of(s, &xf_pass_reverse);
+    void *adjoin = s->state[index_of(s, &xf_pass_adjoin)];
+    job j = {.v = b->stmts.v, .n = b->stmts.n};
+    const char *id = b->id;
+    memset(&b->stmts, 0, sizeof b->stmts);
+    xf_adj_plans_off(adjoin, true);
+    int ret = run_but_deadstore(s, rt, t, r);
+    xf_adj_plans_off(adjoin, false);
+    if (ret)
+        return -1;
+    xf_cvertex *a = in_placeholder(rt, "3", id);
+    xf_stmt *marker = XF_NEW(ctx->doc->arena, xf_stmt);
+    if (!marker)
+        return xf_pass_oom(ctx);
+    marker->kind = XF_STMT_MARKER;
+    if (a && !a->stmts.n && !XF_VEC_PUSH(ctx->doc->arena, a->stmts, marker))
+        return xf_pass_oom(ctx);
+    if (run_but_deadstore(s, rt, r, s->n))
+        return -1;
+    j.b1 = in_placeholder(rt, "1", id);
+    j.b2 = in_placeholder(rt, "2", id);
+    j.b3 = in_placeholder(rt, "3", id);
+    if (!a || !j.b1 || !j.b2 || j.b3 != a || j.b2->stmts.n || a->stmts.n != 1 ||
+        a->stmts.v[0] != marker) {
+        xf_error(ctx->diag, ctx->doc->filename, b->h.line,
+                 "the adjoint of a long block in pieces: the block %s is not found once, "
+                 "empty, in each of the placeholders 1-3",
+                 id);
+        return -1;
+    }
+    ret = xf_sb_new(ctx, rt, adjoin, index_of(s, &xf_pass_propagate) >= 0, &j.sb);
+    if (!ret)
+        ret = xf_wstream_routine_pieces(ws, rt, block, &j);
+    if (!ret)
+        ret = xf_sb_finish(j.sb);
+    if (ret && !xf_diag_errors(ctx->diag))
+        xf_error(ctx->diag, ctx->doc->filename, rt->h.line, "pass adjoin failed");
+    xf_sb_free(j.sb);
+    return ret;
+}
+
 int
 xf_stream_adjoint_routine(xf_pm_stream *s, xf_routine *rt, xf_wstream *ws)
 {
@@ -154,7 +311,11 @@ xf_stream_adjoint_routine(xf_pm_stream *s, xf_routine *rt, xf_wstream *ws)
     int t = index_of(s, &xf_pass_template);
     if (run_passes(s, rt, 0, t))
         return -1;
-    xf_cvertex *b = rt->is_rlist || rt->reps.n || !rt->cfg_scope ? NULL : one_block(&rt->g);
+    bool plain = !rt->is_rlist && !rt->reps.n && rt->cfg_scope;
+    xf_cvertex *b = plain ? one_block(&rt->g) : NULL;
+    xf_cvertex *l = plain && !b ? long_block(&rt->g) : NULL;
+    if (anywhere_ok(s, &rt->g, l))
+        return anywhere(s, rt, ws, l, t);
     if (!b) /* a pass before template changed the routine's shape */
         return run_passes(s, rt, t, s->n) || xf_wstream_routine(ws, rt) ? -1 : 0;
     job j = {.v = b->stmts.v, .n = b->stmts.n};

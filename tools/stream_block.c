@@ -47,13 +47,36 @@ tail_is_tangent(const xf_pm_stream *s)
            s->passes[s->n - 1] == &xf_pass_propagate;
 }
 
+/* The weight of statement @s: 1, and its right-hand side's vertices. */
+static uint64_t
+weight(const xf_stmt *s)
+{
+    return 1 + (s->kind == XF_STMT_ASSIGN ? s->u.as.rhs.v.n : 0);
+}
+
+uint64_t
+xf_stream_block_weight(const xf_cvertex *b)
+{
+    uint64_t w = 0;
+    for (uint32_t k = 0; k < b->stmts.n; k++)
+        w += weight(b->stmts.v[k]);
+    return w;
+}
+
+bool
+xf_stream_block_long(const xf_cvertex *b)
+{
+    return b->kind == XF_CV_BASICBLOCK &&
+           (b->stmts.n > size() || xf_stream_block_weight(b) > XF_STREAM_LONG_WEIGHT);
+}
+
 bool
 xf_stream_block_wanted(const xf_pm_stream *s, const xf_routine *rt)
 {
     if (!tail_is_tangent(s) || rt->is_rlist || rt->reps.n || !rt->cfg_scope)
         return false;
     for (uint32_t i = 0; i < rt->g.v.n; i++)
-        if (rt->g.v.v[i]->kind == XF_CV_BASICBLOCK && rt->g.v.v[i]->stmts.n > size())
+        if (xf_stream_block_long(rt->g.v.v[i]))
             return true;
     return false;
 }
@@ -219,8 +242,11 @@ run_block(pieces *c, xf_wstream *ws, xf_stmt *const *sv, uint32_t nv)
     xf_lcg_walk *w = xf_pre_pieces_walk(c->pre);
     xf_pre_pieces_begin(c->pre);
     int ret = 0;
-    for (uint32_t i = 0; i < nv && !ret; i += piece_size) {
-        uint32_t n = nv - i < piece_size ? nv - i : piece_size;
+    for (uint32_t i = 0, n = 0; i < nv && !ret; i += n) {
+        /* piece_size statements, fewer when they weigh XF_STREAM_PIECE_WEIGHT */
+        uint64_t wt = 0;
+        for (n = 0; i + n < nv && n < piece_size && (!n || wt < XF_STREAM_PIECE_WEIGHT); n++)
+            wt += weight(sv[i + n]);
         xf_arena *a = take(c);
         if (!a || !XF_VEC_PUSH(c->vecs, c->held, a)) {
             xf_arena_free(a);

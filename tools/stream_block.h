@@ -14,6 +14,16 @@
  * only when it has more): a piece of the tangent takes about 20 kB per
  * statement. */
 enum { XF_STREAM_PIECE = 1024 };
+/* A piece ends early once its statements weigh this much (a statement
+ * weighs 1 and its right-hand side's vertices: pass split leaves them at
+ * about 512), and a block weighing more than XF_STREAM_LONG_WEIGHT is cut
+ * into pieces whatever its length. */
+enum { XF_STREAM_PIECE_WEIGHT = 512, XF_STREAM_LONG_WEIGHT = 16384 };
+
+/** xf_stream_block_weight: the statements of block @b and their right-hand sides' vertices. */
+uint64_t xf_stream_block_weight(const xf_cvertex *b);
+/** xf_stream_block_long: is @b a basic block to cut into pieces (longer or heavier than one)? */
+bool xf_stream_block_long(const xf_cvertex *b);
 
 /** xf_stream_block_size: set the piece size (0: XF_STREAM_PIECE); for tests. */
 void xf_stream_block_size(uint32_t n);

@@ -26,6 +26,7 @@
     X(iterdry)                                                                                     \
     X(constprop)                                                                                   \
     X(sink)                                                                                        \
+    X(split)                                                                                       \
     X(deadstore)                                                                                   \
     /* a new pass: X(NAME) on a line of its own above */
 
@@ -40,9 +41,9 @@ const xf_pass *const xf_passes[] = {PASSES(ENTRY) NULL};
 static const struct {
     const char *name, *passes;
 } pipelines[] = {
-    {"tangent", "convert,constprop,sink,linearize,preaccumulate,propagate"},
+    {"tangent", "convert,constprop,sink,split,linearize,preaccumulate,propagate"},
     {"adjoint",
-     "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,argpush,"
+     "loopdep,convert,constprop,sink,split,template,linearize,preaccumulate,adjoin,reverse,argpush,"
      "iterwise,iterdry,checkpoint,deadstore,propagate"},
 };
 

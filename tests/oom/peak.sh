@@ -11,7 +11,7 @@
 # it out there.
 set -u
 X=$1 GEN=$2 TMP=$3
-ADJ_KB=230000 TAN_KB=215000
+ADJ_KB=128000 TAN_KB=128000
 mkdir -p "$TMP" || exit 1
 "$GEN" sindeep 20000 -o "$TMP/deep.xaif" || exit 1
 bad=0

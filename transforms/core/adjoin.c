@@ -60,6 +60,7 @@ typedef struct adj {
     const xf_graph *g; /* the taping graph of the routine, NULL: in pieces */
     bool *written;     /* by symbol index: the routine may write it (made on first use) */
     unsigned nrec;
+    bool no_plans; /* xf_adj_plans_off */
     /* the block being done */
     const xf_cvertex *bb;
     uint32_t k;                       /* the statement being done */
@@ -803,6 +804,12 @@ struct xf_adj_pieces {
     stmtvec rev; /* a piece's adjoint, its chunks last first */
 };
 
+void
+xf_adj_plans_off(void *state, bool off)
+{
+    ((adj *)state)->no_plans = off;
+}
+
 int
 xf_adj_pieces_new(xf_pass_ctx *ctx, void *state, xf_routine *rt, xf_arena *scratch,
                   xf_adj_pieces **out)
@@ -931,9 +938,18 @@ routine(adj *d, xf_routine *rt)
     d->g = &fwd->g;
     d->written = NULL;
     xf_loopscope_init(&d->loops, d->a);
+    xf_cfgtree t;
+    if (d->no_plans) { /* a block set apart: no plan, no unwritten variable */
+        d->g = NULL;
+        if (xf_cfgtree_parse(&fwd->g, d->a, &t))
+            return blocks(d, &t, &rev->g);
+        for (uint32_t i = 0; i < fwd->g.v.n; i++)
+            if (fwd->g.v.v[i]->kind == XF_CV_BASICBLOCK && block(d, fwd->g.v.v[i], &rev->g))
+                return -1;
+        return 0;
+    }
     if (!d->own->addr_store && xf_addr_exit_block(d->doc, rt, &fwd->g))
         return oom(d);
-    xf_cfgtree t;
     if (xf_cfgtree_parse(&fwd->g, d->a, &t)) {
         if (!(d->own->tape_off & XF_TAPE_OFF_INVERT) &&
             xf_tbr_invert_loops(d->doc, rt, &t, d->a, NULL))

@@ -62,6 +62,16 @@ int xf_adj_pieces_feed(xf_adj_pieces *p, xf_stmt *const *v, uint32_t n, xf_stmt 
                        uint32_t *nfwd, xf_stmt ***rev, uint32_t *nrev);
 void xf_adj_pieces_free(xf_adj_pieces *p);
 
+/**
+ * xf_adj_plans_off:
+ * With @off, adjoin (pass state @state) makes no whole-routine plan until
+ * turned on again: for a routine one of whose blocks the pass does not see
+ * (tools/stream_adjoint.c), every partial and subscript is taped, no
+ * increment is known to find its target zero, no variable is taken as
+ * unwritten.
+ */
+void xf_adj_plans_off(void *state, bool off);
+
 /** xf_propagate_stmts: propagate on the @n statements @v in place; @returns how many stay. */
 uint32_t xf_propagate_stmts(xf_stmt **v, uint32_t n);
 
