@@ -193,6 +193,9 @@ typedef struct cf {
     XF_VEC(cf_sym *) ptags; /* arrays pointed into by pointers into several (ptarget.c) */
     struct cf_inl *inl;     /* a constructor being read in its caller (ctor.c) */
     XF_VEC(uint64_t) ctors; /* the locals a constructor made (ctor.c) */
+
+    /* the locals an array constructor made (arr_ctor.c) */
+    XF_VEC(uint64_t) arr_ctors;
     /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
                                                                      cannot be hoisted (for the
                                                                      message) */
@@ -416,6 +419,19 @@ bool cf_ctor_made(cf *c, CXCursor x);
  * members) on a local a constructor made: no statement. */
 bool cf_dtor_call(cf *c, CXCursor call);
 
+/* arr_ctor.c: constructors and destructors of arrays of structs */
+/** cf_arr_ctor_local: when @def (@call's callee) mallocs, zeroes and returns an array of
+ * structs, pointer local @d becomes a local array of structs of run-time extent (true). */
+bool cf_arr_ctor_local(cf *c, CXCursor d, CXCursor call, CXCursor def);
+/** cf_arr_block: the extent of the blocks of pointer member @path of local array @rname
+ * declared at @d (@flat: rname_member), from --extent FUNC:rname->member=E, or refused. */
+const char *cf_arr_block(cf *c, CXCursor d, const char *rname, const char *path, const char *flat);
+/** cf_arr_option: whether @opt (NAME_member=E, of --extent FUNC:...) names a struct pointer
+ * local of @f (an array constructor's, checked when it is declared). */
+bool cf_arr_option(cf *c, const cf_fn *f, const char *opt);
+/** cf_arr_dtor_call: whether @call frees an array an array constructor made: no statement. */
+bool cf_arr_dtor_call(cf *c, CXCursor call);
+
 /* ptarget.c: pointer locals into several arrays */
 /** cf_pt_scan: make pointer @p (declared at @var) one into several arrays when the function
  * sets it to point into more than one. */
@@ -460,6 +476,8 @@ bool cf_struct_formal(cf *c, CXCursor d);
 bool cf_struct_local(cf *c, CXCursor d);
 /** cf_struct_local_of: local @d declared as a struct of type @t (ctor.c: a pointer local). */
 void cf_struct_local_of(cf *c, CXCursor d, CXType t);
+/** cf_struct_rt_array: local @d an array of @count (C text) structs of type @t (arr_ctor.c). */
+void cf_struct_rt_array(cf *c, CXCursor d, CXType t, const char *count);
 /** cf_struct_member: the variable of member reference @x (s.a, p->a, (*p).a, b[i].a; an
  * array of structs' member subscripted by i), or NULL when @x is no member reference. */
 cf_expr *cf_struct_member(cf *c, CXCursor x);

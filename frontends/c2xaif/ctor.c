@@ -200,6 +200,8 @@ cf_ctor_local(cf *c, CXCursor d, CXCursor call)
     if (clang_Cursor_isNull(def))
         return false;
     CXCursor self = ctor_self(c, def);
+    if (clang_Cursor_isNull(self) && cf_arr_ctor_local(c, d, call, def))
+        return true; /* an array of structs (arr_ctor.c) */
     if (clang_Cursor_isNull(self) && ctor_of_array(c, def))
         cf_refuse(c, call,
                   "'%s' returns an array of structs that it mallocs (malloc(n * sizeof(T))), "

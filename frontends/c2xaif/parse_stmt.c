@@ -241,6 +241,8 @@ simple(cf *c, CXCursor x)
         CXCursor callee = clang_getCursorReferenced(x);
         if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
             cf_refuse(c, x, "calls through function pointers are not supported");
+        if (cf_arr_dtor_call(c, x))
+            return NULL; /* a destructor of an array constructor's array (arr_ctor.c) */
         if (cf_dtor_call(c, x))
             return NULL; /* a destructor of a constructor's struct (ctor.c) */
         if (cf_resize_call(c, x))

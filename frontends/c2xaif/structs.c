@@ -254,7 +254,7 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     int64_t dims[CF_MAXRANK];
     int rank = 0;
     bool pmem = clang_getCanonicalType(t).kind == CXType_Pointer;
-    if (pmem && x->proto.by == BY_ARRAY && x->proto.nlocal)
+    if (pmem && x->proto.by == BY_ARRAY && x->proto.nlocal && x->proto.nlocal != CF_RT_EXTENT)
         cf_refuse(c, x->proto.at,
                   "'%s' is a local array of structs with a pointer member ('%s'), which is not "
                   "supported: pass it in as a parameter",
@@ -551,6 +551,26 @@ void
 cf_struct_local_of(cf *c, CXCursor d, CXType t)
 {
     declare(c, d, t, BY_LOCAL, false, false, 0);
+}
+
+void
+cf_struct_rt_array(cf *c, CXCursor d, CXType t, const char *count)
+{
+    declare(c, d, t, BY_ARRAY, false, false, CF_RT_EXTENT);
+    uint64_t key = cf_decl_key(d);
+    for (uint32_t i = 0; i < c->fn->syms.n; i++) {
+        cf_sym *s = c->fn->syms.v[i];
+        cf_leaf *l = (cf_leaf *)s->leaf;
+        if (!l || l->root != key || l->target)
+            continue;
+        l->arr->ext = count;
+        s->dims[0] = CF_RT_EXTENT;
+        s->dimx[0] = count;
+        if (l->pmem) {
+            s->dims[1] = CF_RT_EXTENT;
+            s->dimx[1] = cf_arr_block(c, d, l->rname, l->path, s->name);
+        }
+    }
 }
 
 /* A local array of structs, pt pts[8]: one local array a member (pts_x[8], a member array
@@ -1085,7 +1105,9 @@ local_pmem(cf *c, CXCursor x)
     if (!designate(c, x, &root, path, sizeof path, &ix))
         return NULL;
     cf_sym *s = find_leaf(c, root, path);
-    return s && s->leaf->pmem && s->leaf->by == BY_LOCAL ? s : NULL;
+    return s && s->leaf->pmem && (s->leaf->by == BY_LOCAL || s->leaf->nlocal == CF_RT_EXTENT)
+               ? s
+               : NULL;
 }
 
 cf_sym *
@@ -1110,6 +1132,14 @@ heap_set(cf *c, cf_sym *s, CXCursor lhs, CXCursor rhs, unsigned line)
                   "malloc(n * sizeof(double)) or calloc(n, sizeof(double)), n an expression of "
                   "the int parameters",
                   name);
+    if (size && s->leaf->by == BY_ARRAY) { /* an element's block: at most the --extent's */
+        if (strcmp(s->dimx[1], size))
+            cf_refuse(c, rhs,
+                      "the block of '%s' is malloc'ed with a size ('%s') other than its "
+                      "--extent ('%s'), which is not supported",
+                      name, size, s->dimx[1]);
+        size = NULL;
+    }
     if (size && s->dimx[0] && strcmp(s->dimx[0], size))
         cf_refuse(c, lhs,
                   "pointer member '%s' is malloc'ed with two sizes ('%s' and '%s'): use one "
