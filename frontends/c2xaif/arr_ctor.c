@@ -188,14 +188,13 @@ cf_arr_ctor_local(cf *c, CXCursor d, CXCursor call, CXCursor def)
     count = cf_rt_text(c, c->fn, count, call, what);
     CXType pt = clang_getPointeeType(clang_getCursorType(d));
     cf_struct_rt_array(c, d, pt, count);
-    if (!XF_VEC_PUSH(c->a, c->ctors, cf_decl_key(d)) ||
-        !XF_VEC_PUSH(c->a, c->arr_ctors, cf_decl_key(d)))
+    if (!XF_VEC_PUSH(c->a, c->arr_ctors, cf_decl_key(d)))
         cf_oom(c);
     return true;
 }
 
 const char *
-cf_arr_block(cf *c, CXCursor d, const char *rname, const char *path, const char *flat)
+cf_arr_given(cf *c, CXCursor d, const char *flat)
 {
     const char *fn = c->fn->name;
     size_t fl = strlen(fn), nl = strlen(flat);
@@ -206,6 +205,15 @@ cf_arr_block(cf *c, CXCursor d, const char *rname, const char *path, const char 
             snprintf(what, sizeof what, "--extent %s", *o);
             return cf_rt_text(c, c->fn, *o + fl + 2 + nl, d, what);
         }
+    return NULL;
+}
+
+const char *
+cf_arr_block(cf *c, CXCursor d, const char *rname, const char *path, const char *flat)
+{
+    const char *fn = c->fn->name, *e = cf_arr_given(c, d, flat);
+    if (e)
+        return e;
     cf_refuse(c, d,
               "the extent of pointer member '%s[i]%s' of local array of structs '%s' is not "
               "known: give --extent %s:%s->%s=N, N an expression of the int parameters of '%s' "
@@ -214,7 +222,6 @@ cf_arr_block(cf *c, CXCursor d, const char *rname, const char *path, const char 
     return NULL;
 }
 
-/* Whether the declaration at @v is that of a local set by an array constructor. */
 typedef struct {
     cf *c;
     const char *opt; /* NAME_member=E */
@@ -229,8 +236,9 @@ opt_visit(CXCursor x, CXCursor parent, CXClientData data)
     if (clang_getCursorKind(x) != CXCursor_VarDecl)
         return CXChildVisit_Recurse;
     CXType t = clang_getCanonicalType(clang_getCursorType(x));
-    if (t.kind != CXType_Pointer ||
-        clang_getCanonicalType(clang_getPointeeType(t)).kind != CXType_Record)
+    if (t.kind == CXType_Pointer)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    if (t.kind != CXType_Record)
         return CXChildVisit_Continue;
     const char *name = spell(q->c, x);
     size_t n = strlen(name);
@@ -245,6 +253,19 @@ cf_arr_option(cf *c, const cf_fn *f, const char *opt)
     opt_ctx q = {c, opt, false};
     clang_visitChildren(f->decl, opt_visit, &q);
     return q.found;
+}
+
+bool
+cf_arr_made(cf *c, CXCursor x)
+{
+    x = cf_bare(c, x);
+    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
+        return false;
+    uint64_t key = cf_decl_key(clang_getCursorReferenced(x));
+    for (uint32_t i = 0; i < c->arr_ctors.n; i++)
+        if (c->arr_ctors.v[i] == key)
+            return true;
+    return false;
 }
 
 /* Whether statement @x of a destructor of array @p only frees its elements' members and it. */
@@ -285,14 +306,7 @@ cf_arr_dtor_call(cf *c, CXCursor call)
 {
     if (clang_Cursor_getNumArguments(call) < 1)
         return false;
-    CXCursor x = cf_bare(c, clang_Cursor_getArgument(call, 0));
-    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
-        return false;
-    uint64_t key = cf_decl_key(clang_getCursorReferenced(x));
-    bool made = false;
-    for (uint32_t i = 0; i < c->arr_ctors.n && !made; i++)
-        made = c->arr_ctors.v[i] == key;
-    if (!made)
+    if (!cf_arr_made(c, clang_Cursor_getArgument(call, 0)))
         return false;
     CXCursor callee = clang_getCursorReferenced(call);
     CXCursor def = clang_Cursor_isNull(callee) ? callee : clang_getCursorDefinition(callee);

@@ -408,6 +408,10 @@ void cf_inl_leave(cf *c);
 /** cf_resize_call: whether @call is of a resizer on a constructor's local struct; its
  *  statements are then read in the caller (resize.c). */
 bool cf_resize_call(cf *c, CXCursor call);
+/** cf_resize_stmt: whether statement @x of the function being walked only frees and sets (to
+ *  malloc, calloc or NULL) pointer members of one of its struct parameters, under tests (a
+ *  resize within a longer function): no statement, the malloc an extent (resize.c). */
+bool cf_resize_stmt(cf *c, CXCursor x);
 /** cf_resize_through: size the work arrays of the constructors' local structs that @call
  *  passes to a function whose body resizes them (resize.c). */
 void cf_resize_through(cf *c, CXCursor call);
@@ -426,9 +430,14 @@ bool cf_arr_ctor_local(cf *c, CXCursor d, CXCursor call, CXCursor def);
 /** cf_arr_block: the extent of the blocks of pointer member @path of local array @rname
  * declared at @d (@flat: rname_member), from --extent FUNC:rname->member=E, or refused. */
 const char *cf_arr_block(cf *c, CXCursor d, const char *rname, const char *path, const char *flat);
-/** cf_arr_option: whether @opt (NAME_member=E, of --extent FUNC:...) names a struct pointer
- * local of @f (an array constructor's, checked when it is declared). */
+/** cf_arr_given: the extent --extent FUNC:@flat=E gives (FUNC the function being walked, @flat
+ * a local's pointer member, m_data), checked at @d; NULL when none does. */
+const char *cf_arr_given(cf *c, CXCursor d, const char *flat);
+/** cf_arr_option: whether @opt (NAME_member=E, of --extent FUNC:...) names a local struct or
+ * struct pointer of @f (checked when it is declared). */
 bool cf_arr_option(cf *c, const cf_fn *f, const char *opt);
+/** cf_arr_made: whether @x names a local that an array constructor made. */
+bool cf_arr_made(cf *c, CXCursor x);
 /** cf_arr_dtor_call: whether @call frees an array an array constructor made: no statement. */
 bool cf_arr_dtor_call(cf *c, CXCursor call);
 

@@ -710,6 +710,8 @@ walk_in(cf *c, CXCursor x)
 {
     cf_fn *f = c->fn;
     enum CXCursorKind k = clang_getCursorKind(x);
+    if (k != CXCursor_CompoundStmt && cf_resize_stmt(c, x))
+        return; /* frees and mallocs of a struct parameter's pointer member (resize.c) */
     switch (k) {
     case CXCursor_CompoundStmt: {
         unsigned n;

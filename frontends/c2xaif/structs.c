@@ -39,6 +39,7 @@ typedef struct cf_leaf {
     uint64_t target;   /* a pointer local (an int, the index): the struct it points into */
     bool pmem;         /* a pointer member (double *data): an array of run-time extent */
     int64_t nlocal;    /* BY_ARRAY: a local array of structs of this many, 0: a parameter */
+    bool given;        /* a local's pointer member sized by --extent FUNC:m->data=E */
 } cf_leaf;
 
 static char *
@@ -327,6 +328,19 @@ static void
 declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal, int64_t nlocal)
 {
     declare_as(c, d, cf_decl_key(d), cursor_name(c, d), rt, by, rconst, formal, nlocal);
+    if (by != BY_LOCAL)
+        return;
+    uint64_t key = cf_decl_key(d); /* --extent FUNC:m->data=E: its mallocs are not read */
+    for (uint32_t i = 0; i < c->fn->syms.n; i++) {
+        cf_sym *s = c->fn->syms.v[i];
+        cf_leaf *l = (cf_leaf *)s->leaf;
+        const char *e =
+            l && l->root == key && l->pmem && !l->target ? cf_arr_given(c, d, s->name) : NULL;
+        if (e) {
+            s->dimx[0] = e;
+            l->given = true;
+        }
+    }
 }
 
 void
@@ -569,6 +583,7 @@ cf_struct_rt_array(cf *c, CXCursor d, CXType t, const char *count)
         if (l->pmem) {
             s->dims[1] = CF_RT_EXTENT;
             s->dimx[1] = cf_arr_block(c, d, l->rname, l->path, s->name);
+            l->given = true;
         }
     }
 }
@@ -1124,22 +1139,14 @@ heap_set(cf *c, cf_sym *s, CXCursor lhs, CXCursor rhs, unsigned line)
 {
     char name[300];
     snprintf(name, sizeof name, "%s%s", s->leaf->rname, s->leaf->path);
-    const char *size = cf_heap_size(c, rhs, name);
+    const char *size = s->leaf->given ? NULL : cf_heap_size(c, rhs, name);
     bool null = !size && null_const(c, rhs); /* NULL: sized by a later malloc, or never used */
-    if (!size && !null)
+    if (!size && !null && !s->leaf->given)
         cf_refuse(c, rhs,
                   "pointer member '%s' of a local struct is supported only when it is set to "
                   "malloc(n * sizeof(double)) or calloc(n, sizeof(double)), n an expression of "
                   "the int parameters",
                   name);
-    if (size && s->leaf->by == BY_ARRAY) { /* an element's block: at most the --extent's */
-        if (strcmp(s->dimx[1], size))
-            cf_refuse(c, rhs,
-                      "the block of '%s' is malloc'ed with a size ('%s') other than its "
-                      "--extent ('%s'), which is not supported",
-                      name, size, s->dimx[1]);
-        size = NULL;
-    }
     if (size && s->dimx[0] && strcmp(s->dimx[0], size))
         cf_refuse(c, lhs,
                   "pointer member '%s' is malloc'ed with two sizes ('%s' and '%s'): use one "
