@@ -485,6 +485,8 @@ bool cf_struct_formal(cf *c, CXCursor d);
 bool cf_struct_local(cf *c, CXCursor d);
 /** cf_struct_local_of: local @d declared as a struct of type @t (ctor.c: a pointer local). */
 void cf_struct_local_of(cf *c, CXCursor d, CXType t);
+/** cf_struct_by_pointer: whether @s is a member of a struct parameter passed by pointer. */
+bool cf_struct_by_pointer(const cf_sym *s);
 /** cf_struct_rt_array: local @d an array of @count (C text) structs of type @t (arr_ctor.c). */
 void cf_struct_rt_array(cf *c, CXCursor d, CXType t, const char *count);
 /** cf_struct_member: the variable of member reference @x (s.a, p->a, (*p).a, b[i].a; an

@@ -567,6 +567,12 @@ cf_struct_local_of(cf *c, CXCursor d, CXType t)
     declare(c, d, t, BY_LOCAL, false, false, 0);
 }
 
+bool
+cf_struct_by_pointer(const cf_sym *s)
+{
+    return s->leaf && s->leaf->by == BY_POINTER;
+}
+
 void
 cf_struct_rt_array(cf *c, CXCursor d, CXType t, const char *count)
 {
