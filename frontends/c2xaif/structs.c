@@ -1322,8 +1322,9 @@ cf_struct_extents(cf *c, cf_fn *f)
             cf_refuse(c, s->leaf->at,
                       "pointer member '%s%s' of local struct '%s' is never malloc'ed: set it "
                       "as %s%s = malloc(n * sizeof(double)), n an expression of the int "
-                      "parameters",
-                      s->leaf->rname, s->leaf->path, s->leaf->rname, s->leaf->rname, s->leaf->path);
+                      "parameters, or give its extent as --extent %s:%s->%s=N",
+                      s->leaf->rname, s->leaf->path, s->leaf->rname, s->leaf->rname, s->leaf->path,
+                      f->name, s->leaf->rname, s->leaf->path + 1);
     }
     for (uint32_t i = 0; i < f->formals.n; i++) {
         cf_sym *s = f->formals.v[i];
