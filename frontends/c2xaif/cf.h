@@ -193,6 +193,9 @@ typedef struct cf {
     XF_VEC(cf_sym *) ptags; /* arrays pointed into by pointers into several (ptarget.c) */
     struct cf_inl *inl;     /* a constructor being read in its caller (ctor.c) */
     XF_VEC(uint64_t) ctors; /* the locals a constructor made (ctor.c) */
+
+    /* the locals an array constructor made (arr_ctor.c) */
+    XF_VEC(uint64_t) arr_ctors;
     /* innermost loop or switch: targets of break and continue */ /* non-NULL: where a call
                                                                      cannot be hoisted (for the
                                                                      message) */
@@ -405,6 +408,10 @@ void cf_inl_leave(cf *c);
 /** cf_resize_call: whether @call is of a resizer on a constructor's local struct; its
  *  statements are then read in the caller (resize.c). */
 bool cf_resize_call(cf *c, CXCursor call);
+/** cf_resize_stmt: whether statement @x of the function being walked only frees and sets (to
+ *  malloc, calloc or NULL) pointer members of one of its struct parameters, under tests (a
+ *  resize within a longer function): no statement, the malloc an extent (resize.c). */
+bool cf_resize_stmt(cf *c, CXCursor x);
 /** cf_resize_through: size the work arrays of the constructors' local structs that @call
  *  passes to a function whose body resizes them (resize.c). */
 void cf_resize_through(cf *c, CXCursor call);
@@ -415,6 +422,24 @@ bool cf_ctor_made(cf *c, CXCursor x);
 /** cf_dtor_call: whether @call is of a destructor (it frees only its struct parameter and its
  * members) on a local a constructor made: no statement. */
 bool cf_dtor_call(cf *c, CXCursor call);
+
+/* arr_ctor.c: constructors and destructors of arrays of structs */
+/** cf_arr_ctor_local: when @def (@call's callee) mallocs, zeroes and returns an array of
+ * structs, pointer local @d becomes a local array of structs of run-time extent (true). */
+bool cf_arr_ctor_local(cf *c, CXCursor d, CXCursor call, CXCursor def);
+/** cf_arr_block: the extent of the blocks of pointer member @path of local array @rname
+ * declared at @d (@flat: rname_member), from --extent FUNC:rname->member=E, or refused. */
+const char *cf_arr_block(cf *c, CXCursor d, const char *rname, const char *path, const char *flat);
+/** cf_arr_given: the extent --extent FUNC:@flat=E gives (FUNC the function being walked, @flat
+ * a local's pointer member, m_data), checked at @d; NULL when none does. */
+const char *cf_arr_given(cf *c, CXCursor d, const char *flat);
+/** cf_arr_option: whether @opt (NAME_member=E, of --extent FUNC:...) names a local struct or
+ * struct pointer of @f (checked when it is declared). */
+bool cf_arr_option(cf *c, const cf_fn *f, const char *opt);
+/** cf_arr_made: whether @x names a local that an array constructor made. */
+bool cf_arr_made(cf *c, CXCursor x);
+/** cf_arr_dtor_call: whether @call frees an array an array constructor made: no statement. */
+bool cf_arr_dtor_call(cf *c, CXCursor call);
 
 /* ptarget.c: pointer locals into several arrays */
 /** cf_pt_scan: make pointer @p (declared at @var) one into several arrays when the function
@@ -460,6 +485,10 @@ bool cf_struct_formal(cf *c, CXCursor d);
 bool cf_struct_local(cf *c, CXCursor d);
 /** cf_struct_local_of: local @d declared as a struct of type @t (ctor.c: a pointer local). */
 void cf_struct_local_of(cf *c, CXCursor d, CXType t);
+/** cf_struct_by_pointer: whether @s is a member of a struct parameter passed by pointer. */
+bool cf_struct_by_pointer(const cf_sym *s);
+/** cf_struct_rt_array: local @d an array of @count (C text) structs of type @t (arr_ctor.c). */
+void cf_struct_rt_array(cf *c, CXCursor d, CXType t, const char *count);
 /** cf_struct_member: the variable of member reference @x (s.a, p->a, (*p).a, b[i].a; an
  * array of structs' member subscripted by i), or NULL when @x is no member reference. */
 cf_expr *cf_struct_member(cf *c, CXCursor x);

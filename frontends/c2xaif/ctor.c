@@ -200,6 +200,8 @@ cf_ctor_local(cf *c, CXCursor d, CXCursor call)
     if (clang_Cursor_isNull(def))
         return false;
     CXCursor self = ctor_self(c, def);
+    if (clang_Cursor_isNull(self) && cf_arr_ctor_local(c, d, call, def))
+        return true; /* an array of structs (arr_ctor.c) */
     if (clang_Cursor_isNull(self) && ctor_of_array(c, def))
         cf_refuse(c, call,
                   "'%s' returns an array of structs that it mallocs (malloc(n * sizeof(T))), "
@@ -338,6 +340,17 @@ frees_only(cf *c, CXCursor x, CXCursor p)
     return cf_names(a, p) || cf_member_of(c, a, p);
 }
 
+static enum CXChildVisitResult
+free_visit(CXCursor x, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(x) == CXCursor_CallExpr && named(x, "free")) {
+        *(bool *)data = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
 bool
 cf_dtor_call(cf *c, CXCursor call)
 {
@@ -349,6 +362,10 @@ cf_dtor_call(cf *c, CXCursor call)
     if (clang_Cursor_isNull(def) || clang_Cursor_getNumArguments(def) != 1)
         return false;
     CXCursor p = clang_Cursor_getArgument(def, 0);
+    bool frees = false; /* no free: an ordinary call (set_identity(m)) */
+    clang_visitChildren(def, free_visit, &frees);
+    if (!frees)
+        return false;
     unsigned n;
     CXCursor *s = body_of(c, def, &n);
     for (unsigned i = 0; i < n; i++)

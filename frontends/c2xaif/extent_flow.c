@@ -258,8 +258,8 @@ cf_fn_extents(cf *c, cf_fn *f)
             strncmp(f->name, *o, (size_t)(colon - *o)))
             continue;
         const char *name = colon + 1;
-        if (cf_struct_extent(c, f, name))
-            continue; /* an array of structs (structs.c) */
+        if (cf_struct_extent(c, f, name) || cf_arr_option(c, f, name))
+            continue; /* an array of structs (structs.c, arr_ctor.c) */
         size_t nlen = (size_t)(eq - name);
         cf_sym *s = NULL;
         for (uint32_t i = 0; i < f->formals.n; i++)

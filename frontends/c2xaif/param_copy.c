@@ -136,8 +136,16 @@ cf_rt_copies(cf *c)
         for (uint32_t k = 0; k < nf; k++) {
             cf_sym *n = f->formals.v[k];
             if (n != f->ret && n->type == CF_INT && n->rank == 0 && in_extent(f, n) &&
-                written(f, n))
+                written(f, n)) {
+                if (cf_struct_by_pointer(n)) /* a copy would keep the write from the caller */
+                    cf_refuse(c, f->decl,
+                              "'%s' writes '%s', a member of a struct it is passed by pointer, "
+                              "and the extent of an array of '%s' depends on it, which is not "
+                              "supported: give that array's extent with --extent %s:...=N, N "
+                              "over what '%s' does not write",
+                              f->name, n->name, f->name, f->name, f->name);
                 copy(c, f, n);
+            }
         }
     }
 }

@@ -241,6 +241,8 @@ simple(cf *c, CXCursor x)
         CXCursor callee = clang_getCursorReferenced(x);
         if (clang_Cursor_isNull(callee) || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
             cf_refuse(c, x, "calls through function pointers are not supported");
+        if (cf_arr_dtor_call(c, x))
+            return NULL; /* a destructor of an array constructor's array (arr_ctor.c) */
         if (cf_dtor_call(c, x))
             return NULL; /* a destructor of a constructor's struct (ctor.c) */
         if (cf_resize_call(c, x))
@@ -708,6 +710,8 @@ walk_in(cf *c, CXCursor x)
 {
     cf_fn *f = c->fn;
     enum CXCursorKind k = clang_getCursorKind(x);
+    if (k != CXCursor_CompoundStmt && cf_resize_stmt(c, x))
+        return; /* frees and mallocs of a struct parameter's pointer member (resize.c) */
     switch (k) {
     case CXCursor_CompoundStmt: {
         unsigned n;

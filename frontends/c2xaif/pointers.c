@@ -412,7 +412,7 @@ cf_heap_free(cf *c, CXCursor call)
     if (!named(call, "free") || clang_Cursor_getNumArguments(call) != 1)
         return false;
     CXCursor a = strip_casts(c, clang_Cursor_getArgument(call, 0));
-    if (cf_struct_heap(c, a) || cf_ctor_made(c, a))
+    if (cf_struct_heap(c, a) || cf_ctor_made(c, a) || cf_arr_made(c, a))
         return true; /* m.data of a local struct m (structs.c), or m made by a constructor */
     if (clang_getCursorKind(a) != CXCursor_DeclRefExpr || !cf_sym_of_decl(c, a)->heap)
         cf_refuse(c, call,

@@ -274,3 +274,55 @@ cf_resize_through(cf *c, CXCursor call)
         clang_visitChildren(def, through_visit, &t);
     }
 }
+
+/* Whether @x frees or sets (to malloc, calloc or NULL) only pointer members of the struct
+ * parameter *@p (found at the first, a null cursor till then), under tests. */
+static bool
+ptr_only(cf *c, CXCursor x, CXCursor *p)
+{
+    x = cf_strip(x);
+    enum CXCursorKind k = clang_getCursorKind(x);
+    unsigned n;
+    CXCursor *kk = cf_children(c, x, &n);
+    if (k == CXCursor_CompoundStmt) {
+        for (unsigned i = 0; i < n; i++)
+            if (!ptr_only(c, kk[i], p))
+                return false;
+        return n > 0;
+    }
+    if (k == CXCursor_IfStmt)
+        return (n == 2 || n == 3) && ptr_only(c, kk[1], p) && (n == 2 || ptr_only(c, kk[2], p));
+    CXCursor m;
+    if (is_free(c, x) && clang_Cursor_getNumArguments(x) == 1)
+        m = cf_bare(c, clang_Cursor_getArgument(x, 0));
+    else if (clang_getCursorKind(x) == CXCursor_BinaryOperator && n == 2 &&
+             clang_getCanonicalType(clang_getCursorType(kk[0])).kind == CXType_Pointer)
+        m = cf_bare(c, kk[0]);
+    else
+        return false;
+    char op[8];
+    if (clang_getCursorKind(x) == CXCursor_BinaryOperator &&
+        strcmp(cf_binop_spelling(c, x, op, sizeof op), "="))
+        return false;
+    if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
+        return false;
+    unsigned nm;
+    CXCursor *mk = cf_children(c, m, &nm);
+    CXCursor b = nm == 1 ? cf_bare(c, mk[0]) : clang_getNullCursor();
+    if (clang_Cursor_isNull(b) || !struct_param(c, b))
+        return false;
+    CXCursor d = clang_getCursorReferenced(b);
+    if (clang_Cursor_isNull(*p))
+        *p = d;
+    return clang_equalCursors(*p, d);
+}
+
+bool
+cf_resize_stmt(cf *c, CXCursor x)
+{
+    CXCursor p = clang_getNullCursor();
+    if (c->inl || !ptr_only(c, x, &p))
+        return false;
+    read_stmt(c, x, true, false);
+    return true;
+}

@@ -39,6 +39,7 @@ typedef struct cf_leaf {
     uint64_t target;   /* a pointer local (an int, the index): the struct it points into */
     bool pmem;         /* a pointer member (double *data): an array of run-time extent */
     int64_t nlocal;    /* BY_ARRAY: a local array of structs of this many, 0: a parameter */
+    bool given;        /* a local's pointer member sized by --extent FUNC:m->data=E */
 } cf_leaf;
 
 static char *
@@ -254,7 +255,7 @@ declare_leaf(cf *c, CXCursor at, const char *path, CXType t, void *ctx)
     int64_t dims[CF_MAXRANK];
     int rank = 0;
     bool pmem = clang_getCanonicalType(t).kind == CXType_Pointer;
-    if (pmem && x->proto.by == BY_ARRAY && x->proto.nlocal)
+    if (pmem && x->proto.by == BY_ARRAY && x->proto.nlocal && x->proto.nlocal != CF_RT_EXTENT)
         cf_refuse(c, x->proto.at,
                   "'%s' is a local array of structs with a pointer member ('%s'), which is not "
                   "supported: pass it in as a parameter",
@@ -327,6 +328,19 @@ static void
 declare(cf *c, CXCursor d, CXType rt, int by, bool rconst, bool formal, int64_t nlocal)
 {
     declare_as(c, d, cf_decl_key(d), cursor_name(c, d), rt, by, rconst, formal, nlocal);
+    if (by != BY_LOCAL)
+        return;
+    uint64_t key = cf_decl_key(d); /* --extent FUNC:m->data=E: its mallocs are not read */
+    for (uint32_t i = 0; i < c->fn->syms.n; i++) {
+        cf_sym *s = c->fn->syms.v[i];
+        cf_leaf *l = (cf_leaf *)s->leaf;
+        const char *e =
+            l && l->root == key && l->pmem && !l->target ? cf_arr_given(c, d, s->name) : NULL;
+        if (e) {
+            s->dimx[0] = e;
+            l->given = true;
+        }
+    }
 }
 
 void
@@ -551,6 +565,33 @@ void
 cf_struct_local_of(cf *c, CXCursor d, CXType t)
 {
     declare(c, d, t, BY_LOCAL, false, false, 0);
+}
+
+bool
+cf_struct_by_pointer(const cf_sym *s)
+{
+    return s->leaf && s->leaf->by == BY_POINTER;
+}
+
+void
+cf_struct_rt_array(cf *c, CXCursor d, CXType t, const char *count)
+{
+    declare(c, d, t, BY_ARRAY, false, false, CF_RT_EXTENT);
+    uint64_t key = cf_decl_key(d);
+    for (uint32_t i = 0; i < c->fn->syms.n; i++) {
+        cf_sym *s = c->fn->syms.v[i];
+        cf_leaf *l = (cf_leaf *)s->leaf;
+        if (!l || l->root != key || l->target)
+            continue;
+        l->arr->ext = count;
+        s->dims[0] = CF_RT_EXTENT;
+        s->dimx[0] = count;
+        if (l->pmem) {
+            s->dims[1] = CF_RT_EXTENT;
+            s->dimx[1] = cf_arr_block(c, d, l->rname, l->path, s->name);
+            l->given = true;
+        }
+    }
 }
 
 /* A local array of structs, pt pts[8]: one local array a member (pts_x[8], a member array
@@ -1085,7 +1126,9 @@ local_pmem(cf *c, CXCursor x)
     if (!designate(c, x, &root, path, sizeof path, &ix))
         return NULL;
     cf_sym *s = find_leaf(c, root, path);
-    return s && s->leaf->pmem && s->leaf->by == BY_LOCAL ? s : NULL;
+    return s && s->leaf->pmem && (s->leaf->by == BY_LOCAL || s->leaf->nlocal == CF_RT_EXTENT)
+               ? s
+               : NULL;
 }
 
 cf_sym *
@@ -1102,9 +1145,9 @@ heap_set(cf *c, cf_sym *s, CXCursor lhs, CXCursor rhs, unsigned line)
 {
     char name[300];
     snprintf(name, sizeof name, "%s%s", s->leaf->rname, s->leaf->path);
-    const char *size = cf_heap_size(c, rhs, name);
+    const char *size = s->leaf->given ? NULL : cf_heap_size(c, rhs, name);
     bool null = !size && null_const(c, rhs); /* NULL: sized by a later malloc, or never used */
-    if (!size && !null)
+    if (!size && !null && !s->leaf->given)
         cf_refuse(c, rhs,
                   "pointer member '%s' of a local struct is supported only when it is set to "
                   "malloc(n * sizeof(double)) or calloc(n, sizeof(double)), n an expression of "
@@ -1279,8 +1322,9 @@ cf_struct_extents(cf *c, cf_fn *f)
             cf_refuse(c, s->leaf->at,
                       "pointer member '%s%s' of local struct '%s' is never malloc'ed: set it "
                       "as %s%s = malloc(n * sizeof(double)), n an expression of the int "
-                      "parameters",
-                      s->leaf->rname, s->leaf->path, s->leaf->rname, s->leaf->rname, s->leaf->path);
+                      "parameters, or give its extent as --extent %s:%s->%s=N",
+                      s->leaf->rname, s->leaf->path, s->leaf->rname, s->leaf->rname, s->leaf->path,
+                      f->name, s->leaf->rname, s->leaf->path + 1);
     }
     for (uint32_t i = 0; i < f->formals.n; i++) {
         cf_sym *s = f->formals.v[i];

@@ -141,16 +141,18 @@ bool
 cw_rt_declare(cw *w, FILE *o, const xf_symbol *s)
 {
     const cw_sym *c = &w->syms[s->index];
-    if (s->type != XF_TYPE_REAL && s->type != XF_TYPE_DOUBLE) {
-        cw_refuse(w, s->h.line, "%s: only real arrays can be sized at run time", s->id);
+    bool in = s->type == XF_TYPE_INTEGER; /* an array of structs' int member */
+    if (s->type != XF_TYPE_REAL && s->type != XF_TYPE_DOUBLE && !in) {
+        cw_refuse(w, s->h.line, "%s: only real and int arrays can be sized at run time", s->id);
         return false;
     }
     FILE *saved = w->o;
     w->o = o;
     for (int d = 0; d < 2; d++) {
-        if (!(d ? c->dused : c->used))
+        if (!(d ? c->dused : c->used) || (d && in))
             continue;
-        fprintf(o, "    double *%s = xf_ad_zeros(", d ? c->dname : c->name);
+        fprintf(o, in ? "    int *%s = xf_ad_izeros(" : "    double *%s = xf_ad_zeros(",
+                d ? c->dname : c->name);
         if (!cw_rt_count(w, s, s->h.line))
             break;
         fputs(");\n", o);
@@ -169,7 +171,7 @@ cw_rt_free(cw *w, FILE *o, const xf_scope *sc)
             continue;
         if (c->used)
             fprintf(o, "    free(%s);\n", c->name);
-        if (c->dused)
+        if (c->dused && s->type != XF_TYPE_INTEGER)
             fprintf(o, "    free(%s);\n", c->dname);
     }
 }

@@ -113,6 +113,17 @@ xf_ad_zeros(long n)
     return z;
 }
 
+/* @n int zeros (at least one), from the heap: an int array sized at run time
+ * (an int member of a local array of structs). */
+static inline int *
+xf_ad_izeros(long n)
+{
+    int *z = calloc((size_t)(n > 0 ? n : 1), sizeof *z);
+    if (!z)
+        xf_ad_fail("out of memory for an int array");
+    return z;
+}
+
 /* Room for @more elements beyond @n in a stack of @size-byte elements:
  * the capacity doubled (at least 1024) until they fit. */
 static XF_AD_COLD void *

@@ -1,8 +1,11 @@
-/* cgrad: pairs_cost --independent x --dependent pairs_cost --extent x=2*n */
-/* A function of the file that mallocs and returns an array of structs
- * (here of pairs with a pointer member each) is not a constructor of one
- * struct: refused with a message that says so (the next construct of
- * ADBench's hand objective, its get_matrix_array). */
+/* cgrad: pairs_cost --independent x --dependent pairs_cost --extent x=2*n --extent pairs_cost:ps->v=2 --extent pairs_sum:ps->v=2 */
+/* A function of the file that mallocs an array of structs, zeroes its
+ * elements' members and returns it (an array constructor), and one that
+ * frees the elements' blocks and the array (its destructor): the array is
+ * a local array of structs of n elements, each element's pointer member a
+ * block of the --extent given. The blocks are malloc'ed and freed in the
+ * caller, an int member set there bounds a helper's loop, one element is
+ * passed by pointer and the whole array to a helper. */
 #include <stdlib.h>
 
 typedef struct {
@@ -15,25 +18,52 @@ pairs_new(int count)
 {
     pair_t *r = (pair_t *)malloc(count * sizeof(pair_t));
     for (int i = 0; i < count; i++) {
-        r[i].len = 2;
+        r[i].len = 0;
         r[i].v = NULL;
     }
     return r;
+}
+
+static void
+pairs_free(pair_t *ps, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (ps[i].v != NULL)
+            free(ps[i].v);
+    free(ps);
+}
+
+/* one element: its product and sum, over its own length */
+static void
+pair_set(pair_t *p, double a, double b)
+{
+    p->v[0] = a * b;
+    p->v[1] = a + b;
+    for (int k = 0; k < p->len; k++)
+        p->v[k] = p->v[k] * p->v[k];
+}
+
+/* the whole array: sum of v[0] * v[1] */
+static double
+pairs_sum(const pair_t *ps, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += ps[i].v[0] * ps[i].v[1];
+    return s;
 }
 
 double
 pairs_cost(const double *x, int n)
 {
     pair_t *ps = pairs_new(n);
-    double s = 0.0;
     for (int i = 0; i < n; i++) {
         ps[i].v = (double *)malloc(2 * sizeof(double));
-        ps[i].v[0] = x[2 * i] * x[2 * i + 1];
-        ps[i].v[1] = x[2 * i] + x[2 * i + 1];
-        s += ps[i].v[0] * ps[i].v[1];
-        free(ps[i].v);
+        ps[i].len = i % 2 + 1;
+        pair_set(&ps[i], x[2 * i], x[2 * i + 1]);
     }
-    free(ps);
+    double s = pairs_sum(ps, n);
+    pairs_free(ps, n);
     return s;
 }
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# adbench.sh [-x XAIFORM] [-w WORK] [--self-test] ADBENCH
+# adbench.sh [-x XAIFORM] [-w WORK] [-O OBJECTIVE] [--self-test] ADBENCH
 # adbench.sh --check-drivers
 # `xaiform grad` on the Tapenade C objectives of a checkout of
 # microsoft/ADBench (src/cpp/modules/tapenade/), unmodified, in tangent,
@@ -8,7 +8,8 @@
 # checked against Tapenade's by a driver of tools/bench/adbench/ (1e-10
 # relative) on the benchmark's sizes; then a Markdown table: objective,
 # mode, accepted (or the first line of the refusal), error, CPU time of f,
-# of ours, of Tapenade's, and the ratios. tools/bench/README.md says more.
+# of ours, of Tapenade's, and the ratios (-O: the one objective of that
+# name, hand say). tools/bench/README.md says more.
 # CC and CFLAGS (environment) choose the compiler and the one set of flags
 # (default: cc, -O2). --self-test uses Tapenade's derivative as "ours"
 # where its mode is that of the row, which checks the drivers themselves.
@@ -20,7 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 xaiform=$root/build/xaiform
 work=${TMPDIR:-/tmp}/xaiform-adbench
-self=0
+self=0 only=
 if [ "${1:-}" = --check-drivers ]; then
   # the drivers alone (no checkout needed): every variant compiles cleanly
   cc=${CC:-cc} rc=0
@@ -39,11 +40,12 @@ while [ $# -gt 1 ]; do
   case $1 in
   -x) xaiform=$2; shift 2 ;;
   -w) work=$2; shift 2 ;;
+  -O) only=$2; shift 2 ;;
   --self-test) self=1; shift ;;
   *) break ;;
   esac
 done
-[ $# = 1 ] || { echo "usage: adbench.sh [-x XAIFORM] [-w WORK] [--self-test] ADBENCH_CHECKOUT" >&2; exit 2; }
+[ $# = 1 ] || { echo "usage: adbench.sh [-x XAIFORM] [-w WORK] [-O OBJECTIVE] [--self-test] ADBENCH_CHECKOUT" >&2; exit 2; }
 adb=$1
 tap=$adb/src/cpp/modules/tapenade
 [ -f "$tap/gmm/gmm.c" ] || { echo "adbench.sh: $tap/gmm/gmm.c: no such file (not an ADBench checkout?)" >&2; exit 1; }
@@ -90,8 +92,8 @@ lstmdata="2 1024 14"
 objectives="gmm gmm gmm_objective alphas,means,icf err gmm - adjoint alphas=k,means=k*d,icf=k*d*(d+1)/2,x=n*d,preprocess_qs:icf=k*d*(d+1)/2,preprocess_qs:Qdiags=k*d,preprocess_qs:sum_qs=k,Qtimesx:ltri=d*(d-1)/2,Qtimesx:out=d,log_wishart_prior:sum_qs=k,log_wishart_prior:Qdiags=k*p,log_wishart_prior:icf=k*p*(p+1)/2
 ba_reproj ba compute_reproj_error cam,X,w err ba -DOBJ=1 adjoint cam=11,X=3,w=1,feat=2,err=2
 ba_weight ba compute_zach_weight_error w err ba -DOBJ=2 adjoint -
-hand hand hand_objective theta err hand -DOBJ=1 tangent base_relatives=bone_count,base_relatives->data=16,inverse_base_absolutes=bone_count,inverse_base_absolutes->data=16
-hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent triangles=1084,base_relatives=bone_count,base_relatives->data=16,inverse_base_absolutes=bone_count,inverse_base_absolutes->data=16
+hand hand hand_objective theta err hand -DOBJ=1 tangent base_relatives=bone_count,base_relatives->data=16,inverse_base_absolutes=bone_count,inverse_base_absolutes->data=16,get_skinned_vertex_positions:relatives->data=16,get_skinned_vertex_positions:absolutes->data=16,get_skinned_vertex_positions:transforms->data=16,get_skinned_vertex_positions:curr_positions->data=4*base_positions->ncols,get_skinned_vertex_positions:base_relatives=bone_count,get_skinned_vertex_positions:base_relatives->data=16,get_skinned_vertex_positions:inverse_base_absolutes=bone_count,get_skinned_vertex_positions:inverse_base_absolutes->data=16,get_posed_relatives:base_relatives=bone_count,get_posed_relatives:base_relatives->data=16,get_posed_relatives:relatives=bone_count,get_posed_relatives:relatives->data=16,relatives_to_absolutes:relatives=count,relatives_to_absolutes:relatives->data=16,relatives_to_absolutes:absolutes=count,relatives_to_absolutes:absolutes->data=16,euler_angles_to_rotation_matrix:tmp->data=9,apply_global_transform:tmp->data=3*positions->ncols,theta=26,base_positions->data=base_positions->nrows*base_positions->ncols,weights->data=weights->nrows*weights->ncols,points->data=points->nrows*points->ncols,err=3*corresp_count,correspondences=corresp_count,get_skinned_vertex_positions:base_positions->data=base_positions->nrows*base_positions->ncols,get_skinned_vertex_positions:weights->data=weights->nrows*weights->ncols,get_skinned_vertex_positions:pose_params->data=3*(bone_count+3),get_skinned_vertex_positions:parents=bone_count,get_posed_relatives:pose_params->data=3*(bone_count+3),apply_global_transform:pose_params->data=pose_params->nrows*pose_params->ncols,apply_global_transform:positions->data=positions->nrows*positions->ncols,mat_mult:lhs->data=lhs->nrows*lhs->ncols,mat_mult:rhs->data=rhs->nrows*rhs->ncols,set_identity:mat->data=mat->nrows*mat->ncols,set_block:mat->data=mat->nrows*mat->ncols,set_block:block->data=block->nrows*block->ncols,copy:src->data=src->nrows*src->ncols,copy:dst->data=src->nrows*src->ncols,euler_angles_to_rotation_matrix:xzy=3,euler_angles_to_rotation_matrix:R->data=9,angle_axis_to_rotation_matrix:angle_axis=3,angle_axis_to_rotation_matrix:R->data=R->nrows*R->ncols,relatives_to_absolutes:parents=count
+hand_complicated hand hand_objective_complicated theta,us err hand -DOBJ=2 tangent triangles=1084,us=2*corresp_count,base_relatives=bone_count,base_relatives->data=16,inverse_base_absolutes=bone_count,inverse_base_absolutes->data=16,get_skinned_vertex_positions:relatives->data=16,get_skinned_vertex_positions:absolutes->data=16,get_skinned_vertex_positions:transforms->data=16,get_skinned_vertex_positions:curr_positions->data=4*base_positions->ncols,get_skinned_vertex_positions:base_relatives=bone_count,get_skinned_vertex_positions:base_relatives->data=16,get_skinned_vertex_positions:inverse_base_absolutes=bone_count,get_skinned_vertex_positions:inverse_base_absolutes->data=16,get_posed_relatives:base_relatives=bone_count,get_posed_relatives:base_relatives->data=16,get_posed_relatives:relatives=bone_count,get_posed_relatives:relatives->data=16,relatives_to_absolutes:relatives=count,relatives_to_absolutes:relatives->data=16,relatives_to_absolutes:absolutes=count,relatives_to_absolutes:absolutes->data=16,euler_angles_to_rotation_matrix:tmp->data=9,apply_global_transform:tmp->data=3*positions->ncols,theta=26,base_positions->data=base_positions->nrows*base_positions->ncols,weights->data=weights->nrows*weights->ncols,points->data=points->nrows*points->ncols,err=3*corresp_count,correspondences=corresp_count,get_skinned_vertex_positions:base_positions->data=base_positions->nrows*base_positions->ncols,get_skinned_vertex_positions:weights->data=weights->nrows*weights->ncols,get_skinned_vertex_positions:pose_params->data=3*(bone_count+3),get_skinned_vertex_positions:parents=bone_count,get_posed_relatives:pose_params->data=3*(bone_count+3),apply_global_transform:pose_params->data=pose_params->nrows*pose_params->ncols,apply_global_transform:positions->data=positions->nrows*positions->ncols,mat_mult:lhs->data=lhs->nrows*lhs->ncols,mat_mult:rhs->data=rhs->nrows*rhs->ncols,set_identity:mat->data=mat->nrows*mat->ncols,set_block:mat->data=mat->nrows*mat->ncols,set_block:block->data=block->nrows*block->ncols,copy:src->data=src->nrows*src->ncols,copy:dst->data=src->nrows*src->ncols,euler_angles_to_rotation_matrix:xzy=3,euler_angles_to_rotation_matrix:R->data=9,angle_axis_to_rotation_matrix:angle_axis=3,angle_axis_to_rotation_matrix:R->data=R->nrows*R->ncols,relatives_to_absolutes:parents=count
 lstm lstm lstm_objective main_params,extra_params loss lstm - adjoint main_params=8*l*b,extra_params=3*b,state=2*l*b,sequence=c*b,lstm_predict:w=8*l*b,lstm_predict:w2=3*b,lstm_predict:s=2*l*b,lstm_predict:x=b,lstm_predict:x2=b,lstm_model:weight=4*hsize,lstm_model:bias=4*hsize"
 
 data_of() {
@@ -111,6 +113,7 @@ bad=0
 echo "| objective | mode | accepted | error | f (µs) | ours (µs) | Tapenade (µs) | ours/f | Tapenade/f | ours/Tapenade |"
 echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
 while read -r name dir fn ind dep drv defs refmode ext; do
+  [ -n "$only" ] && [ "$name" != "$only" ] && continue
   [ "$defs" = - ] && defs=
   ea=
   [ "$ext" = - ] || ea="--extent $ext"

@@ -206,6 +206,27 @@ save_subscripts(conv *c, const xf_stmt *call, xf_varref *r)
     return 0;
 }
 
+/* A C array sized at run time (the C front end's "xf_extent=E,..." in @s's
+ * annotation, docs/c-frontend.md) gives its temporary @t the same extents. */
+static int
+rt_extent(conv *c, const xf_symbol *s, xf_symbol *t)
+{
+    const char *a = s->h.annotation, *p = a ? strstr(a, "xf_extent=") : NULL;
+    while (p && p != a && p[-1] != ';')
+        p = strstr(p + 1, "xf_extent=");
+    if (!p)
+        return 0;
+    size_t n = strcspn(p, ";");
+    char *buf = malloc(n + 1);
+    if (!buf)
+        return -1;
+    memcpy(buf, p, n);
+    buf[n] = 0;
+    t->h.annotation = xf_intern(c->doc, buf);
+    free(buf);
+    return t->h.annotation ? 0 : -1;
+}
+
 /* Decide argument @a of @call, a call of @callee (NULL: not in the
  * document); fill @p and rewrite the argument when it is converted. */
 static int
@@ -271,6 +292,8 @@ argument(conv *c, const xf_stmt *call, const xf_routine *callee, xf_arg *a, pend
             for (uint32_t d = 0; d < s->dims.n; d++)
                 if (!XF_VEC_PUSH(xf_doc_global(c->doc), t->dims, s->dims.v[d]))
                     return oom(c);
+        if (!(ar && !whole_src) && rt_extent(c, s, t))
+            return oom(c);
     }
     p->tyc = xf_ref_new(c->doc, t);
     p->src = whole_src ? xf_ref_new(c->doc, sr->sym) : xf_ref_dup(c->doc, act);
