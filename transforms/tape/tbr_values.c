@@ -94,6 +94,8 @@ typedef struct vp {
     unsigned depth;             /* of the chain reads_stable follows now */
     bool chained;               /* the candidate read reads a chained temporary */
     bool recovered;             /* ... or a subscript address recovery gives */
+    const xf_cvertex *sigbb;    /* the block whose assignments sigs holds */
+    xf_map sigs;                /* xf_expr_sig of a right-hand side -> its assignment (reuse) */
 } vp;
 
 static use *
@@ -532,6 +534,88 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
     return true;
 }
 
+/* Under the joint template only: a repeat whose right-hand side is
+ * written alike (xf_expr_sig) to that of another assignment of its block
+ * @r, to a private local real scalar V that no other statement writes and
+ * that statements other than propagators read (so no candidate, and kept
+ * by tbr_live.c), with no loop around @r, reads V instead: when the
+ * block's adjoint runs, V holds what that assignment left, and the
+ * right-hand side reads the same values there as at the repeat's place
+ * when it reads stable values at V's assignment (stable_once's ones
+ * written before it). The partial of cos(t), sin(t), is then the
+ * s = sin(t) the routine computed, not a second sine. Only right-hand
+ * sides of at most REUSE_VERTICES vertices with an intrinsic are looked
+ * at. Returns @rec itself when none fits. */
+enum { REUSE_VERTICES = 16 };
+
+static bool
+worth_reuse(const xf_expr *x)
+{
+    if (x->v.n < 2 || x->v.n > REUSE_VERTICES)
+        return false;
+    for (uint32_t i = 0; i < x->v.n; i++)
+        if (x->v.v[i].kind == XF_EV_FUNCALL)
+            return false;
+    for (uint32_t i = 0; i < x->v.n; i++)
+        if (x->v.v[i].kind == XF_EV_INTRINSIC)
+            return true;
+    return false;
+}
+
+static bool
+fill_sigs(vp *p, const xf_cvertex *bb)
+{
+    p->sigbb = bb;
+    memset(&p->sigs, 0, sizeof p->sigs);
+    for (uint32_t k = 0; k < bb->stmts.n; k++) {
+        const xf_stmt *s = bb->stmts.v[k];
+        if (s->kind != XF_STMT_ASSIGN || xf_varref_arrref(&s->u.as.lhs) ||
+            !worth_reuse(&s->u.as.rhs))
+            continue;
+        const xf_symbol *v = xf_tbr_sym(&s->u.as.lhs);
+        const use *u = v ? xf_map_get(&p->uses, v) : NULL;
+        if (!u || u->writes != 1 || u->def != s || !u->reads || v->type != XF_TYPE_REAL ||
+            xf_shape_rank(v->shape) > 0 || !xf_is_private(p->rt, p->host, v))
+            continue;
+        const char *sig = xf_expr_sig(p->doc, &s->u.as.rhs);
+        if (!sig ||
+            (!xf_map_get(&p->sigs, sig) && !xf_map_put(&p->sigs, p->a, sig, (void *)s, NULL)))
+            return false;
+    }
+    return true;
+}
+
+static const xf_stmt *
+reuse(vp *p, const xf_region *r, const xf_stmt *rec, uint64_t *budget)
+{
+    if (!p->joint || !worth_reuse(&rec->u.as.rhs))
+        return rec;
+    for (const xf_region *q = r->parent; q; q = q->parent)
+        if (q->kind == XF_RG_LOOP)
+            return rec;
+    if (p->sigbb != r->v && !fill_sigs(p, r->v))
+        return NULL;
+    const char *sig = xf_expr_sig(p->doc, &rec->u.as.rhs);
+    const xf_stmt *d = sig ? xf_map_get(&p->sigs, sig) : NULL;
+    if (!d)
+        return rec;
+    const use *u = xf_map_get(&p->uses, xf_tbr_sym(&d->u.as.lhs));
+    bool chained = p->chained, recovered = p->recovered;
+    p->chained = p->recovered = false;
+    bool ok = only_write(p, &d->u.as.lhs, &d->u.as.lhs, budget) &&
+              reads_stable(p, r, &d->u.as.rhs, u->at, budget) && !p->chained && !p->recovered;
+    p->chained = chained, p->recovered = recovered;
+    if (!ok)
+        return rec;
+    xf_stmt *c = xf_stmt_copy(p->doc, rec);
+    xf_varref *v = xf_ref_dup(p->doc, &d->u.as.lhs);
+    xf_expr rhs = {.h = rec->u.as.rhs.h};
+    if (!c || !v || xf_expr_ref(p->doc, &rhs, v) == UINT32_MAX)
+        return NULL;
+    c->u.as.rhs = rhs;
+    return c;
+}
+
 /* The candidates of block region @r. */
 static bool
 block_cands(vp *p, const xf_region *r, uint64_t *budget)
@@ -566,6 +650,8 @@ block_cands(vp *p, const xf_region *r, uint64_t *budget)
                 /* adjoin finds a repeat's recovered subscripts by its
                  * place in the block, which a substituted one has not */
                 const xf_stmt *rec = !p->chained ? def : p->recovered ? NULL : repeat_of(p, def);
+                if (rec && !p->recovered)
+                    rec = reuse(p, r, rec, budget);
                 if (!rec)
                     continue;
                 cand c = {.p = ps, .def = def, .rec = rec, .bb = bb, .trips = trips(r), .ok = true};
