@@ -38,6 +38,7 @@
 #include "build.h"
 #include "cfgtree.h"
 #include "pass.h"
+#include "unwritten.h"
 
 typedef XF_VEC(xf_cedge *) edgevec;
 
@@ -55,6 +56,9 @@ typedef struct rev {
     xf_map outs, ins;
     bool *has;          /* by region index: holds adjoint code */
     xf_loopscope loops; /* the explicitly reversed loops around the region at hand */
+    bool joint;         /* --reversal joint: bounds nothing writes are read again */
+    bool filled;        /* unw holds placeholder 2's writes */
+    xf_unwritten unw;
 } rev;
 
 /* Where the next vertex of the adjoint attaches: an edge from @from,
@@ -436,11 +440,29 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
  * placeholder 2 saves its value after the loop (block @after) and pushes
  * it; the adjoint pops it (into @pops) before the reversed loop and reads
  * the temporary. *@x, *@v then point at an expression holding that temporary. */
+/* Does a bound need the tape? Not when it reads no variable, nor, under
+ * the joint template, when every variable it reads is a scalar no
+ * statement of placeholder 2 writes (unwritten.h): the adjoint, in the
+ * same activation, evaluates it again. -1 when out of memory. */
+static int
+taped(rev *r, const xf_expr *x, uint32_t v)
+{
+    if (!xf_expr_reads(x, v, NULL))
+        return 0;
+    if (!r->joint)
+        return 1;
+    if (!r->filled && !xf_unwritten_fill(&r->unw, r->a, r->doc, r->rt, r->fwd))
+        return oom(r);
+    r->filled = true;
+    return !xf_unwritten_expr(&r->unw, x, v);
+}
+
 static int
 tape_bound(rev *r, const xf_expr **x, uint32_t *v, xf_cvertex *after, xf_cvertex *pops)
 {
-    if (!xf_expr_reads(*x, *v, NULL))
-        return 0;
+    int need = taped(r, *x, *v);
+    if (need <= 0)
+        return need;
     xf_symbol *t = int_temp(r);
     xf_varref *lhs = t ? var(r, t) : NULL;
     xf_expr val = {0};
@@ -499,8 +521,11 @@ open_loop(rev *r, const xf_region *g, link *l, frame *f)
     if (xf_loop_explicit(g, &h)) {
         /* bounds and a stride that read variables: taped after the loop,
          * popped before it */
-        if (xf_expr_reads(h.lo_x, h.lo, NULL) || xf_expr_reads(h.hi_x, h.hi, NULL) ||
-            (h.st_x && xf_expr_reads(h.st_x, h.st, NULL))) {
+        int lo = taped(r, h.lo_x, h.lo), hi = taped(r, h.hi_x, h.hi),
+            st = h.st_x ? taped(r, h.st_x, h.st) : 0;
+        if (lo < 0 || hi < 0 || st < 0)
+            return -1;
+        if (lo || hi || st) {
             xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
             if (!pops || !after)
                 return oom(r);
@@ -799,6 +824,8 @@ routine(rev *r, xf_routine *rt)
     r->fwd = &p2->g;
     r->adj = &p3->g;
     r->nfv = r->nfe = r->nav = r->nae = 0;
+    r->joint = r->ctx->opts && r->ctx->opts->reversal == XF_REV_JOINT;
+    r->filled = false;
     /* adjoin's blocks move into the graph as the reversal reaches them */
     r->mirror = p3->g;
     memset(&p3->g, 0, sizeof p3->g);

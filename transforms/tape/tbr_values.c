@@ -20,10 +20,13 @@
  *    variables are taken to be apart unless the alias map says otherwise:
  *    Fortran forbids defining either of two that share storage (other
  *    than by EQUIVALENCE or COMMON, which the front end's map shows);
- *    under the joint template only, also a local scalar written once
- *    earlier in B, outside any loop (stable_once).
+ *    under the joint template only, also a local scalar written once,
+ *    outside any loop, earlier in B or in a block that always runs
+ *    before B (stable_once, runs_before);
  *  - a local scalar that copies a stable value (once, earlier in B) is
- *    replaced in the repeated assignment by what it copies (chained).
+ *    replaced in the repeated assignment by what it copies (chained);
+ *  - under the joint template, a repeat written alike to the right-hand
+ *    side of a local written once in B reads that local (reuse).
  * A stable variable's value at any point of the taping sweep is its value
  * at the sweep's end; the routine's last block (the top sequence must end
  * in one) pushes it there, the whole variable, and its adjoint, the first
@@ -94,6 +97,10 @@ typedef struct vp {
     unsigned depth;             /* of the chain reads_stable follows now */
     bool chained;               /* the candidate read reads a chained temporary */
     bool recovered;             /* ... or a subscript address recovery gives */
+    const xf_cfgtree *t;        /* the routine's regions */
+    xf_map region_of;           /* block vertex -> its region (filled on first use) */
+    const xf_cvertex *sigbb;    /* the block whose assignments sigs holds */
+    xf_map sigs;                /* xf_expr_sig of a right-hand side -> its assignment (reuse) */
 } vp;
 
 static use *
@@ -365,26 +372,82 @@ only_write(const vp *p, const xf_varref *def, const xf_varref *ref, uint64_t *bu
     return true;
 }
 
+/* The sequence that holds region @r (the top one, a loop's body, an arm's). */
+static const xf_rgseq *
+seq_of(const xf_cfgtree *t, const xf_region *r)
+{
+    const xf_region *q = r->parent;
+    if (!q)
+        return &t->top;
+    if (q->kind == XF_RG_LOOP)
+        return &q->body;
+    for (uint32_t k = 0; k < q->arms.n; k++)
+        for (uint32_t j = 0; j < q->arms.v[k].body.v.n; j++)
+            if (q->arms.v[k].body.v.v[j] == r)
+                return &q->arms.v[k].body;
+    return NULL;
+}
+
+/* Does block @d, outside any loop, run before region @r whenever @r runs:
+ * is @d earlier than @r, or than a region around @r, in one sequence?
+ * Each region looked at costs one of @budget. */
+static bool
+runs_before(vp *p, const xf_cvertex *d, const xf_region *r, uint64_t *budget)
+{
+    if (!p->region_of.n)
+        for (uint32_t i = 0; i < p->t->all.n; i++)
+            if (p->t->all.v[i]->kind == XF_RG_BLOCK &&
+                !xf_map_put(&p->region_of, p->a, p->t->all.v[i]->v, p->t->all.v[i], NULL))
+                return false;
+    const xf_region *dr = xf_map_get(&p->region_of, d);
+    if (!dr)
+        return false;
+    for (const xf_region *q = dr->parent; q; q = q->parent)
+        if (q->kind == XF_RG_LOOP)
+            return false;
+    for (const xf_region *a = r; a; a = a->parent) {
+        if (a->parent != dr->parent)
+            continue;
+        const xf_rgseq *sq = seq_of(p->t, a);
+        for (uint32_t j = 0; sq && j < sq->v.n && *budget; j++, --*budget) {
+            if (sq->v.v[j] == a)
+                return false; /* reached @r's ancestor first */
+            if (sq->v.v[j] == dr)
+                return true;
+        }
+        return false;
+    }
+    return false;
+}
+
 /* Under the joint template only (nothing is handed over: the adjoint runs
  * in the taping sweep's activation), a private local scalar that one
- * assignment writes, earlier in the candidate's block @r (before its
- * statement @at), with no loop around @r, is as good as stable there: a
- * run writes it once, before the block, and the block's adjoint, which
- * runs before that assignment's, reads the value it left. @ref: a
- * reference to it. */
+ * assignment writes, outside any loop, is as good as stable in the
+ * candidate's block @r when that assignment runs first: earlier in @r
+ * (before its statement @at), or in a block that runs before @r whenever
+ * @r runs (runs_before: earlier in a sequence that holds @r or a region
+ * around it; @r may be in a loop). A run writes it once, before the block,
+ * and the block's adjoint, which runs before that assignment's, reads the
+ * value it left. @ref: a reference to it. */
 static bool
-stable_once(const vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint32_t at,
+stable_once(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint32_t at,
             uint64_t *budget)
 {
     const use *u = xf_map_get(&p->uses, s);
-    if (!p->joint || !u || u->writes != 1 || !u->def || u->bb != r->v || u->at >= at ||
-        xf_shape_rank(s->shape) > 0 || xf_varref_arrref(ref) ||
-        xf_varref_arrref(&u->def->u.as.lhs) || !xf_is_private(p->rt, p->host, s) ||
+    if (!p->joint || !u || u->writes != 1 || !u->def || xf_shape_rank(s->shape) > 0 ||
+        xf_varref_arrref(ref) || xf_varref_arrref(&u->def->u.as.lhs) ||
+        !xf_is_private(p->rt, p->host, s) ||
         (s->type != XF_TYPE_REAL && s->type != XF_TYPE_INTEGER))
         return false;
-    for (const xf_region *q = r->parent; q; q = q->parent)
-        if (q->kind == XF_RG_LOOP)
+    if (u->bb == r->v) {
+        if (u->at >= at)
             return false;
+        for (const xf_region *q = r->parent; q; q = q->parent)
+            if (q->kind == XF_RG_LOOP)
+                return false;
+    } else if (!runs_before(p, u->bb, r, budget)) {
+        return false;
+    }
     return only_write(p, &u->def->u.as.lhs, ref, budget);
 }
 
@@ -532,6 +595,88 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
     return true;
 }
 
+/* Under the joint template only: a repeat whose right-hand side is
+ * written alike (xf_expr_sig) to that of another assignment of its block
+ * @r, to a private local real scalar V that no other statement writes and
+ * that statements other than propagators read (so no candidate, and kept
+ * by tbr_live.c), with no loop around @r, reads V instead: when the
+ * block's adjoint runs, V holds what that assignment left, and the
+ * right-hand side reads the same values there as at the repeat's place
+ * when it reads stable values at V's assignment (stable_once's ones
+ * written before it). The partial of cos(t), sin(t), is then the
+ * s = sin(t) the routine computed, not a second sine. Only right-hand
+ * sides of at most REUSE_VERTICES vertices with an intrinsic are looked
+ * at. Returns @rec itself when none fits. */
+enum { REUSE_VERTICES = 16 };
+
+static bool
+worth_reuse(const xf_expr *x)
+{
+    if (x->v.n < 2 || x->v.n > REUSE_VERTICES)
+        return false;
+    for (uint32_t i = 0; i < x->v.n; i++)
+        if (x->v.v[i].kind == XF_EV_FUNCALL)
+            return false;
+    for (uint32_t i = 0; i < x->v.n; i++)
+        if (x->v.v[i].kind == XF_EV_INTRINSIC)
+            return true;
+    return false;
+}
+
+static bool
+fill_sigs(vp *p, const xf_cvertex *bb)
+{
+    p->sigbb = bb;
+    memset(&p->sigs, 0, sizeof p->sigs);
+    for (uint32_t k = 0; k < bb->stmts.n; k++) {
+        const xf_stmt *s = bb->stmts.v[k];
+        if (s->kind != XF_STMT_ASSIGN || xf_varref_arrref(&s->u.as.lhs) ||
+            !worth_reuse(&s->u.as.rhs))
+            continue;
+        const xf_symbol *v = xf_tbr_sym(&s->u.as.lhs);
+        const use *u = v ? xf_map_get(&p->uses, v) : NULL;
+        if (!u || u->writes != 1 || u->def != s || !u->reads || v->type != XF_TYPE_REAL ||
+            xf_shape_rank(v->shape) > 0 || !xf_is_private(p->rt, p->host, v))
+            continue;
+        const char *sig = xf_expr_sig(p->doc, &s->u.as.rhs);
+        if (!sig ||
+            (!xf_map_get(&p->sigs, sig) && !xf_map_put(&p->sigs, p->a, sig, (void *)s, NULL)))
+            return false;
+    }
+    return true;
+}
+
+static const xf_stmt *
+reuse(vp *p, const xf_region *r, const xf_stmt *rec, uint64_t *budget)
+{
+    if (!p->joint || !worth_reuse(&rec->u.as.rhs))
+        return rec;
+    for (const xf_region *q = r->parent; q; q = q->parent)
+        if (q->kind == XF_RG_LOOP)
+            return rec;
+    if (p->sigbb != r->v && !fill_sigs(p, r->v))
+        return NULL;
+    const char *sig = xf_expr_sig(p->doc, &rec->u.as.rhs);
+    const xf_stmt *d = sig ? xf_map_get(&p->sigs, sig) : NULL;
+    if (!d)
+        return rec;
+    const use *u = xf_map_get(&p->uses, xf_tbr_sym(&d->u.as.lhs));
+    bool chained = p->chained, recovered = p->recovered;
+    p->chained = p->recovered = false;
+    bool ok = only_write(p, &d->u.as.lhs, &d->u.as.lhs, budget) &&
+              reads_stable(p, r, &d->u.as.rhs, u->at, budget) && !p->chained && !p->recovered;
+    p->chained = chained, p->recovered = recovered;
+    if (!ok)
+        return rec;
+    xf_stmt *c = xf_stmt_copy(p->doc, rec);
+    xf_varref *v = xf_ref_dup(p->doc, &d->u.as.lhs);
+    xf_expr rhs = {.h = rec->u.as.rhs.h};
+    if (!c || !v || xf_expr_ref(p->doc, &rhs, v) == UINT32_MAX)
+        return NULL;
+    c->u.as.rhs = rhs;
+    return c;
+}
+
 /* The candidates of block region @r. */
 static bool
 block_cands(vp *p, const xf_region *r, uint64_t *budget)
@@ -566,6 +711,8 @@ block_cands(vp *p, const xf_region *r, uint64_t *budget)
                 /* adjoin finds a repeat's recovered subscripts by its
                  * place in the block, which a substituted one has not */
                 const xf_stmt *rec = !p->chained ? def : p->recovered ? NULL : repeat_of(p, def);
+                if (rec && !p->recovered)
+                    rec = reuse(p, r, rec, budget);
                 if (!rec)
                     continue;
                 cand c = {.p = ps, .def = def, .rec = rec, .bb = bb, .trips = trips(r), .ok = true};
@@ -642,6 +789,7 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
             .rt = rt,
             .a = own,
             .joint = joint,
+            .t = t,
             .host = xf_hosts_procedures(doc, rt),
             .addr = addr};
     if (!scan(&p, g))

@@ -1,0 +1,22 @@
+#!/bin/sh
+# tripread.sh XAIFORM TRIPREAD_C WORK
+# Loop bounds read again (transforms/core/reverse.c, unwritten.c): in the
+# joint adjoint of tests/grad/tripread.c, cubes' reversed loop starts from
+# its formal n, read in place (before: a trip count pushed after the loop
+# and popped before the adjoint's); halves, which writes n after its loop,
+# still runs its reversed loop from a popped bound. golden.grad checks
+# the gradient itself. Exit 1 on a failure.
+xaiform=$1 src=$2 work=$3
+mkdir -p "$work" || exit 1
+"$xaiform" grad "$src" --function tripobj --independent x --dependent y --mode adjoint \
+  --reversal joint -o "$work/joint.c" 2>"$work/joint.err" ||
+  { echo "FAIL grad --reversal joint: $(head -1 "$work/joint.err")"; exit 1; }
+rc=0
+# the adjoint sweeps of cubes (inner function and the rerun): from n
+n=$(grep -c 'for (i = ((\*n) - 1L); i >= 0L' "$work/joint.c")
+[ "$n" -ge 1 ] || { echo "FAIL no reversed loop starts from n read in place"; rc=1; }
+# halves: from a popped bound
+k=$(grep -c 'for (i = (k[0-9]* - 1L); i >= 0L' "$work/joint.c")
+[ "$k" -ge 1 ] || { echo "FAIL halves' reversed loop does not start from a popped bound"; rc=1; }
+[ $rc = 0 ] && echo "tripread: $n reversed loops read n in place, $k pop their bound"
+exit $rc
