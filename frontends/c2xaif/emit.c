@@ -415,6 +415,20 @@ symbol(w *o, const cf_sym *s)
     en(o);
 }
 
+/* @f after its callees, each once (@seen by index): a pass that reads
+ * what it did to a callee (argpush) then finds it done. The call graph has
+ * no cycle (c2xaif.c refuses recursion); vertex ids stay the indices. */
+static void
+callees_first(w *o, const cf_fn *f, bool *seen)
+{
+    if (seen[f->index])
+        return;
+    seen[f->index] = true;
+    for (uint32_t k = 0; k < f->callees.n; k++)
+        callees_first(o, f->callees.v[k], seen);
+    routine(o, f);
+}
+
 static void
 scopes(w *o)
 {
@@ -520,8 +534,11 @@ cf_write(cf *c, const char *path)
     at(&o, "prefix", "OpenAD_");
     scopes(&o);
     maps(&o);
-    for (uint32_t i = 0; i < c->fns.n; i++)
-        routine(&o, c->fns.v[i]);
+    bool *seen = calloc(c->fns.n + 1, sizeof *seen);
+    o.err |= !seen;
+    for (uint32_t i = 0; seen && i < c->fns.n; i++)
+        callees_first(&o, c->fns.v[i], seen);
+    free(seen);
     for (uint32_t i = 0, n = 0; i < c->fns.n; i++)
         for (uint32_t k = 0; k < c->fns.v[i]->callees.n; k++) {
             st(&o, "CallGraphEdge");

@@ -17,11 +17,14 @@
  * allocated from the formals at entry, before any restore), one outside
  * the document, and a call of the routine to itself keep the pair. The
  * pair is found in one basic block: in placeholder 3 the pop of temporary
- * T before the call, which reads T as that argument, and nothing else in
- * placeholder 3 names T; in placeholder 2's block of the same id the copy
- * T = x and the push of T, and nothing else names T. The copy and the push
- * go, the pop goes, and the adjoint's call reads x again (its value then,
- * which the callee does not read). Routines are done in the document's
+ * T nearest before the call, which reads T as that argument; in
+ * placeholder 2's block of the same id the push that pop takes back (the
+ * two blocks' pushes and pops mirror each other) and the copy T = x
+ * nearest before it; T private to each block of both placeholders (adjoin
+ * saves equal expressions in one temporary, so several calls may share
+ * it). The copy and the push go, the pop goes, and the adjoint's call
+ * reads x again (its value then, which the callee does not read). The C
+ * front end writes callees first. Routines are done in the document's
  * order, each summed up when done (which formals its adjoint may read at
  * entry, read after its own pairs went: a call made to read x names x); a
  * call of the routine itself keeps its pairs; one of a routine later in
@@ -221,15 +224,6 @@ drop(xf_cvertex *v, uint32_t k)
     v->stmts.n--;
 }
 
-static uint32_t
-find(const xf_cvertex *v, bool (*is)(const xf_stmt *, const xf_symbol *), const xf_symbol *t)
-{
-    for (uint32_t k = 0; k < v->stmts.n; k++)
-        if (is(v->stmts.v[k], t))
-            return k;
-    return UINT32_MAX;
-}
-
 static bool
 is_pop(const xf_stmt *s, const xf_symbol *t)
 {
@@ -249,24 +243,140 @@ is_copy(const xf_stmt *s, const xf_symbol *t)
     return sr && sr->sym == t && !xf_varref_arrref(&s->u.as.lhs);
 }
 
-/* Argument @i of call @s in block @b of routine @rt's placeholder 3: drop
- * its pair when the callee does not need it. 1 dropped, 0 kept, -1 out of
- * memory. */
+/* How often statement @s names @t (UINT_MAX when out of memory). */
+static unsigned
+names(const xf_stmt *s, const xf_symbol *t)
+{
+    refs c = {t, 0, false};
+    count_stmt(&c, s);
+    return c.failed ? UINT_MAX : c.n;
+}
+
+/* Does @s give temporary @t a new value: its pop in placeholder 3
+ * (@adj), an assignment t = e whose e does not name t in placeholder 2? */
+static bool
+sets(const xf_stmt *s, const xf_symbol *t, bool adj)
+{
+    if (adj)
+        return is_pop(s, t);
+    if (!is_copy(s, t))
+        return false;
+    refs c = {t, 0, false};
+    walk_expr(&c, &s->u.as.rhs);
+    return !c.failed && c.n == 0;
+}
+
+/* Is @t private to each block of @g: no condition or loop header names
+ * it, and in every block the first statement that names it sets it? Then
+ * a value it gets is read only in its block, up to the next set. */
+static bool
+block_local(const xf_graph *g, const xf_symbol *t, bool adj)
+{
+    for (uint32_t i = 0; i < g->v.n; i++) {
+        const xf_cvertex *v = g->v.v[i];
+        refs c = {t, 0, false};
+        if (v->cond)
+            walk_expr(&c, v->cond);
+        count_stmt(&c, v->init);
+        count_stmt(&c, v->update);
+        if (c.failed || c.n)
+            return false;
+        for (uint32_t k = 0; k < v->stmts.n; k++) {
+            unsigned n = names(v->stmts.v[k], t);
+            if (n == UINT_MAX || (n && !sets(v->stmts.v[k], t, adj)))
+                return false;
+            if (n)
+                break;
+        }
+    }
+    return true;
+}
+
+/* The statement that names @t next after @k in @v (UINT32_MAX: none; a
+ * statement whose walk ran out of memory counts). */
+static uint32_t
+next_naming(const xf_cvertex *v, uint32_t k, const xf_symbol *t)
+{
+    for (uint32_t j = k + 1; j < v->stmts.n; j++)
+        if (names(v->stmts.v[j], t))
+            return j;
+    return UINT32_MAX;
+}
+
+/* The statement that names @t last before @k in @v (UINT32_MAX: none). */
+static uint32_t
+prev_naming(const xf_cvertex *v, uint32_t k, const xf_symbol *t)
+{
+    for (uint32_t j = k; j-- > 0;)
+        if (names(v->stmts.v[j], t))
+            return j;
+    return UINT32_MAX;
+}
+
+/* Is @s a push (@push) or pop of the tape? Its kind, the name's rest. */
+static const char *
+tape_op(const xf_stmt *s, bool push)
+{
+    const char *pre = push ? "push" : "pop";
+    size_t n = strlen(pre);
+    if (s->kind != XF_STMT_ICALL || !s->u.icall.name || strncmp(s->u.icall.name, pre, n))
+        return NULL;
+    return s->u.icall.name + n;
+}
+
+/* The push in taping block @fb that pop @k of adjoint block @b takes
+ * back: the blocks' pushes and pops mirror each other (as many, of the
+ * same kinds, in reverse order), so the pop that is m-th of n takes the
+ * (n-1-m)-th push. UINT32_MAX when they do not mirror. */
+static uint32_t
+mirror(const xf_cvertex *fb, const xf_cvertex *b, uint32_t k)
+{
+    uint32_t j = 0, i = fb->stmts.n, found = UINT32_MAX;
+    for (;;) {
+        while (j < b->stmts.n && !tape_op(b->stmts.v[j], false))
+            j++;
+        while (i > 0 && !tape_op(fb->stmts.v[i - 1], true))
+            i--;
+        if (j == b->stmts.n || i == 0)
+            return j == b->stmts.n && i == 0 ? found : UINT32_MAX;
+        if (strcmp(tape_op(b->stmts.v[j], false), tape_op(fb->stmts.v[i - 1], true)))
+            return UINT32_MAX;
+        if (j == k)
+            found = i - 1;
+        j++;
+        i--;
+    }
+}
+
+/* Argument @i of call @k in block @b of routine @rt's placeholder 3: drop
+ * its pair when the callee does not need it. The pair: the pop of a
+ * temporary T that the call reads as the argument, the push that pop
+ * takes back, and the copy T = x before that push in placeholder 2's
+ * block of the same id; T private to each block in both placeholders
+ * (adjoin may use one temporary for several calls: each of its values is
+ * read up to the next one only). 1 dropped, 0 kept, -1 out of memory. */
 static int
-argument(ap *p, xf_routine *rt, xf_graph *tape, xf_graph *adj, xf_cvertex *b, xf_stmt *s,
+argument(ap *p, xf_routine *rt, xf_graph *tape, xf_graph *adj, xf_cvertex *b, uint32_t k,
          uint32_t i)
 {
+    xf_stmt *s = b->stmts.v[k];
     xf_arg *arg = &s->u.call.args.v[i];
     const xf_symbol *t = one_var(&arg->val);
     if (!t || t->scope != rt->cfg_scope || t->type != XF_TYPE_INTEGER ||
-        t->shape != XF_SHAPE_SCALAR)
+        t->shape != XF_SHAPE_SCALAR || names(s, t) != 1)
         return 0;
     xf_cvertex *fb = b->id ? xf_map_get(&tape->vmap, b->id) : NULL;
-    uint32_t pop = find(b, is_pop, t);
-    if (!fb || pop == UINT32_MAX || count_graph(adj, t) != 2 || count_graph(tape, t) != 2)
+    uint32_t pop = prev_naming(b, k, t), after = next_naming(b, k, t);
+    if (!fb || pop == UINT32_MAX || !is_pop(b->stmts.v[pop], t) ||
+        (after != UINT32_MAX && !sets(b->stmts.v[after], t, true)))
         return 0;
-    uint32_t push = find(fb, is_push, t), copy = find(fb, is_copy, t);
-    if (push == UINT32_MAX || copy == UINT32_MAX || copy > push)
+    uint32_t push = mirror(fb, b, pop);
+    if (push == UINT32_MAX || !is_push(fb->stmts.v[push], t))
+        return 0;
+    uint32_t copy = prev_naming(fb, push, t), later = next_naming(fb, push, t);
+    if (copy == UINT32_MAX || !sets(fb->stmts.v[copy], t, false) ||
+        (later != UINT32_MAX && !sets(fb->stmts.v[later], t, false)) ||
+        !block_local(adj, t, true) || !block_local(tape, t, false))
         return 0;
     const xf_expr *x = &fb->stmts.v[copy]->u.as.rhs;
     const xf_symbol *xs = one_var(x);
@@ -317,10 +427,13 @@ routine(ap *p, xf_routine *rt)
                 continue;
             bool dropped = false;
             for (uint32_t j = 0; j < s->u.call.args.n; j++) {
-                int r = argument(p, rt, &tape->g, &adj->g, b, s, j);
+                int r = argument(p, rt, &tape->g, &adj->g, b, k, j);
                 if (r < 0)
                     return -1;
-                dropped |= r > 0;
+                if (r > 0) {
+                    dropped = true;
+                    break;
+                }
             }
             if (dropped)
                 k = UINT32_MAX; /* a pop before the call went: the block again */

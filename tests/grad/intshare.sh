@@ -1,0 +1,55 @@
+#!/bin/sh
+# intshare.sh XAIFORM INTSHARE_C WORK
+# Pass argpush (transforms/core/argpush.c) on tests/grad/intshare.c, whose
+# callee acc follows its caller in the file and names its integer formal m
+# only as a loop bound (its adjoint pops the bound):
+#  - the C front end writes acc first, so argpush judges it by its own
+#    adjoint: the caller's functions in the adjoint C (joint and split)
+#    push no integer (3, one a call, while acc came later);
+#  - the same xaif with the three calls passing one temporary
+#    (OAD_CTMP0, set before each call), which adjoin then saves in one
+#    temporary: the adjoints (joint and split) tape 9 integers in a run of
+#    three sweeps, acc's bounds only (18 while a shared temporary kept its
+#    pairs), and their Jacobians equal the tangent's.
+# golden.grad checks intshare.c's gradient. Exit 1 on a failure.
+xaiform=$1 src=$2 work=$3
+mkdir -p "$work" || exit 1
+rc=0
+fail() {
+  echo "FAIL $*"
+  rc=1
+}
+for r in joint split; do
+  "$xaiform" grad "$src" --function intshare --independent x --dependent y --extent x=3 \
+    --extent y=3 --mode adjoint --reversal "$r" -o "$work/$r.c" 2>"$work/$r.err" ||
+    { fail "grad --reversal $r: $(head -1 "$work/$r.err")"; continue; }
+  # the bodies of the caller's functions (intshare_b, intshare_b_tpl, ...)
+  n=$(sed -n '/^intshare[a-z_]*(/,/^}/p' "$work/$r.c" | grep -c 'xf_ad_ipush')
+  b=$(grep -c '^intshare[a-z_]*(' "$work/$r.c")
+  [ "$b" -gt 0 ] || fail "$r: no function of intshare in the adjoint"
+  [ "$n" = 0 ] || fail "$r: the caller pushes $n integers"
+done
+"$xaiform" c2xaif "$src" --function intshare --independent x --dependent y --extent x=3 \
+  --extent y=3 -o "$work/in.xaif" || exit 1
+sed '/SymbolReference/s/"OAD_CTMP[12]"/"OAD_CTMP0"/' "$work/in.xaif" >"$work/shared.xaif" || exit 1
+[ "$(grep -c 'SymbolReference.*"OAD_CTMP0"' "$work/shared.xaif")" -ge 6 ] ||
+  { echo "FAIL the calls do not share OAD_CTMP0"; exit 1; }
+run() {
+  "$xaiform" run "$1" --driver "$2" --top intshare -n 3 -m 3 --stats
+}
+if ! "$xaiform" tangent "$work/shared.xaif" -o "$work/t.xaif" ||
+  ! run "$work/t.xaif" tangent >"$work/t.out" 2>/dev/null; then
+  echo "FAIL the tangent or its run"
+  exit 1
+fi
+for r in joint split; do
+  "$xaiform" adjoint "$work/shared.xaif" --reversal "$r" -o "$work/$r.xaif" ||
+    { fail "adjoint --reversal $r"; continue; }
+  run "$work/$r.xaif" "adjoint-$r" >"$work/$r.out" 2>"$work/$r.stats" ||
+    { fail "$r: the adjoint's run"; continue; }
+  cmp -s "$work/t.out" "$work/$r.out" || fail "$r: the Jacobian differs from the tangent's"
+  grep 'tape pushed' "$work/$r.stats" | grep -q 'integer 9,' ||
+    fail "$r (one temporary): $(grep 'tape pushed' "$work/$r.stats")"
+done
+[ $rc = 0 ] && echo "intshare: the caller pushes no integer (C; joint, split); 9 integer words with one temporary"
+exit $rc
