@@ -25,7 +25,7 @@ logsumexp(int n, const double *x)
 #include "check.h"
 double logsumexp_d(int n, const double *x, const double *xd, double *logsumexp);
 void logsumexp_b(int n, const double *x, double *xb, double logsumexpb);
-enum { N = 6 };
+enum { N = 6 * XF_SCALE };
 XF_SIZES(N, 1)
 XF_POINT(x)
 {

@@ -16,7 +16,7 @@ normal_logcdf(int n, const double *x, double *y)
 #include "check.h"
 void normal_logcdf_d(int n, const double *x, const double *xd, double *y, double *yd);
 void normal_logcdf_b(int n, const double *x, double *xb, double *y, double *yb);
-enum { N = 4 };
+enum { N = 4 * XF_SCALE };
 XF_SIZES(N, 2 * N)
 XF_POINT(x)
 {
