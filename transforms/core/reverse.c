@@ -432,6 +432,71 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
     return loop->update ? 0 : oom(r);
 }
 
+/* Does anything in the taping sweep write @s: an assignment, a loop
+ * header, a call or an inlinable call that is passed it (but a push)? */
+static bool
+fwd_writes(const rev *r, const xf_symbol *s)
+{
+    for (uint32_t i = 0; i < r->fwd->v.n; i++) {
+        const xf_cvertex *v = r->fwd->v.v[i];
+        const xf_stmt *hs[2] = {v->init, v->update};
+        for (uint32_t k = 0; k < v->stmts.n + 2; k++) {
+            const xf_stmt *st = k < 2 ? hs[k] : v->stmts.v[k - 2];
+            if (!st)
+                continue;
+            if (st->kind == XF_STMT_ASSIGN) {
+                const xf_symref *l = xf_varref_symref(&st->u.as.lhs);
+                if (!l || l->sym == s)
+                    return true;
+                continue;
+            }
+            if (st->kind == XF_STMT_ICALL && !strncmp(st->u.icall.name, "push", 4))
+                continue;
+            const xf_arg_vec *args = st->kind == XF_STMT_CALL    ? &st->u.call.args
+                                     : st->kind == XF_STMT_ICALL ? &st->u.icall.args
+                                                                 : NULL;
+            for (uint32_t a = 0; args && a < args->n; a++)
+                if (xf_expr_reads(&args->v[a].val, xf_expr_root(&args->v[a].val), s))
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* Can the adjoint evaluate the bound at @v of @x again, before the loop
+ * of variable @i? When it reads only constants, the variables of the
+ * explicitly reversed loops around (which run through the same values)
+ * and integer scalars of the routine's own that the taping sweep never
+ * writes (a size passed in), it is not taped. */
+static bool
+bound_again(const rev *r, const xf_expr *x, uint32_t v, const xf_symbol *i, int depth)
+{
+    if (v >= x->v.n || depth > 64)
+        return false;
+    const xf_evertex *e = &x->v.v[v];
+    if (e->kind == XF_EV_VARREF) {
+        const xf_symref *sr = xf_varref_symref(e->u.ref);
+        const xf_symbol *s = sr ? sr->sym : NULL;
+        if (!s || xf_varref_arrref(e->u.ref) || s == i)
+            return false;
+        return xf_loopscope_has(&r->loops, s) ||
+               (s->type == XF_TYPE_INTEGER && s->shape == XF_SHAPE_SCALAR &&
+                s->scope == r->rt->cfg_scope && !fwd_writes(r, s));
+    }
+    if (e->kind != XF_EV_CONSTANT && e->kind != XF_EV_INTRINSIC)
+        return false;
+    for (uint32_t j = 0; j < x->e.n; j++)
+        if (x->e.v[j].tgt == v && !bound_again(r, x, x->e.v[j].src, i, depth + 1))
+            return false;
+    return true;
+}
+
+static bool
+tape_needed(const rev *r, const xf_expr *x, uint32_t v)
+{
+    return xf_expr_reads(x, v, NULL) && !bound_again(r, x, v, NULL, 0);
+}
+
 /* A bound of an explicitly reversed loop that reads variables is taped:
  * placeholder 2 saves its value after the loop (block @after) and pushes
  * it; the adjoint pops it (into @pops) before the reversed loop and reads
@@ -439,8 +504,8 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
 static int
 tape_bound(rev *r, const xf_expr **x, uint32_t *v, xf_cvertex *after, xf_cvertex *pops)
 {
-    if (!xf_expr_reads(*x, *v, NULL))
-        return 0;
+    if (!tape_needed(r, *x, *v))
+        return 0; /* evaluated again by the reversed header */
     xf_symbol *t = int_temp(r);
     xf_varref *lhs = t ? var(r, t) : NULL;
     xf_expr val = {0};
@@ -497,10 +562,10 @@ open_loop(rev *r, const xf_region *g, link *l, frame *f)
     if (!loop || !end)
         return oom(r);
     if (xf_loop_explicit(g, &h)) {
-        /* bounds and a stride that read variables: taped after the loop,
-         * popped before it */
-        if (xf_expr_reads(h.lo_x, h.lo, NULL) || xf_expr_reads(h.hi_x, h.hi, NULL) ||
-            (h.st_x && xf_expr_reads(h.st_x, h.st, NULL))) {
+        /* bounds and a stride that read variables the adjoint cannot read
+         * again: taped after the loop, popped before it */
+        if (tape_needed(r, h.lo_x, h.lo) || tape_needed(r, h.hi_x, h.hi) ||
+            (h.st_x && tape_needed(r, h.st_x, h.st))) {
             xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
             if (!pops || !after)
                 return oom(r);
