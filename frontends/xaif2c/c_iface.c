@@ -131,6 +131,18 @@ cw_iface_read(cw *w)
     return true;
 }
 
+bool
+cw_iface_dead(const cw *w, uint32_t i)
+{
+    if (!w->wrapped[i] || !w->rstatic[i])
+        return false;
+    const xf_callgraph *cg = &w->doc->cg;
+    for (uint32_t k = 0; k < cg->edges.n; k++)
+        if (cg->edges.v[k].tgt == cg->routines.v[i] && cg->edges.v[k].src != cg->routines.v[i])
+            return true;
+    return false;
+}
+
 const char *
 cw_dtype(const cw *w, const xf_symbol *s)
 {

@@ -144,6 +144,12 @@ bool cw_float_routine(const cw *w, const xf_routine *r);
 /** cw_iface_signature: "[static] T NAME(params)" of @r's wrapper, the user's signature
  * (@def: a definition, T on a line of its own). */
 void cw_iface_signature(cw *w, FILE *o, const xf_routine *r, bool def);
+/** cw_iface_dead: whether routine @i's wrapper has no caller: a static C
+ * function that another routine of the document calls (the generated calls
+ * go to its inner functions, and no other file sees it). The wrapper of a
+ * static function nothing calls (grad's --function) stays, for a file that
+ * includes the output. */
+bool cw_iface_dead(const cw *w, uint32_t i);
 /** cw_iface_wrapper: the wrapper function of @r, which calls w->iname[r]. */
 void cw_iface_wrapper(cw *w, FILE *o, const xf_routine *r);
 

@@ -105,7 +105,7 @@ cw_joint_init(cw *w)
         return false;
     }
     for (uint32_t i = 0; i < cg->routines.n; i++)
-        if (w->hascode[i] && cg->routines.v[i]->is_rlist)
+        if (w->hascode[i] && cg->routines.v[i]->is_rlist && !cw_iface_dead(w, i))
             w->jneed[i] = 1u << CW_JV_TOP; /* the user's entry */
     for (bool more = true; more;) {        /* to a fixed point: 4 bits a routine */
         more = false;

@@ -294,9 +294,10 @@ routine(cw *w, FILE *o, const xf_routine *r)
         if (!joint || (w->jneed[r->index] >> v & 1))
             function(w, o, r, joint ? v : -1);
     const char *name = w->rname[r->index];
-    if (w->wrapped[r->index]) /* the entry a user calls, with the user's signature */
-        cw_iface_wrapper(w, o, r);
-    else if (tpl) { /* the entry a user calls */
+    if (w->wrapped[r->index]) { /* the entry a user calls, with the user's signature */
+        if (!cw_iface_dead(w, r->index))
+            cw_iface_wrapper(w, o, r);
+    } else if (tpl) { /* the entry a user calls */
         fprintf(o, "\nvoid\n%s", name);
         params(w, o, r, true);
         fputs("\n{\n", o);
@@ -336,7 +337,7 @@ header(cw *w, FILE *o)
     bool wrapped = false, stat = false;
     for (uint32_t i = 0; i < w->doc->cg.routines.n; i++) {
         wrapped = wrapped || w->wrapped[i];
-        stat = stat || (w->wrapped[i] && w->rstatic[i]);
+        stat = stat || (w->wrapped[i] && w->rstatic[i] && !cw_iface_dead(w, i));
     }
     if (!wrapped)
         fputs(" * Every argument is passed by reference (a pointer), as in xaif; arrays are\n"
@@ -473,7 +474,9 @@ xf_xaif2c_write(const xf_doc *doc, FILE *out, const xf_xaif2c_opts *opts, xf_dia
         const xf_routine *r = cg->routines.v[i];
         if (!w.hascode[i])
             continue;
-        if (w.wrapped[i]) {
+        if (w.wrapped[i] && cw_iface_dead(&w, i)) {
+            /* no wrapper: its inner functions only */
+        } else if (w.wrapped[i]) {
             cw_iface_signature(&w, t, r, false);
             fputs(";\n", t);
             if (w.opts->prototypes && !w.rstatic[i]) {

@@ -17,6 +17,12 @@
 
 #include <stddef.h>
 
+/* a test whose function takes its sizes at run time may multiply them by
+ * XF_SCALE (tools/bench/cgrad-cost.sh -n, -t); the checks run at 1 */
+#ifndef XF_SCALE
+#define XF_SCALE 1
+#endif
+
 typedef void xf_fn(double *x, double *y);
 typedef void xf_dfn(double *x, double *xd, double *y, double *yd);
 typedef void xf_bfn(double *x, double *xb, double *yb);

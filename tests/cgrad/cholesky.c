@@ -26,7 +26,7 @@ cholesky(int n, const double *a, double *l)
 #include "check.h"
 void cholesky_d(int n, const double *a, const double *ad, double *l, double *ld);
 void cholesky_b(int n, const double *a, double *ab, double *l, double *lb);
-enum { N = 4 };
+enum { N = 4 * XF_SCALE };
 XF_SIZES(N *N, N *N)
 XF_POINT(x)
 {

@@ -19,7 +19,7 @@ void conv1d_d(int n, int k, const double *x, const double *xd, const double *w, 
               double *y, double *yd);
 void conv1d_b(int n, int k, const double *x, double *xb, const double *w, double *wb, double *y,
               double *yb);
-enum { N = 6, K = 3 };
+enum { N = 6 * XF_SCALE, K = 3 * XF_SCALE };
 XF_SIZES(N + K, N - K + 1)
 XF_POINT(x)
 {

@@ -23,7 +23,7 @@ covariance(int n, int d, const double *x, double *c)
 #include "check.h"
 void covariance_d(int n, int d, const double *x, const double *xd, double *c, double *cd);
 void covariance_b(int n, int d, const double *x, double *xb, double *c, double *cb);
-enum { N = 4, D = 3 };
+enum { N = 4 * XF_SCALE, D = 3 * XF_SCALE };
 XF_SIZES(N *D, D *D)
 XF_POINT(x)
 {

@@ -14,7 +14,7 @@ dot(int n, const double *a, const double *b)
 double dot_d(int n, const double *a, const double *ad, const double *b, const double *bd,
              double *dot);
 void dot_b(int n, const double *a, double *ab, const double *b, double *bb, double dotb);
-enum { N = 7 };
+enum { N = 7 * XF_SCALE };
 XF_SIZES(2 * N, 1)
 XF_POINT(x)
 {

@@ -31,14 +31,19 @@ double kmeans_cost_d(int n, int k, int d, const double *pts, const double *cente
                      const double *centersd, double *kmeans_cost);
 void kmeans_cost_b(int n, int k, int d, const double *pts, const double *centers, double *centersb,
                    double kmeans_costb);
-enum { NP = 6, K = 3, D = 2 };
-static const double pts[NP * D] = {0, 0, 1, 0.2, 2.1, 2, 0.3, 1.9, -1, -0.7, 1.4, -1.2};
+enum { NP = 6 * XF_SCALE, K = 3 * XF_SCALE, D = 2 };
+static double pts[NP * D];
 XF_SIZES(K *D, 1)
+/* at XF_SCALE 1 these 6 points and 3 centres; larger, copies of them
+ * moved a little each */
 XF_POINT(x)
 {
-    static const double c[K * D] = {0.1, 0.1, 1.8, 1.6, -0.5, -0.9};
+    static const double p[12] = {0, 0, 1, 0.2, 2.1, 2, 0.3, 1.9, -1, -0.7, 1.4, -1.2};
+    static const double c[6] = {0.1, 0.1, 1.8, 1.6, -0.5, -0.9};
+    for (int i = 0; i < NP * D; i++)
+        pts[i] = p[i % 12] + 0.01 * (i / 12);
     for (int i = 0; i < K * D; i++)
-        x[i] = c[i];
+        x[i] = c[i % 6] + 0.013 * (i / 6);
 }
 XF_F(x, y)
 {

@@ -18,7 +18,7 @@ void lower_solve_d(int n, const double *l, const double *ld, const double *b, co
                    double *x, double *xd);
 void lower_solve_b(int n, const double *l, double *lb, const double *b, double *bb, double *x,
                    double *xb);
-enum { N = 4 };
+enum { N = 4 * XF_SCALE };
 XF_SIZES(N *N + N, N)
 XF_POINT(x)
 {

@@ -18,7 +18,7 @@ void matmul_d(int n, int k, int m, const double *a, const double *ad, const doub
               const double *bd, double *c, double *cd);
 void matmul_b(int n, int k, int m, const double *a, double *ab, const double *b, double *bb,
               double *c, double *cb);
-enum { N = 3, K = 4, M = 2 };
+enum { N = 3 * XF_SCALE, K = 4 * XF_SCALE, M = 2 * XF_SCALE };
 XF_SIZES(N *K + K * M, N *M)
 XF_POINT(x)
 {

@@ -23,7 +23,7 @@ void matvec_d(int r, int c, const double *a, const double *ad, const double *x, 
               double *y, double *yd);
 void matvec_b(int r, int c, const double *a, double *ab, const double *x, double *xb, double *y,
               double *yb);
-enum { R = 3, C = 5 };
+enum { R = 3 * XF_SCALE, C = 5 * XF_SCALE };
 XF_SIZES(R *C + C, R)
 /* no x near 0: with 0.1 * 3 - 0.3 = 5.6e-17, a column of J that small was
  * lost to rounding in the central differences (and the check failed) */

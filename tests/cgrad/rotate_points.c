@@ -29,7 +29,7 @@ void rotate_points_d(int n, const double *rot, const double *rotd, const double 
                      const double *ptsd, double *out, double *outd);
 void rotate_points_b(int n, const double *rot, double *rotb, const double *pts, double *ptsb,
                      double *out, double *outb);
-enum { N = 4 };
+enum { N = 4 * XF_SCALE };
 XF_SIZES(3 + 3 * N, 3 * N)
 XF_POINT(x)
 {

@@ -23,7 +23,7 @@ row_norms(int r, int c, const double *a, double *out)
 #include "check.h"
 void row_norms_d(int r, int c, const double *a, const double *ad, double *out, double *outd);
 void row_norms_b(int r, int c, const double *a, double *ab, double *out, double *outb);
-enum { R = 4, C = 3 };
+enum { R = 4 * XF_SCALE, C = 3 * XF_SCALE };
 XF_SIZES(R *C, R)
 XF_POINT(x)
 {

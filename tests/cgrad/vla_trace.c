@@ -17,7 +17,7 @@ double trace_product_d(int n, const double a[n][n], const double ad[n][n], const
                        const double bd[n][n], double *trace_product);
 void trace_product_b(int n, const double a[n][n], double ab[n][n], const double b[n][n],
                      double bb[n][n], double trace_productb);
-enum { N = 3 };
+enum { N = 3 * XF_SCALE };
 XF_SIZES(2 * N * N, 1)
 XF_POINT(x)
 {

@@ -18,7 +18,7 @@ weight_errors(int p, const double *w, double *err)
 #include "check.h"
 void weight_errors_d(int p, const double *w, const double *wd, double *err, double *errd);
 void weight_errors_b(int p, const double *w, double *wb, double *err, double *errb);
-enum { P = 5 };
+enum { P = 5 * XF_SCALE };
 XF_SIZES(P, P)
 XF_POINT(x)
 {

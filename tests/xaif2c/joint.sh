@@ -1,8 +1,8 @@
 #!/bin/sh
 # joint.sh XAIFORM CC INCLUDE WORK: the joint template resolved when the C
 # is written (docs/c-backend.md): the joint adjoint of joint/leaf.c has no
-# mode record, the leaf sq keeps its tape in local variables, and each
-# function a call reaches is there; compiled with -Wall -Werror -Wunused, once
+# mode record, the leaf sq keeps its tape in local variables, each
+# function a call reaches is there and none that nothing calls; compiled with -Wall -Werror -Wunused, once
 # plain and once with -DXF_AD_CHECK, its gradient is right (joint/main.c).
 # The split adjoint (split.sh checks its form) is compiled and run too.
 set -u
@@ -15,10 +15,15 @@ fail() { echo "joint.sh: $*" >&2; exit 1; }
 "$xaiform" grad "$here/leaf.c" --function f --independent x --dependent y --extent x=4,y=1 \
   --mode adjoint --reversal split -o "$work/split.c" || fail "grad refused the split adjoint"
 ! grep -n 'xf_m\b\|xf_ad_mode' "$work/joint.c" || fail "the joint adjoint has a mode record"
-for fn in f_b_tpl sq_b_tpl sq_b_tpl_fwd sq_b_tpl_rev; do
+for fn in f_b_tpl sq_b_tpl_fwd sq_b_tpl_rev; do
   grep -q "^$fn(" "$work/joint.c" || fail "no function $fn"
 done
-! grep -q '^sq_b_tpl_plain(' "$work/joint.c" || fail "sq_b_tpl_plain, which no call reaches"
+# nothing calls the static sq's own entry sq_b (f's calls go to the
+# variants), so neither it nor sq_b_tpl, which only it called, is written
+for fn in sq_b_tpl_plain sq_b_tpl sq_b; do
+  ! grep -q "^$fn(" "$work/joint.c" || fail "$fn, which no call reaches"
+done
+! grep -q 'XF_UNUSED' "$work/joint.c" || fail "XF_UNUSED, with no static entry written"
 # the leaf's functions tape nothing on the stacks: its partial, 2w, is
 # kept in a local (xf_tr*, or recomputed from w, which nothing overwrites)
 sed -n '/^sq_b_tpl_rev(/,/^}/p' "$work/joint.c" >"$work/rev.c"

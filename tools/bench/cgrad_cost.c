@@ -3,11 +3,17 @@
  * in place of check.c, it defines xf_check_main and times instead of
  * checking (tools/bench/cgrad-cost.sh builds and runs it).
  *
- * Prints one line: "t_f=SECONDS t_d=SECONDS t_b=SECONDS", the CPU time of
+ * Prints one line: "t_f=SECONDS t_d=SECONDS t_b=SECONDS finite=0|1", the CPU time of
  * one call of the shim's f, of its tangent (F_d) and of its adjoint
  * (F_b), each the best of 5 rounds of enough calls to take about 0.1 s;
- * -1 for a derivative the shim does not have. Not a test: times vary. */
+ * -1 for a derivative the shim does not have. Not a test: times vary.
+ *
+ * Two variables of the environment change what it does (cgrad-cost.sh sets
+ * them): XF_COST_F_ONLY times f alone (t_d and t_b are -1), to choose a
+ * size; XF_COST_REPS=K times nothing and calls f, F_d and F_b K times each,
+ * for callgrind to count the instructions of the shim's xf_f, xf_d, xf_b. */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c99 */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,9 +99,19 @@ xf_check_main(int nn, int mm, void (*point)(double *), xf_fn *f, xf_dfn *d, xf_b
     x0 = vec(n), x = vec(n), xd = vec(n), xb = vec(n);
     y = vec(m), yd = vec(m), yb = vec(m);
     point(x0);
+    const char *reps = getenv("XF_COST_REPS");
+    if (reps) {
+        long k = strtol(reps, NULL, 10);
+        for (int which = 0; which < 3; which++)
+            for (long r = 0; r < k && (which == 0 || (which == 1 ? d != NULL : b != NULL)); r++)
+                call(which);
+        printf("reps=%ld\n", k);
+        return 0;
+    }
+    int f_only = getenv("XF_COST_F_ONLY") != NULL;
     double tf = per_call(0);
-    double td = d ? per_call(1) : -1;
-    double tb = b ? per_call(2) : -1;
-    printf("t_f=%.6g t_d=%.6g t_b=%.6g\n", tf, td, tb);
+    double td = d && !f_only ? per_call(1) : -1;
+    double tb = b && !f_only ? per_call(2) : -1;
+    printf("t_f=%.6g t_d=%.6g t_b=%.6g finite=%d\n", tf, td, tb, isfinite(sink) != 0);
     return 0;
 }

@@ -436,18 +436,74 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
     return loop->update ? 0 : oom(r);
 }
 
-/* A bound of an explicitly reversed loop that reads variables is taped:
- * placeholder 2 saves its value after the loop (block @after) and pushes
- * it; the adjoint pops it (into @pops) before the reversed loop and reads
- * the temporary. *@x, *@v then point at an expression holding that temporary. */
-/* Does a bound need the tape? Not when it reads no variable, nor, under
- * the joint template, when every variable it reads is a scalar no
- * statement of placeholder 2 writes (unwritten.h): the adjoint, in the
- * same activation, evaluates it again. -1 when out of memory. */
+/* Does anything in the taping sweep write @s: an assignment, a loop
+ * header, a call or an inlinable call that is passed it (but a push)? */
+static bool
+fwd_writes(const rev *r, const xf_symbol *s)
+{
+    for (uint32_t i = 0; i < r->fwd->v.n; i++) {
+        const xf_cvertex *v = r->fwd->v.v[i];
+        const xf_stmt *hs[2] = {v->init, v->update};
+        for (uint32_t k = 0; k < v->stmts.n + 2; k++) {
+            const xf_stmt *st = k < 2 ? hs[k] : v->stmts.v[k - 2];
+            if (!st)
+                continue;
+            if (st->kind == XF_STMT_ASSIGN) {
+                const xf_symref *l = xf_varref_symref(&st->u.as.lhs);
+                if (!l || l->sym == s)
+                    return true;
+                continue;
+            }
+            if (st->kind == XF_STMT_ICALL && !strncmp(st->u.icall.name, "push", 4))
+                continue;
+            const xf_arg_vec *args = st->kind == XF_STMT_CALL    ? &st->u.call.args
+                                     : st->kind == XF_STMT_ICALL ? &st->u.icall.args
+                                                                 : NULL;
+            for (uint32_t a = 0; args && a < args->n; a++)
+                if (xf_expr_reads(&args->v[a].val, xf_expr_root(&args->v[a].val), s))
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* Can the adjoint evaluate the bound at @v of @x again, before the loop
+ * of variable @i? When it reads only constants, the variables of the
+ * explicitly reversed loops around (which run through the same values)
+ * and integer scalars of the routine's own that the taping sweep never
+ * writes (a size passed in), it is not taped. */
+static bool
+bound_again(const rev *r, const xf_expr *x, uint32_t v, const xf_symbol *i, int depth)
+{
+    if (v >= x->v.n || depth > 64)
+        return false;
+    const xf_evertex *e = &x->v.v[v];
+    if (e->kind == XF_EV_VARREF) {
+        const xf_symref *sr = xf_varref_symref(e->u.ref);
+        const xf_symbol *s = sr ? sr->sym : NULL;
+        if (!s || xf_varref_arrref(e->u.ref) || s == i)
+            return false;
+        return xf_loopscope_has(&r->loops, s) ||
+               (s->type == XF_TYPE_INTEGER && s->shape == XF_SHAPE_SCALAR &&
+                s->scope == r->rt->cfg_scope && !fwd_writes(r, s));
+    }
+    if (e->kind != XF_EV_CONSTANT && e->kind != XF_EV_INTRINSIC)
+        return false;
+    for (uint32_t j = 0; j < x->e.n; j++)
+        if (x->e.v[j].tgt == v && !bound_again(r, x, x->e.v[j].src, i, depth + 1))
+            return false;
+    return true;
+}
+
+/* Does a bound need the tape? Not when it reads no variable, nor when the
+ * reversed header can evaluate it again (bound_again: sizes and the
+ * enclosing reversed loops' variables), nor, under the joint template, when every variable it reads
+ * is a scalar no statement of placeholder 2 writes (unwritten.h): the adjoint, in the same
+ * activation, evaluates it again. -1 when out of memory. */
 static int
 taped(rev *r, const xf_expr *x, uint32_t v)
 {
-    if (!xf_expr_reads(x, v, NULL))
+    if (!xf_expr_reads(x, v, NULL) || bound_again(r, x, v, NULL, 0))
         return 0;
     if (!r->joint)
         return 1;
@@ -457,6 +513,10 @@ taped(rev *r, const xf_expr *x, uint32_t v)
     return !xf_unwritten_expr(&r->unw, x, v);
 }
 
+/* A bound of an explicitly reversed loop that reads variables is taped:
+ * placeholder 2 saves its value after the loop (block @after) and pushes
+ * it; the adjoint pops it (into @pops) before the reversed loop and reads
+ * the temporary. *@x, *@v then point at an expression holding that temporary. */
 static int
 tape_bound(rev *r, const xf_expr **x, uint32_t *v, xf_cvertex *after, xf_cvertex *pops)
 {

@@ -229,16 +229,23 @@ is_loopvar(const xf_region *r, const xf_symbol *s)
     return false;
 }
 
-/* Does subscript @x read only constants, operations and loop variables of @r? */
+static bool stable(const vp *p, const xf_symbol *s, const xf_varref *ref, uint64_t *budget);
+
+/* Does subscript @x read only constants, operations and loop variables of
+ * @r, and under the joint template stable integer scalars (a size passed
+ * in, which the adjoint in the same activation reads alike)? */
 static bool
-recomputable(const xf_region *r, const xf_expr *x)
+recomputable(const vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
 {
     for (uint32_t i = 0; i < x->v.n; i++) {
         const xf_evertex *v = &x->v.v[i];
         if (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC)
             continue;
-        if (v->kind != XF_EV_VARREF || xf_varref_arrref(v->u.ref) ||
-            !is_loopvar(r, xf_tbr_sym(v->u.ref)))
+        if (v->kind != XF_EV_VARREF || xf_varref_arrref(v->u.ref))
+            return false;
+        const xf_symbol *s = xf_tbr_sym(v->u.ref);
+        if (!is_loopvar(r, s) && (!p->joint || !s || s->type != XF_TYPE_INTEGER ||
+                                  xf_shape_rank(s->shape) > 0 || !stable(p, s, v->u.ref, budget)))
             return false;
     }
     return true;
@@ -556,7 +563,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
         for (uint32_t k = 0; ar && k < ar->t.n; k++) {
             if (ar->t.v[k].bound || ar->t.v[k].stride || !ar->t.v[k].index)
                 return false;
-            if (recomputable(r, ar->t.v[k].index))
+            if (recomputable(p, r, ar->t.v[k].index, budget))
                 continue;
             if (!p->addr || p->depth ||
                 !xf_addr_subscript(p->doc, p->addr, r->v, at, ar->t.v[k].index))
