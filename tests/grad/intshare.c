@@ -2,8 +2,9 @@
 /* Integer arguments the callee's adjoint does not read
  * (tests/grad/intshare.sh): intshare calls acc three times in one block
  * with a count m that changes between the calls; acc, written after its
- * caller, names its formal m only as a loop bound, which its adjoint pops,
- * so no copy of m needs the tape. */
+ * caller, names its formal m only to set the loop bound k, which its
+ * adjoint pops (a bound that reads only m it would evaluate again, and
+ * then read m), so no copy of m needs the tape. */
 void acc(double *v, const double *u, int m);
 
 void
@@ -22,6 +23,7 @@ intshare(const double *x, double *y)
 void
 acc(double *v, const double *u, int m)
 {
-    for (int j = 0; j < m; j++)
+    int k = m; /* a bound the adjoint cannot evaluate again: popped */
+    for (int j = 0; j < k; j++)
         v[0] = v[0] * u[0] + 0.5;
 }

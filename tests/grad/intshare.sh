@@ -2,7 +2,7 @@
 # intshare.sh XAIFORM INTSHARE_C WORK
 # Pass argpush (transforms/core/argpush.c) on tests/grad/intshare.c, whose
 # callee acc follows its caller in the file and names its integer formal m
-# only as a loop bound (its adjoint pops the bound):
+# only to set a loop bound k (its adjoint pops the bound):
 #  - the C front end writes acc first, so argpush judges it by its own
 #    adjoint: the caller's functions in the adjoint C (joint and split)
 #    push no integer (3, one a call, while acc came later);
