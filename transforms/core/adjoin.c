@@ -103,10 +103,14 @@ is_loopvar(const adj *d, const xf_symbol *s)
     return xf_loopscope_has(&d->loops, s);
 }
 
-/* Can the adjoint evaluate @x itself: constants, operations, and the
- * variables of explicitly reversed enclosing loops only? */
+static bool unwritten(adj *d, const xf_symbol *s);
+
+/* Can the adjoint evaluate @x itself: constants, operations, the
+ * variables of explicitly reversed enclosing loops and integer scalars of
+ * the routine that nothing in it writes (a formal n in `n + i`: the
+ * adjoint reads the value the forward sweep read) only? */
 static bool
-recomputable(const adj *d, const xf_expr *x)
+recomputable(adj *d, const xf_expr *x)
 {
     for (uint32_t i = 0; i < x->v.n; i++) {
         const xf_evertex *v = &x->v.v[i];
@@ -115,7 +119,10 @@ recomputable(const adj *d, const xf_expr *x)
         if (v->kind != XF_EV_VARREF)
             return false;
         const xf_symref *s = xf_varref_symref(v->u.ref);
-        if (!s || xf_varref_arrref(v->u.ref) || !is_loopvar(d, s->sym))
+        if (!s || xf_varref_arrref(v->u.ref))
+            return false;
+        if (!is_loopvar(d, s->sym) && (!s->sym || s->sym->type != XF_TYPE_INTEGER ||
+                                       s->sym->shape != XF_SHAPE_SCALAR || !unwritten(d, s->sym)))
             return false;
     }
     return true;
