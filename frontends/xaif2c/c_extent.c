@@ -134,11 +134,24 @@ cw_rt_zeros(cw *w, const xf_varref *r, uint32_t p, uint32_t line)
 
 /* ------------------------------------------ local arrays of run-time size */
 
+/* Does the function's body @body (NULL: not known) name component @d
+ * (0 the value, 1 the derivative) of the run-time array @c? Each variant
+ * of a joint template (its plain, taping and adjoint sweeps) allocates
+ * only what it names. */
+static bool
+rt_named(const cw_sym *c, int d, const char *body)
+{
+    if (!(d ? c->dused : c->used))
+        return false;
+    return !body || cw_tidy_names(body, d ? c->dname : c->name);
+}
+
 /* A local array sized at run time (the C front end's malloc'ed work arrays):
  * zeros from the heap at each activation, as every local starts at zero,
- * and its derivative likewise; cw_rt_free frees both at the routine's end. */
+ * and its derivative likewise, each where the body @body names it;
+ * cw_rt_free frees both at the routine's end. */
 bool
-cw_rt_declare(cw *w, FILE *o, const xf_symbol *s)
+cw_rt_declare(cw *w, FILE *o, const xf_symbol *s, const char *body)
 {
     const cw_sym *c = &w->syms[s->index];
     bool in = s->type == XF_TYPE_INTEGER; /* an array of structs' int member */
@@ -149,7 +162,7 @@ cw_rt_declare(cw *w, FILE *o, const xf_symbol *s)
     FILE *saved = w->o;
     w->o = o;
     for (int d = 0; d < 2; d++) {
-        if (!(d ? c->dused : c->used) || (d && in))
+        if (!rt_named(c, d, body) || (d && in))
             continue;
         fprintf(o, in ? "    int *%s = xf_ad_izeros(" : "    double *%s = xf_ad_zeros(",
                 d ? c->dname : c->name);
@@ -162,16 +175,16 @@ cw_rt_declare(cw *w, FILE *o, const xf_symbol *s)
 }
 
 void
-cw_rt_free(cw *w, FILE *o, const xf_scope *sc)
+cw_rt_free(cw *w, FILE *o, const xf_scope *sc, const char *body)
 {
     for (uint32_t j = 0; j < sc->syms.n; j++) {
         const xf_symbol *s = sc->syms.v[j];
         const cw_sym *c = &w->syms[s->index];
         if (c->formal || c->global || !cw_rt(s))
             continue;
-        if (c->used)
+        if (rt_named(c, 0, body))
             fprintf(o, "    free(%s);\n", c->name);
-        if (c->dused && s->type != XF_TYPE_INTEGER)
+        if (rt_named(c, 1, body) && s->type != XF_TYPE_INTEGER)
             fprintf(o, "    free(%s);\n", c->dname);
     }
 }

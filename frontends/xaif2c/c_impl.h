@@ -253,10 +253,12 @@ bool cw_rt_sentinel(const xf_symbol *s);
 bool cw_rt_dim(cw *w, const xf_symbol *s, uint32_t j, uint32_t line);
 /** cw_rt_count: write the number of elements of @s (a C expression). */
 bool cw_rt_count(cw *w, const xf_symbol *s, uint32_t line);
-/** cw_rt_declare: declare the local array @s sized at run time (zeros from the heap). */
-bool cw_rt_declare(cw *w, FILE *o, const xf_symbol *s);
-/** cw_rt_free: free the local arrays of scope @sc sized at run time (the routine's end). */
-void cw_rt_free(cw *w, FILE *o, const xf_scope *sc);
+/** cw_rt_declare: declare the local array @s sized at run time (zeros from
+ * the heap), each component the function's body @body names (NULL: each used). */
+bool cw_rt_declare(cw *w, FILE *o, const xf_symbol *s, const char *body);
+/** cw_rt_free: free the local arrays of scope @sc sized at run time (the
+ * routine's end), those cw_rt_declare allocated for the same @body. */
+void cw_rt_free(cw *w, FILE *o, const xf_scope *sc, const char *body);
 /** cw_rt_zeros: declare xf_z@p, zeros from the heap (freed after the call) as
  * many as the actual @r (NULL: a constant) has elements. */
 bool cw_rt_zeros(cw *w, const xf_varref *r, uint32_t p, uint32_t line);

@@ -73,7 +73,7 @@ declare(cw *w, FILE *o, const xf_symbol *s, bool global, const char *body)
             return;
     }
     if (!global && cw_rt(s)) { /* a work array sized at run time (c_extent.c) */
-        cw_rt_declare(w, o, s);
+        cw_rt_declare(w, o, s, global ? NULL : body);
         return;
     }
     const char *t = cw_ctype(w, s, 0);
@@ -258,7 +258,7 @@ function(cw *w, FILE *o, const xf_routine *r, int variant)
     w->ltape = false;
     if (text)
         fputs(text, o);
-    cw_rt_free(w, o, sc);
+    cw_rt_free(w, o, sc, text);
     fputs("}\n", o);
     free(text);
 }

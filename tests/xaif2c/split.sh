@@ -14,8 +14,11 @@ xaiform=$1 cc=$2 inc=$3 work=$4
 here=$(cd "$(dirname "$0")/joint" && pwd)
 mkdir -p "$work" || exit 2
 fail() { echo "split.sh: $*" >&2; exit 1; }
+# -O tape-off=values: else the loop's partials, which read x (stable since
+# sq writes only its own), are recomputed from x handed over once
 "$xaiform" grad "$here/leaf.c" --function f --independent x --dependent y --extent x=4,y=1 \
-  --mode adjoint --reversal split -o "$work/split.c" || fail "grad refused the split adjoint"
+  --mode adjoint --reversal split -O tape-off=values -o "$work/split.c" ||
+  fail "grad refused the split adjoint"
 ! grep -n 'xf_m\b\|xf_ad_mode' "$work/split.c" || fail "the split adjoint has a mode record"
 for fn in f_b_tpl sq_fwd sq_bwd; do
   grep -q "^$fn(" "$work/split.c" || fail "no function $fn"

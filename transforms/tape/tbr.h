@@ -55,6 +55,11 @@ int xf_tbr_parse_off(unsigned *off, const char *arg, char *err, size_t len);
 int xf_tbr_invert_loops(const xf_doc *doc, const xf_routine *rt, xf_cfgtree *t, xf_arena *a,
                         unsigned *n);
 
+/** xf_tbr_writes_own: does the routine of symbol @callee write nothing but
+ * its own formals and locals (its Mod lists, which the front ends close
+ * over the calls, are the proof; none or empty: no)? tbr_invert.c. */
+bool xf_tbr_writes_own(const xf_doc *doc, const xf_symbol *callee);
+
 /* A routine's plan of the partials recomputed from stable values. */
 typedef struct xf_tbr xf_tbr;
 

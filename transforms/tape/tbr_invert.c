@@ -14,7 +14,7 @@
  *    variables that are not both locals count as overlapping when their
  *    types agree), no loop header of an inner loop, no call that is passed
  *    it; when one of them is not a local, no call but of a routine that
- *    writes nothing but its own formals and locals (writes_own); no
+ *    writes nothing but its own formals and locals (xf_tbr_writes_own); no
  *    function call;
  *  - reversing it explicitly tapes no more than counting does: the bounds
  *    that read variables are taped after the loop (reverse.c), against
@@ -66,8 +66,8 @@ sym_of(const xf_varref *r)
  * calls); pass template drops them (present = false) when it makes the
  * routine a ReplacementList but keeps their references, so a ReplacementList
  * whose lists name something counts too. No lists, or empty ones: no. */
-static bool
-writes_own(const xf_doc *doc, const xf_symbol *callee)
+bool
+xf_tbr_writes_own(const xf_doc *doc, const xf_symbol *callee)
 {
     const xf_routine *rt = xf_routine_of(doc, callee);
     if (!rt)
@@ -187,7 +187,7 @@ stmt_ok(const inv *p, const watch *w, const xf_stmt *s, const xf_symbol *i, bool
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
-        if (w->nonlocal && (s->kind != XF_STMT_CALL || !writes_own(p->doc, s->u.call.sym)))
+        if (w->nonlocal && (s->kind != XF_STMT_CALL || !xf_tbr_writes_own(p->doc, s->u.call.sym)))
             return false;
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;

@@ -15,8 +15,9 @@
  *    assignment to it or to a variable the alias map lets overlap it, no
  *    loop header, no call that is passed it; when it is not a local (an
  *    argument, a module's or a common block's variable, a variable of a
- *    routine that hosts internal procedures: xf_is_private), no call or
- *    function call at all in the routine. Two distinct arguments or module
+ *    routine that hosts internal procedures: xf_is_private), no function
+ *    call in the routine and no call but of routines that write nothing
+ *    but their own formals and locals (xf_tbr_writes_own). Two distinct arguments or module
  *    variables are taken to be apart unless the alias map says otherwise:
  *    Fortran forbids defining either of two that share storage (other
  *    than by EQUIVALENCE or COMMON, which the front end's map shows);
@@ -178,7 +179,9 @@ scan_stmt(vp *p, const xf_stmt *s)
     case XF_STMT_CALL:
     case XF_STMT_ICALL: {
         const xf_arg_vec *args = s->kind == XF_STMT_CALL ? &s->u.call.args : &s->u.icall.args;
-        if (s->kind == XF_STMT_CALL)
+        /* a callee that writes only its own formals and locals changes
+         * no variable of ours but the actuals, which count as writes */
+        if (s->kind == XF_STMT_CALL && !xf_tbr_writes_own(p->doc, s->u.call.sym))
             p->any_call = true;
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
@@ -460,6 +463,35 @@ stable_once(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref,
 
 static bool reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at,
                          uint64_t *budget);
+static bool add_stab(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref,
+                     uint64_t size);
+
+/* A subscript @x of block @r that reads, besides constants and the
+ * variables of the loops around @r, integer scalars that are stable
+ * (the `n + i` of a formal n): the adjoint evaluates it alike. Those
+ * scalars join p->stabs, so that the split template, which hands over
+ * only active arguments, drops the partial again. */
+static bool
+stable_index(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
+{
+    for (uint32_t i = 0; i < x->v.n; i++) {
+        const xf_evertex *v = &x->v.v[i];
+        if (v->kind == XF_EV_CONSTANT || v->kind == XF_EV_INTRINSIC)
+            continue;
+        if (v->kind != XF_EV_VARREF || xf_varref_arrref(v->u.ref) || v->u.ref->v.n > 1)
+            return false;
+        const xf_symbol *s = xf_tbr_sym(v->u.ref);
+        if (!s || is_loopvar(r, s))
+            continue;
+        if (s->type != XF_TYPE_INTEGER || xf_shape_rank(s->shape) > 0)
+            return false;
+        if (xf_map_get(&p->stab_of, s))
+            continue;
+        if (!stable(p, s, v->u.ref, budget) || !add_stab(p, r, s, v->u.ref, 1))
+            return false;
+    }
+    return true;
+}
 
 /* Chains of copies (linearization's d1 = x[i], d2 = x[i] and
  * p1 = d1 + d2): a private local scalar that one assignment writes,
@@ -563,7 +595,8 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
         for (uint32_t k = 0; ar && k < ar->t.n; k++) {
             if (ar->t.v[k].bound || ar->t.v[k].stride || !ar->t.v[k].index)
                 return false;
-            if (recomputable(p, r, ar->t.v[k].index, budget))
+            if (recomputable(p, r, ar->t.v[k].index, budget) ||
+                stable_index(p, r, ar->t.v[k].index, budget))
                 continue;
             if (!p->addr || p->depth ||
                 !xf_addr_subscript(p->doc, p->addr, r->v, at, ar->t.v[k].index))
@@ -682,6 +715,16 @@ reuse(vp *p, const xf_region *r, const xf_stmt *rec, uint64_t *budget)
         return NULL;
     c->u.as.rhs = rhs;
     return c;
+}
+
+/* Stable @s (@ref: a reference to it, in block @r) joins p->stabs. */
+static bool
+add_stab(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint64_t size)
+{
+    bool present = !xf_tbr_is_arg(p->rt, s) || (trips(r) > 0 && xf_is_active_sym(s));
+    stab st = {.s = s, .ref = ref, .size = size, .present = present};
+    return XF_VEC_PUSH(p->a, p->stabs, st) &&
+           xf_map_put(&p->stab_of, p->a, s, (void *)(uintptr_t)p->stabs.n, NULL);
 }
 
 /* The candidates of block region @r. */
