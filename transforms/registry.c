@@ -27,6 +27,7 @@
     X(constprop)                                                                                   \
     X(sink)                                                                                        \
     X(deadstore)                                                                                   \
+    X(argdead)                                                                                     \
     /* a new pass: X(NAME) on a line of its own above */
 
 #define DECLARE(name) extern const xf_pass xf_pass_##name;
@@ -43,7 +44,7 @@ static const struct {
     {"tangent", "convert,constprop,sink,linearize,preaccumulate,propagate"},
     {"adjoint",
      "loopdep,convert,constprop,sink,template,linearize,preaccumulate,adjoin,reverse,argpush,"
-     "iterwise,iterdry,checkpoint,deadstore,propagate"},
+     "iterwise,iterdry,checkpoint,deadstore,argdead,propagate"},
 };
 
 const xf_pass *
