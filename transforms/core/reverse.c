@@ -11,7 +11,9 @@
  *    reversal="explicit" whose header reads i = L; i <= U (<, >=, >, and
  *    != for Fortran's DO); i = i + S is run backwards instead: i from the
  *    last value it took down to L; nothing is taped but the bounds and a
- *    stride that read variables (their values after the loop);
+ *    stride that read variables (their values after the loop), unless
+ *    they read only constants, the variables of the explicitly reversed
+ *    loops around and integer formals nothing writes (fixedint.h);
  *  - a branch whose condition reads only constants and the variables of
  *    the explicitly reversed loops around it is evaluated again in the
  *    adjoint instead, nothing taped;
@@ -37,6 +39,7 @@
 
 #include "build.h"
 #include "cfgtree.h"
+#include "fixedint.h"
 #include "pass.h"
 
 typedef XF_VEC(xf_cedge *) edgevec;
@@ -55,6 +58,7 @@ typedef struct rev {
     xf_map outs, ins;
     bool *has;          /* by region index: holds adjoint code */
     xf_loopscope loops; /* the explicitly reversed loops around the region at hand */
+    xf_fixedint fixed;  /* integer formals bounds may read again (fixedint.h) */
 } rev;
 
 /* Where the next vertex of the adjoint attaches: an edge from @from,
@@ -436,10 +440,16 @@ reversed_header(rev *r, const xf_loophead *h, xf_cvertex *loop)
  * placeholder 2 saves its value after the loop (block @after) and pushes
  * it; the adjoint pops it (into @pops) before the reversed loop and reads
  * the temporary. *@x, *@v then point at an expression holding that temporary. */
+static bool
+taped(const rev *r, const xf_expr *x, uint32_t v)
+{
+    return xf_expr_reads(x, v, NULL) && !xf_fixedint_bound(&r->fixed, r->rt, &r->loops, x, v);
+}
+
 static int
 tape_bound(rev *r, const xf_expr **x, uint32_t *v, xf_cvertex *after, xf_cvertex *pops)
 {
-    if (!xf_expr_reads(*x, *v, NULL))
+    if (!taped(r, *x, *v))
         return 0;
     xf_symbol *t = int_temp(r);
     xf_varref *lhs = t ? var(r, t) : NULL;
@@ -499,8 +509,8 @@ open_loop(rev *r, const xf_region *g, link *l, frame *f)
     if (xf_loop_explicit(g, &h)) {
         /* bounds and a stride that read variables: taped after the loop,
          * popped before it */
-        if (xf_expr_reads(h.lo_x, h.lo, NULL) || xf_expr_reads(h.hi_x, h.hi, NULL) ||
-            (h.st_x && xf_expr_reads(h.st_x, h.st, NULL))) {
+        if (taped(r, h.lo_x, h.lo) || taped(r, h.hi_x, h.hi) ||
+            (h.st_x && taped(r, h.st_x, h.st))) {
             xf_cvertex *pops = adj_vertex(r, XF_CV_BASICBLOCK), *after = fwd_block(r, NULL);
             if (!pops || !after)
                 return oom(r);
@@ -808,6 +818,7 @@ routine(rev *r, xf_routine *rt)
         if (!index_edge(r, r->fwd->e.v[j], false))
             return oom(r);
     xf_loopscope_init(&r->loops, r->a);
+    xf_fixedint_init(&r->fixed, r->a, r->doc, rt, r->fwd, &r->mirror);
     xf_cfgtree t;
     bool structured = xf_cfgtree_parse(r->fwd, r->a, &t);
     if (structured && fill_has(r, &t))
