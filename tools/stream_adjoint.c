@@ -21,14 +21,15 @@
  * of one block (reverse, iterwise, iterdry, checkpoint) or whose work the
  * streamed routine goes without (deadstore: its stores stay in the taping
  * sweep; argpush: its calls' integer arguments stay pushed, and the
- * routine's callers, which argpush then knows nothing of, keep theirs). */
+ * routine's callers, which argpush then knows nothing of, keep theirs;
+ * argdead: its argument checkpoints stay whole). */
 static bool
 known_after(const xf_pass *p)
 {
     return p == &xf_pass_template || p == &xf_pass_linearize || p == &xf_pass_preaccumulate ||
            p == &xf_pass_adjoin || p == &xf_pass_reverse || p == &xf_pass_iterwise ||
            p == &xf_pass_iterdry || p == &xf_pass_checkpoint || p == &xf_pass_deadstore ||
-           p == &xf_pass_propagate || p == &xf_pass_argpush;
+           p == &xf_pass_propagate || p == &xf_pass_argpush || p == &xf_pass_argdead;
 }
 
 static int

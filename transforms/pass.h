@@ -162,6 +162,7 @@ extern const xf_pass xf_pass_propagate;
 extern const xf_pass xf_pass_adjoin;
 extern const xf_pass xf_pass_reverse;
 extern const xf_pass xf_pass_argpush;
+extern const xf_pass xf_pass_argdead;
 extern const xf_pass xf_pass_rename;
 extern const xf_pass xf_pass_inout;
 extern const xf_pass xf_pass_checkpoint;

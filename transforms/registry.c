@@ -28,6 +28,7 @@
     X(sink)                                                                                        \
     X(split)                                                                                       \
     X(deadstore)                                                                                   \
+    X(argdead)                                                                                     \
     /* a new pass: X(NAME) on a line of its own above */
 
 #define DECLARE(name) extern const xf_pass xf_pass_##name;
@@ -44,7 +45,7 @@ static const struct {
     {"tangent", "convert,constprop,sink,split,linearize,preaccumulate,propagate"},
     {"adjoint",
      "loopdep,convert,constprop,sink,split,template,linearize,preaccumulate,adjoin,reverse,argpush,"
-     "iterwise,iterdry,checkpoint,deadstore,propagate"},
+     "iterwise,iterdry,checkpoint,deadstore,argdead,propagate"},
 };
 
 const xf_pass *

@@ -11,7 +11,9 @@
  *    reversal="explicit" whose header reads i = L; i <= U (<, >=, >, and
  *    != for Fortran's DO); i = i + S is run backwards instead: i from the
  *    last value it took down to L; nothing is taped but the bounds and a
- *    stride that read variables (their values after the loop);
+ *    stride that read variables (their values after the loop), unless
+ *    they read only constants, the variables of the explicitly reversed
+ *    loops around and integer formals nothing writes (bound_again);
  *  - a branch whose condition reads only constants and the variables of
  *    the explicitly reversed loops around it is evaluated again in the
  *    adjoint instead, nothing taped;
