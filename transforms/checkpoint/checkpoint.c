@@ -41,6 +41,7 @@ typedef struct ck {
     const char *spec;
     uint32_t line;
     unsigned nth; /* the loop's place among --checkpoint-loop's, from 1: its ids */
+    const ck_facts *facts;
     char why[256];
 } ck;
 
@@ -208,20 +209,29 @@ reads_sym(const xf_expr *x, const xf_symbol *s)
     return false;
 }
 
-static int
-one_loop(ck *c)
+/* The routine --checkpoint-loop @c->spec names, and its LINE in *@line:
+ * NULL (with a message when @say) if there is none or more than one. */
+static xf_routine *
+spec_routine(ck *c, long *line, bool say)
 {
     const char *colon = strrchr(c->spec, ':');
     char *endp = NULL;
-    long line = colon ? strtol(colon + 1, &endp, 10) : 0;
-    if (!colon || colon == c->spec || !endp || *endp || line <= 0)
-        return refuse(c, "%s", "expected ROUTINE:LINE (the routine's name, the DO's line)");
+    *line = colon ? strtol(colon + 1, &endp, 10) : 0;
+    if (!colon || colon == c->spec || !endp || *endp || *line <= 0) {
+        if (say)
+            refuse(c, "%s", "expected ROUTINE:LINE (the routine's name, the DO's line)");
+        return NULL;
+    }
     int count;
     xf_routine *rt = find_routine(c, c->spec, (size_t)(colon - c->spec), &count);
-    if (!rt)
-        return refuse(c, "%s", "no routine of that name");
-    if (count > 1)
-        return refuse(c, "%s", "more than one routine of that name");
+    if ((!rt || count > 1) && say)
+        refuse(c, "%s", !rt ? "no routine of that name" : "more than one routine of that name");
+    return count == 1 ? rt : NULL;
+}
+
+static int
+one_loop(ck *c, xf_routine *rt, long line)
+{
     c->rt = rt;
     c->line = rt->h.line; /* until the loop is found: the routine's */
     xf_replacement *r1 = xf_placeholder(rt, "1"), *r2 = xf_placeholder(rt, "2"),
@@ -252,8 +262,8 @@ one_loop(ck *c)
         return refuse(c, "%s", "the loop has no adjoint code");
     ck_syms state = {0}, inputs = {0}, all = {0};
     const char *why = NULL;
-    if (ck_state(c->doc, &r1->g, l1->body_edge->tgt, l1->end, h.i, a, &state, &inputs, &all, &why,
-                 c->why, sizeof c->why))
+    if (ck_state(c->doc, c->facts, &r1->g, l1->body_edge->tgt, l1->end, h.i, a, &state, &inputs,
+                 &all, &why, c->why, sizeof c->why))
         return refuse(c, "%s", why);
     /* the trip count is fixed when the loop starts: the body must not write
      * the loop variable or what the bounds read */
@@ -344,21 +354,68 @@ one_loop(ck *c)
     return 0;
 }
 
+/* The pass's state: the routines' facts, and whether the names of
+ * --checkpoint-loop were checked. */
+typedef struct ck_run {
+    ck_facts *facts;
+    bool checked;
+} ck_run;
+
 static int
-run(xf_pass_ctx *ctx)
+begin(xf_pass_ctx *ctx)
 {
+    ck_run *r = calloc(1, sizeof *r);
+    if (!r || !(r->facts = ck_facts_new())) {
+        free(r);
+        return xf_pass_oom(ctx);
+    }
+    ctx->state = r;
+    return 0;
+}
+
+static int
+scan(xf_pass_ctx *ctx, const xf_routine *rt)
+{
+    ck_run *r = ctx->state;
+    return ck_facts_scan(r->facts, ctx->doc, rt) ? xf_pass_oom(ctx) : 0;
+}
+
+static void
+end(xf_pass_ctx *ctx)
+{
+    ck_run *r = ctx->state;
+    if (r)
+        ck_facts_free(r->facts);
+    free(r);
+    ctx->state = NULL;
+}
+
+/* The loops of @rt that --checkpoint-loop names; before the first routine,
+ * the names that match no routine or more than one are refused. */
+static int
+run_routine(xf_pass_ctx *ctx, xf_routine *rt)
+{
+    ck_run *r = ctx->state;
     const xf_ckp_opts *o = xf_pass_own_c(ctx->opts, &xf_pass_checkpoint);
+    bool say = !r->checked;
+    r->checked = true;
     int rc = 0;
     for (int k = 0; o && k < o->nloops; k++) {
-        ck c = {.ctx = ctx, .doc = ctx->doc, .spec = o->loops[k], .nth = (unsigned)k + 1};
-        if (one_loop(&c))
+        ck c = {.ctx = ctx,
+                .doc = ctx->doc,
+                .spec = o->loops[k],
+                .nth = (unsigned)k + 1,
+                .facts = r->facts};
+        long line;
+        xf_routine *at = spec_routine(&c, &line, say);
+        if (!at && say)
+            rc = -1;
+        if (at && at->sym == rt->sym && one_loop(&c, rt, line))
             rc = -1;
     }
     return rc;
 }
 
-/* Without --checkpoint-loop there is nothing to do (and the adjoint may be
- * made one routine at a time; with it, the state analysis looks into callees). */
 static bool
 idle(const xf_opts *o)
 {
@@ -466,6 +523,9 @@ const xf_pass xf_pass_checkpoint = {
     .once = true,
     .opts = opts,
     .own_size = sizeof(xf_ckp_opts),
-    .run = run,
+    .run_routine = run_routine,
+    .begin = begin,
+    .scan = scan,
+    .end = end,
     .idle = idle,
 };

@@ -125,6 +125,18 @@ void ck_reverse(ck_emit *e, const ck_sched *s);
 
 /* checkpoint_state.c */
 
+/* What each routine's calls do to a step's state, gathered routine by
+ * routine before any loop is checkpointed (the pass's scan), so that a
+ * step's callees need not be in memory. */
+typedef struct ck_facts ck_facts;
+typedef struct ck_ev ck_ev;
+typedef XF_VEC(ck_ev) ck_evs;
+ck_facts *ck_facts_new(void);
+void ck_facts_free(ck_facts *f);
+/** ck_facts_scan: sum up routine @r (its code: placeholder 1 of a
+ * ReplacementList). 0, or -1 when out of memory. */
+int ck_facts_scan(ck_facts *f, const xf_doc *doc, const xf_routine *r);
+
 /**
  * ck_state:
  * The variables one step of the loop whose body runs from @first to @end in
@@ -132,12 +144,12 @@ void ck_reverse(ck_emit *e, const ck_sched *s);
  * variable): in @out those it writes too (the state), in @inputs those it
  * only reads; in *@written (may be NULL) all it writes (assignments, the
  * actuals of calls, the Mod lists of the routines called). @doc resolves
- * calls.
+ * calls; @facts, from ck_facts_scan, tells what the calls do.
  * @returns 0, or -1 with the reason in @why (a variable of a type that
  * cannot be stored).
  */
-int ck_state(const xf_doc *doc, const xf_graph *g, const xf_cvertex *first, const xf_cvertex *end,
-             const xf_symbol *skip, xf_arena *a, ck_syms *out, ck_syms *inputs, ck_syms *written,
-             const char **why, char *buf, size_t len);
+int ck_state(const xf_doc *doc, const ck_facts *facts, const xf_graph *g, const xf_cvertex *first,
+             const xf_cvertex *end, const xf_symbol *skip, xf_arena *a, ck_syms *out,
+             ck_syms *inputs, ck_syms *written, const char **why, char *buf, size_t len);
 
 #endif
