@@ -368,7 +368,7 @@ if(NOT same EQUAL 0)
   message("[FAIL] tangent --verify-each changed the output")
   set(failed 1)
 endif()
-expect_re(0 "pass +ms +doc KiB +\\+doc KiB +scratch KiB +maxRSS KiB\nconvert +[0-9.]+ +[0-9]+ +\\+[0-9]+ +[0-9]+ +[0-9]+\nconstprop [^\n]*\nsink [^\n]*\nlinearize [^\n]*\npreaccumulate [^\n]*\npropagate [^\n]*\ntotal "
+expect_re(0 "pass +ms +doc KiB +\\+doc KiB +scratch KiB +maxRSS KiB\nconvert +[0-9.]+ +[0-9]+ +\\+[0-9]+ +[0-9]+ +[0-9]+\nconstprop [^\n]*\nsink [^\n]*\nsplit [^\n]*\nlinearize [^\n]*\npreaccumulate [^\n]*\npropagate [^\n]*\ntotal "
           tangent ${ex} -o ${TMP}/pm-t.xaif --time-passes)
 expect_re(0 "\ntemplate [^\n]*\nlinearize [^\n]*\npreaccumulate [^\n]*\nadjoin [^\n]*\nreverse "
           adjoint ${ex} -o ${TMP}/pm-a.xaif --time-passes)
@@ -387,7 +387,7 @@ if(NOT same EQUAL 0 OR NOT EXISTS ${TMP}/pm-d.xaif.convert.xaif OR NOT EXISTS ${
   set(failed 1)
 endif()
 expect(0 "<!-- xaiform: the IR after pass preaccumulate -->" tangent ${ex} -o - --dump-after preaccumulate)
-expect(2 "--dump-after adjoin: no such pass in the list (convert, constprop, sink, linearize, preaccumulate, propagate, or all)"
+expect(2 "--dump-after adjoin: no such pass in the list (convert, constprop, sink, split, linearize, preaccumulate, propagate, or all)"
        tangent ${ex} -o ${TMP}/pm-d.xaif --dump-after adjoin)
 expect(2 "--reversal is an option of pass template, which is not run here" tangent ${ex} -o ${TMP}/t.xaif --reversal split)
 expect(2 "--elimination is an option of pass preaccumulate, which is not run here"
