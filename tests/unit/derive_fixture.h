@@ -86,9 +86,9 @@ transform(tg *t, xb *b, const char *pipeline, xf_elimination e)
     xf_doc *doc = read_text(t->text, &t->d);
     ck_assert_msg(doc != NULL, "the test's document does not read: %s\n%s", first_message(t->d),
                   t->text);
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int n = xf_pipeline_parse(pipeline, passes, 16, err, sizeof err);
+    int n = xf_pipeline_parse(pipeline, passes, XF_PM_MAX, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
     xf_opts o;
     opt_init(&o, e);

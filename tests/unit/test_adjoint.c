@@ -408,9 +408,9 @@ START_TEST(calls_get_their_formal_count)
         xf_diag *d;
         xf_doc *doc = read_text(text, &d);
         ck_assert_ptr_nonnull(doc);
-        const xf_pass *passes[16];
+        const xf_pass *passes[XF_PM_MAX];
         char err[256];
-        int n = xf_pipeline_parse(pipelines[k], passes, 16, err, sizeof err);
+        int n = xf_pipeline_parse(pipelines[k], passes, XF_PM_MAX, err, sizeof err);
         ck_assert_msg(n > 0, "%s", err);
         xf_opts o;
         xf_pm_opts_init(&o);

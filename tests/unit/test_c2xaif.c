@@ -147,9 +147,9 @@ derive(const ccase *k, const char *pipeline, bool split)
 {
     xf_doc *doc = read_xaif(k->xaif);
     xf_diag *d = xf_diag_new(NULL);
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int n = xf_pipeline_parse(pipeline, passes, 16, err, sizeof err);
+    int n = xf_pipeline_parse(pipeline, passes, XF_PM_MAX, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
     xf_opts o = {.reversal = split ? XF_REV_SPLIT : XF_REV_BOTH};
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = d, .catalogue = cat, .direct = direct};

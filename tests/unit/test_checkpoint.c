@@ -111,9 +111,9 @@ adjoint_run(const char *text, const char *loop, int64_t snaps, xf_driver driver,
     xf_diag *d;
     xf_doc *doc = read_text(text, &d);
     ck_assert_msg(doc != NULL, "%s", first_message(d));
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int np = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    int np = xf_pipeline_parse("adjoint", passes, XF_PM_MAX, err, sizeof err);
     ck_assert_msg(np > 0, "%s", err);
     xf_opts o;
     xf_pm_opts_init(&o);

@@ -31,9 +31,9 @@ f6_run(xb *b, f6run *r)
     xf_diag *d;
     xf_doc *doc = read_text(xb_build(b), &d);
     ck_assert_msg(doc != NULL, "%s", first_message(d));
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    int n = xf_pipeline_parse("adjoint", passes, XF_PM_MAX, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
     xf_opts o;
     xf_pm_opts_init(&o);

@@ -695,9 +695,9 @@ iw_run_as(xb *b, int iw, bool dry, bool no_invert, xf_driver drv, xf_jacobian *J
     xf_diag *d;
     xf_doc *doc = read_text(xb_build(b), &d);
     ck_assert_msg(doc != NULL, "%s", first_message(d));
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    int n = xf_pipeline_parse("adjoint", passes, XF_PM_MAX, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
     /* through the options' own parsers, as the command line sets them */
     xf_opts o;

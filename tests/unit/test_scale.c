@@ -220,9 +220,9 @@ derive_text(const char *text, size_t len, const char *pipeline, xf_driver driver
     xf_diag *d = xf_diag_new(NULL);
     xf_doc *doc = xf_read_memory(text, len, "t.xaif", NULL, d);
     ck_assert_msg(doc != NULL, "%s", first_message(d));
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int n = xf_pipeline_parse(pipeline, passes, 16, err, sizeof err);
+    int n = xf_pipeline_parse(pipeline, passes, XF_PM_MAX, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
     FILE *report = open_memstream(&res->report, &res->report_len);
     ck_assert_ptr_nonnull(report);
@@ -533,9 +533,9 @@ START_TEST(adjoint_of_a_deep_nest)
     xf_diag *d = xf_diag_new(NULL);
     xf_doc *doc = xf_read_memory(text, len, "t.xaif", NULL, d);
     ck_assert_msg(doc != NULL, "%s", first_message(d));
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int n = xf_pipeline_parse("adjoint", passes, 16, err, sizeof err);
+    int n = xf_pipeline_parse("adjoint", passes, XF_PM_MAX, err, sizeof err);
     ck_assert_msg(n > 0, "%s", err);
     xf_opts o;
     xf_pm_opts_init(&o);

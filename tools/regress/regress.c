@@ -130,7 +130,7 @@ compare(const xf_jacobian *got, const xf_jacobian *ref, double rtol, double atol
 
 /* What the transform modes run before the interpreter. */
 typedef struct transform {
-    const xf_pass *passes[16];
+    const xf_pass *passes[XF_PM_MAX];
     int n;
     const xf_doc *catalogue, *direct;
     xf_opts opts;
@@ -635,7 +635,7 @@ transforms_init(transforms *trs, xf_doc **cat, xf_doc **direct, xf_schema **sche
         t[k]->schema = *schema;
         t[k]->schema_name = sname;
         t[k]->invalid = invalid;
-        t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, 16, err, sizeof err);
+        t[k]->n = xf_pipeline_parse(names[k], t[k]->passes, XF_PM_MAX, err, sizeof err);
         if (t[k]->n < 0) {
             fprintf(out, "%s\n", err);
             return -1;
