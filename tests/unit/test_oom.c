@@ -78,8 +78,8 @@ run_failing(const optset *set, which w, long n, char **out)
     ck_assert_ptr_nonnull(doc);
     const xf_pass *passes[XF_PM_MAX];
     char err[256];
-    int np =
-        xf_pipeline_parse(set->pipeline ? set->pipeline : "adjoint", passes, XF_PM_MAX, err, sizeof err);
+    int np = xf_pipeline_parse(set->pipeline ? set->pipeline : "adjoint", passes, XF_PM_MAX, err,
+                               sizeof err);
     ck_assert_int_gt(np, 0);
     if (extra_pass)
         passes[np++] = extra_pass;
