@@ -595,6 +595,19 @@ int_scalar(const xf_expr *x)
     return s && s->sym && s->sym->type == XF_TYPE_INTEGER && s->sym->shape == XF_SHAPE_SCALAR;
 }
 
+/* Is @x one element of an integer array (an int member of an array of
+ * structs, k(i))? The adjoint sweep may not hold the forward sweep's
+ * value there (under split reversal a caller's local array is made anew),
+ * so its value is passed as a scalar's is: copied, pushed and popped. */
+static bool
+int_elem(const xf_expr *x)
+{
+    if (x->v.n != 1 || x->v.v[0].kind != XF_EV_VARREF || !xf_varref_arrref(x->v.v[0].u.ref))
+        return false;
+    const xf_symref *s = xf_varref_symref(x->v.v[0].u.ref);
+    return s && s->sym && s->sym->type == XF_TYPE_INTEGER;
+}
+
 static void
 mark_ref(adj *d, const xf_varref *r)
 {
@@ -670,8 +683,9 @@ call(adj *d, xf_stmt *s)
         return oom(d);
     for (uint32_t i = 0; i < rc->u.call.args.n; i++) {
         xf_expr *x = &rc->u.call.args.v[i].val;
-        if (int_scalar(x) && !recomputable(d, x) &&
-            !unwritten(d, xf_varref_symref(x->v.v[0].u.ref)->sym)) {
+        if ((int_scalar(x) && !recomputable(d, x) &&
+             !unwritten(d, xf_varref_symref(x->v.v[0].u.ref)->sym)) ||
+            int_elem(x)) {
             xf_expr *slot = x;
             if (save(d, &slot, true, &d->fwd, &after))
                 return -1;
