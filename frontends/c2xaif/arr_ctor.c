@@ -258,14 +258,7 @@ cf_arr_option(cf *c, const cf_fn *f, const char *opt)
 bool
 cf_arr_made(cf *c, CXCursor x)
 {
-    x = cf_bare(c, x);
-    if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
-        return false;
-    uint64_t key = cf_decl_key(clang_getCursorReferenced(x));
-    for (uint32_t i = 0; i < c->arr_ctors.n; i++)
-        if (c->arr_ctors.v[i] == key)
-            return true;
-    return false;
+    return cf_names_one_of(c, x, c->arr_ctors.v, c->arr_ctors.n);
 }
 
 /* Whether statement @x of a destructor of array @p only frees its elements' members and it. */

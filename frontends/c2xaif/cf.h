@@ -417,6 +417,10 @@ bool cf_resize_stmt(cf *c, CXCursor x);
 void cf_resize_through(cf *c, CXCursor call);
 /** cf_inl_key: @key (cf_decl_key), or the caller's local when it is a constructor's own. */
 uint64_t cf_inl_key(cf *c, uint64_t key);
+/** cf_names_one_of: whether @x (casts and parentheses aside) names a declaration whose
+ * cf_decl_key is one of @keys[0..@n). */
+bool cf_names_one_of(cf *c, CXCursor x, const uint64_t *keys, uint32_t n);
+
 /** cf_ctor_made: whether @x names a local that a constructor made. */
 bool cf_ctor_made(cf *c, CXCursor x);
 /** cf_dtor_call: whether @call is of a destructor (it frees only its struct parameter and its

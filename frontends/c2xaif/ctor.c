@@ -304,16 +304,22 @@ cf_inl_key(cf *c, uint64_t key)
 }
 
 bool
-cf_ctor_made(cf *c, CXCursor x)
+cf_names_one_of(cf *c, CXCursor x, const uint64_t *keys, uint32_t n)
 {
     x = cf_bare(c, x);
     if (clang_getCursorKind(x) != CXCursor_DeclRefExpr)
         return false;
     uint64_t key = cf_decl_key(clang_getCursorReferenced(x));
-    for (uint32_t i = 0; i < c->ctors.n; i++)
-        if (c->ctors.v[i] == key)
+    for (uint32_t i = 0; i < n; i++)
+        if (keys[i] == key)
             return true;
     return false;
+}
+
+bool
+cf_ctor_made(cf *c, CXCursor x)
+{
+    return cf_names_one_of(c, x, c->ctors.v, c->ctors.n);
 }
 
 /* Whether statement @x of a destructor frees only @p or its members: free(p), free(p->a),
