@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "names.h"
 #include "rt.h"
@@ -415,6 +416,23 @@ run_driver(rt *m, const xf_run_opts *o, xf_jacobian *out)
     }
 }
 
+/* The lowest address the interpreter's recursion may reach: the stack's
+ * limit below this frame, less a quarter of it (at most 256 KB) for the
+ * frames above this one and for the fault's message. */
+static uintptr_t
+stack_floor(void)
+{
+    size_t room = (size_t)8 << 20;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0)
+        room = rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > ((rlim_t)1 << 30)
+                   ? (size_t)1 << 30
+                   : (size_t)rl.rlim_cur;
+    size_t margin = room / 4 < ((size_t)256 << 10) ? room / 4 : (size_t)256 << 10;
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    return here > room - margin ? here - (room - margin) : 0;
+}
+
 int
 xf_run(const xf_doc *doc, const xf_run_opts *o, xf_jacobian *out, xf_run_stats *stats,
        xf_diag *diag)
@@ -433,6 +451,7 @@ xf_run(const xf_doc *doc, const xf_run_opts *o, xf_jacobian *out, xf_run_stats *
     m->doc = doc;
     m->diag = diag;
     m->fault = &jb;
+    m->stack_floor = stack_floor();
     m->lim = o->lim;
     if (!m->lim.max_steps)
         m->lim.max_steps = DEFAULT_MAX_STEPS;

@@ -371,6 +371,7 @@ eval_vertex(rt *m, const xf_expr *x, const xinfo *xi, uint32_t vi, int depth)
 {
     if (depth > MAX_EXPR_DEPTH)
         rt_fault(m, "expression nested too deeply");
+    rt_stack_check(m);
     const xf_evertex *v = &x->v.v[vi];
     const uint32_t *ops = xi->ops + xi->first[vi];
     int nops = (int)(xi->first[vi + 1] - xi->first[vi]);

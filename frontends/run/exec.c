@@ -275,6 +275,7 @@ enter(rt *m, rt_routine *callee, rt_view **actuals, int nactuals)
 {
     if (++m->depth > m->lim.max_depth)
         rt_fault(m, "calls nested deeper than %d: endless recursion?", m->lim.max_depth);
+    rt_stack_check(m);
     const xf_scope *sc = callee->r->cfg_scope;
     if (!sc)
         rt_fault(m, "routine %s has no local scope", callee->name);

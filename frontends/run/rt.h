@@ -175,6 +175,7 @@ typedef struct rt {
     xf_run_limits lim;
     xf_run_stats stats;
     uint64_t steps;
+    uintptr_t stack_floor; /* the C stack may not go below this (rt_stack_check) */
 } rt;
 
 /* value.c: memory, storage, views, elements */
@@ -204,6 +205,17 @@ rt_str rt_str_at(const rt_val *v, int64_t k);
 rt_val rt_load(rt *m, const rt_lval *lv);
 void rt_store_val(rt *m, const rt_lval *lv, const rt_val *v);
 _Noreturn void rt_fault(rt *m, const char *fmt, ...) XF_PRINTF(2, 3);
+
+/* The interpreter recurses on nested expressions and calls: before the C
+ * stack runs out (its limit, `ulimit -s`, less a margin for the fault's
+ * message), the run ends with a fault instead of a crash. */
+_Noreturn void rt_stack_fault(rt *m);
+static inline void
+rt_stack_check(rt *m)
+{
+    if ((uintptr_t)__builtin_frame_address(0) < m->stack_floor)
+        rt_stack_fault(m);
+}
 
 /* The most elements of one array: every element is allocated at once
  * (2^28 doubles: 2 GB). */

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/resource.h>
+
 #include "rt.h"
 
 /* ------------------------------------------------------------ faults */
@@ -36,6 +38,19 @@ rt_fault(rt *m, const char *fmt, ...)
     else
         xf_error(m->diag, m->doc->filename, line, "%s", msg);
     longjmp(*m->fault, 1);
+}
+
+_Noreturn void
+rt_stack_fault(rt *m)
+{
+    struct rlimit rl;
+    long kb = getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY
+                  ? (long)(rl.rlim_cur / 1024)
+                  : -1;
+    rt_fault(m,
+             "expressions and calls nested too deeply for the stack of %ld KB, at call depth %d "
+             "(raise the limit with `ulimit -s`)",
+             kb, m->depth);
 }
 
 /* ------------------------------------------------------------ pools */
