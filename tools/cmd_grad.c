@@ -129,6 +129,16 @@ transform(xf_srcmap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_
     xf_doc *direct = cat ? xf_direct_load(NULL, diag) : NULL;
     xf_doc *doc = direct ? xf_read_memory(m->text, m->len, m->xaif, NULL, diag) : NULL;
     xf_opts o = *opts;
+    /* one routine calling none: its split f_b runs both sweeps back to
+     * back in the user's one call, which is the joint adjoint, and the
+     * rules of joint reversal (values read in place, no argument
+     * checkpoint) apply */
+    if (doc && o.reversal == XF_REV_SPLIT && doc->kind == XF_DOC_CALLGRAPH &&
+        doc->cg.routines.n == 1 && doc->cg.edges.n == 0) {
+        o.reversal = XF_REV_JOINT;
+        cw.reversal = XF_C_JOINT;
+        cw.split_as_joint = true;
+    }
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
     if (doc && xf_pm_run(&ctx, passes, n, NULL) == 0) {
         xf_outfile of = {0};

@@ -347,6 +347,10 @@ header(cw *w, FILE *o)
         fputs(" * Tangent: routine f is f_d; each active real argument x is followed by\n"
               " * its derivative xd. On return yd = J * xd for every output y.\n",
               o);
+    if (w->mode == CW_ADJOINT && w->opts->split_as_joint)
+        fputs(" * Split reversal was asked for: a single routine that calls none runs\n"
+              " * both sweeps back to back in one call, which is its joint reversal.\n",
+              o);
     if (w->mode == CW_ADJOINT)
         fprintf(o,
                 " * Adjoint (%s reversal): routine f is f_b; each active real argument x is\n"

@@ -31,6 +31,10 @@ typedef struct xf_xaif2c_opts {
     /* an adjoint's top-level f_b: one activation that tapes and adjoins
      * (joint, the default) or a taping sweep then an adjoint sweep (split) */
     xf_c_reversal reversal;
+    /* split reversal was asked for, and the program is one routine that
+     * calls none, whose split f_b (both sweeps back to back in one call)
+     * is its joint one: reversal is XF_C_JOINT, the comment says why */
+    bool split_as_joint;
     /* the runtime header as #include names it; NULL: "xaiform/ad.h" */
     const char *header;
     /* what the comment at the top names as the source; NULL: the document's file */

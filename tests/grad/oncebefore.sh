@@ -4,8 +4,9 @@
 # tbr_values.c, stable_once with runs_before): the joint adjoint of
 # tests/grad/oncebefore.c tapes no real (a push of c per iteration
 # before) and reads c in place; the split adjoint, whose adjoint sweep
-# runs in another activation, still tapes. golden.grad checks the
-# gradient itself. Exit 1 on a failure.
+# runs in another activation, still tapes (c2xaif, adjoint --reversal
+# split, xaif2c: grad writes a single routine's split adjoint as its joint
+# one, and says so). golden.grad checks the gradient itself. Exit 1 on a failure.
 xaiform=$1 src=$2 work=$3
 mkdir -p "$work" || exit 1
 for rev in joint split; do
@@ -13,12 +14,25 @@ for rev in joint split; do
     --reversal $rev -o "$work/$rev.c" 2>"$work/$rev.err" ||
     { echo "FAIL grad --reversal $rev: $(head -1 "$work/$rev.err")"; exit 1; }
 done
+# the split template itself, as a caller's split adjoint runs it
+if ! {
+  "$xaiform" c2xaif "$src" --function oncebefore --independent x --dependent y -o "$work/f.xaif" &&
+  "$xaiform" adjoint "$work/f.xaif" --reversal split -o "$work/split.xaif" &&
+  "$xaiform" xaif2c "$work/split.xaif" --reversal split -o "$work/tpl.c" 2>"$work/tpl.err"
+}; then
+  echo "FAIL the split template: $(head -1 "$work/tpl.err")"
+  exit 1
+fi
 # pushes FILE: the real pushes on the tape (the global one, or local xf_tr*)
 pushes() { grep -c 'xf_ad_push[_nc]*(&xf_ad_s\.tape\|xf_tr[0-9]* = ' "$1"; }
-j=$(pushes "$work/joint.c") s=$(pushes "$work/split.c")
+j=$(pushes "$work/joint.c") s=$(pushes "$work/tpl.c") g=$(pushes "$work/split.c")
 rc=0
 [ "$j" = 0 ] || { echo "FAIL the joint adjoint tapes $j reals"; rc=1; }
 grep -q '= c;' "$work/joint.c" || { echo "FAIL the joint adjoint does not read c"; rc=1; }
-[ "$s" -gt 0 ] || { echo "FAIL the split adjoint tapes no real (its sweeps need them)"; rc=1; }
-[ $rc = 0 ] && echo "oncebefore: joint tapes no real, split $s pushes"
+[ "$s" -gt 0 ] || { echo "FAIL the split template tapes no real (its sweeps need them)"; rc=1; }
+if [ "$g" != 0 ] || ! grep -q 'Split reversal was asked for' "$work/split.c"; then
+  echo "FAIL grad --reversal split of a single routine is not its joint adjoint ($g pushes)"
+  rc=1
+fi
+[ $rc = 0 ] && echo "oncebefore: joint tapes no real, the split template $s pushes, grad split (one routine) as joint"
 exit $rc
