@@ -90,8 +90,7 @@ chunk_alloc(size_t *size, int grow)
             *size = total - sizeof(chunk);
             return c;
         }
-        void *p = mmap(NULL, total, PROT_READ | PROT_WRITE,
-                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p != MAP_FAILED) {
             c = p;
             c->mapped = total;
