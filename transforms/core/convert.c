@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "build.h"
+#include "loopcond.h"
 #include "pass.h"
 
 typedef struct conv {
@@ -400,6 +401,8 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
         return -1;
     if (rt->is_rlist || !rt->cfg_scope)
         return 0;
+    if (xf_loopcond_routine(c->doc, rt) < 0) /* i + k <= n as i <= n - k */
+        return oom(c);
     xf_doc *doc = c->doc;
     int ret = 0;
     c->rt = rt;

@@ -498,7 +498,8 @@ stable_index(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
  * earlier in the candidate's block @r (before its statement @at), whose
  * right-hand side is one vertex, a stable value, a constant or another
  * such copy (CHAIN_DEPTH deep at most; wider right-hand sides made the
- * corpus' adjoints compute more), has, wherever the block reads
+ * corpus' adjoints compute more; under the joint template also the sum
+ * or difference of two such, cheap_rhs), has, wherever the block reads
  * it after that assignment, the value of that right-hand side evaluated
  * again: no statement between writes what it reads (its subscripts read
  * constants and the variables of the loops around @r, which the block
@@ -507,6 +508,28 @@ stable_index(vp *p, const xf_region *r, const xf_expr *x, uint64_t *budget)
  * place of the temporary (substitute), under both templates: what the
  * substituted assignment reads is stable, handed over as any other. */
 enum { CHAIN_DEPTH = 4, CHAIN_VERTICES = 64 };
+
+/* One vertex, or under the joint template a sum or difference of two
+ * (x[i] - y[i]): no dearer to evaluate again than a pop. (Under split
+ * the stable values they read are handed over at the sweep's end, which
+ * raised the corpus' tape words.) */
+static bool
+cheap_rhs(const xf_expr *x, bool joint)
+{
+    if (x->v.n == 1)
+        return true;
+    if (!joint)
+        return false;
+    uint32_t r = xf_expr_root(x);
+    if (x->v.n != 3 || r == UINT32_MAX || x->v.v[r].kind != XF_EV_INTRINSIC ||
+        (strcmp(x->v.v[r].u.in.name, "add_scal_scal") &&
+         strcmp(x->v.v[r].u.in.name, "sub_scal_scal")))
+        return false;
+    for (uint32_t i = 0; i < 3; i++)
+        if (i != r && x->v.v[i].kind == XF_EV_INTRINSIC)
+            return false;
+    return true;
+}
 
 static bool
 chained(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint32_t at,
@@ -517,7 +540,8 @@ chained(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uin
         u->at >= at || u->def->kind != XF_STMT_ASSIGN || xf_shape_rank(s->shape) > 0 ||
         xf_varref_arrref(ref) || xf_varref_arrref(&u->def->u.as.lhs) ||
         !xf_is_private(p->rt, p->host, s) ||
-        (s->type != XF_TYPE_REAL && s->type != XF_TYPE_INTEGER) || u->def->u.as.rhs.v.n != 1)
+        (s->type != XF_TYPE_REAL && s->type != XF_TYPE_INTEGER) ||
+        !cheap_rhs(&u->def->u.as.rhs, p->joint))
         return false;
     if (!only_write(p, &u->def->u.as.lhs, ref, budget))
         return false;

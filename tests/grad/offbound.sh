@@ -1,0 +1,48 @@
+#!/bin/sh
+# offbound.sh XAIFORM OFFBOUND_C WORK
+# Loop conditions that offset the loop variable (transforms/loops/
+# loopcond.c) on tests/grad/offbound.c: i + k <= n, k + i < n,
+# i - k < n - k and n >= i + k are read as i OP n - k (n + k), so the
+# adjoint runs each loop backwards (xf_loop_header) instead of counting
+# its iterations and taping i, the subscripts and the partials:
+#  - joint reversal tapes no real (228 while the loops were counted) and
+#    at most 72 integers, the bounds (456 before); split at most 72
+#    integers (456 before);
+#  - each adjoint's Jacobian equals the tangent's (xaiform run);
+#  - the C of `grad` has the rewritten header i <= n - k.
+# golden.grad checks offbound.c's gradient compiled. Exit 1 on a failure.
+xaiform=$1 src=$2 work=$3
+mkdir -p "$work" || exit 1
+rc=0
+fail() {
+  echo "FAIL $*"
+  rc=1
+}
+"$xaiform" c2xaif "$src" --function offbound --independent x --dependent y --extent x=8 \
+  --extent y=6 -o "$work/in.xaif" || exit 1
+run() {
+  "$xaiform" run "$1" --driver "$2" --top offbound -n 8 -m 6 --stats
+}
+if ! "$xaiform" tangent "$work/in.xaif" -o "$work/t.xaif" ||
+  ! run "$work/t.xaif" tangent >"$work/t.out" 2>/dev/null; then
+  echo "FAIL the tangent or its run"
+  exit 1
+fi
+for r in joint split; do
+  "$xaiform" adjoint "$work/in.xaif" --reversal "$r" -o "$work/$r.xaif" ||
+    { fail "adjoint --reversal $r"; continue; }
+  run "$work/$r.xaif" "adjoint-$r" >"$work/$r.out" 2>"$work/$r.stats" ||
+    { fail "$r: the adjoint's run"; continue; }
+  cmp -s "$work/t.out" "$work/$r.out" || fail "$r: the Jacobian differs from the tangent's"
+  line=$(grep 'tape pushed' "$work/$r.stats")
+  int=$(echo "$line" | sed -n 's/.*integer \([0-9]*\),.*/\1/p')
+  real=$(echo "$line" | sed -n 's/.*(real \([0-9]*\),.*/\1/p')
+  if [ -z "$int" ] || [ "$int" -gt 72 ]; then fail "$r: $line"; fi
+  [ "$r" = split ] || [ "$real" = 0 ] || fail "$r: $line"
+done
+"$xaiform" grad "$src" --function offbound --independent x --dependent y --extent x=8 \
+  --extent y=6 --mode adjoint --reversal joint -o "$work/b.c" 2>"$work/b.err" ||
+  fail "grad: $(head -1 "$work/b.err")"
+grep -q '<= (n - k)' "$work/b.c" || fail "grad: no header i <= n - k in the adjoint C"
+[ $rc = 0 ] && echo "offbound: offset loop conditions reversed; joint tapes no real, at most 72 integers"
+exit $rc
