@@ -6,15 +6,9 @@
 # before) and reads c in place; the split adjoint, whose adjoint sweep
 # runs in another activation, still tapes. golden.grad checks the
 # gradient itself. Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
-for rev in joint split; do
-  "$xaiform" grad "$src" --function oncebefore --independent x --dependent y --mode adjoint \
-    --reversal $rev -o "$work/$rev.c" 2>"$work/$rev.err" ||
-    { echo "FAIL grad --reversal $rev: $(head -1 "$work/$rev.err")"; exit 1; }
-done
-# pushes FILE: the real pushes on the tape (the global one, or local xf_tr*)
-pushes() { grep -c 'xf_ad_push[_nc]*(&xf_ad_s\.tape\|xf_tr[0-9]* = ' "$1"; }
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
+for rev in joint split; do adjoint oncebefore $rev; done
 j=$(pushes "$work/joint.c") s=$(pushes "$work/split.c")
 rc=0
 [ "$j" = 0 ] || { echo "FAIL the joint adjoint tapes $j reals"; rc=1; }
