@@ -8,21 +8,9 @@
 # differing Jacobian, or on a run that fails.
 set -u
 X=$1 GEN=$2
-tmp=${TMPDIR:-/tmp}/xf-split.$$
-mkdir -p "$tmp" || exit 1
-trap 'rm -rf "$tmp"' EXIT
-bad=0 same=0
-fail() {
-    echo "FAIL $*"
-    bad=$((bad + 1))
-}
-jac() { sed -n 's/^ *F( *[0-9]*, *[0-9]*)= *//p' "$1"; }
-agree() {
-    [ -s "$1" ] && awk 'NR == FNR { a[FNR] = $1; n = FNR; next }
-        { b = $1; d = a[FNR] - b; if (d < 0) d = -d; m = (b < 0 ? -b : b);
-          if (d > 1e-12 && d > 1e-12 * m) bad = 1; k = FNR }
-        END { exit bad || k != n }' "$1" "$2"
-}
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+scratch xf-split
 "$GEN" sindeep 6000 -o "$tmp/in.xaif" || exit 1
 "$X" passes "$tmp/in.xaif" -o "$tmp/s.xaif" --passes split || exit 1
 n=$(grep -c '<xaif:Assignment ' "$tmp/s.xaif")

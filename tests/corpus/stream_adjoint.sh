@@ -13,23 +13,10 @@
 # test that compared nothing.
 set -u
 X=$1 GEN=$2 CORPUS=${3-}
-tmp=${TMPDIR:-/tmp}/xf-stream-adjoint.$$
-mkdir -p "$tmp" || exit 1
-trap 'rm -rf "$tmp"' EXIT
-same=0 bad=0 equal=0
-# jac FILE: the printed Jacobian's numbers, one a line
-jac() { sed -n 's/^ *F( *[0-9]*, *[0-9]*)= *//p' "$1"; }
-fail() {
-    echo "FAIL $*"
-    bad=$((bad + 1))
-}
-# agree A B: the Jacobians in files A and B agree, entry by entry
-agree() {
-    [ -s "$1" ] && awk 'NR == FNR { a[FNR] = $1; n = FNR; next }
-        { b = $1; d = a[FNR] - b; if (d < 0) d = -d; m = (b < 0 ? -b : b);
-          if (d > 1e-12 && d > 1e-12 * m) bad = 1; k = FNR }
-        END { exit bad || k != n }' "$1" "$2"
-}
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+scratch xf-stream-adjoint
+equal=0
 # whole NAME IN RUNARGS...: the whole adjoint of IN and its Jacobians
 # under both drivers, for the comparisons that follow
 whole() {

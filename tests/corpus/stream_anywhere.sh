@@ -13,21 +13,9 @@
 # Fails on any difference, a run that fails, or nothing compared.
 set -u
 X=$1 GEN=$2
-tmp=${TMPDIR:-/tmp}/xf-stream-anywhere.$$
-mkdir -p "$tmp" || exit 1
-trap 'rm -rf "$tmp"' EXIT
-same=0 bad=0
-fail() {
-    echo "FAIL $*"
-    bad=$((bad + 1))
-}
-jac() { sed -n 's/^ *F( *[0-9]*, *[0-9]*)= *//p' "$1"; }
-agree() {
-    [ -s "$1" ] && awk 'NR == FNR { a[FNR] = $1; n = FNR; next }
-        { b = $1; d = a[FNR] - b; if (d < 0) d = -d; m = (b < 0 ? -b : b);
-          if (d > 1e-12 && d > 1e-12 * m) bad = 1; k = FNR }
-        END { exit bad || k != n }' "$1" "$2"
-}
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+scratch xf-stream-anywhere
 # compare NAME WHOLE PIECES DRIVERS: both adjoints' Jacobians under each driver
 compare() {
     if cmp -s "$2" "$3"; then

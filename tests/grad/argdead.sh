@@ -4,17 +4,9 @@
 # do not read has no argument checkpoint (pass argdead): in
 # tests/grad/argdead.c lmul's out is not stored, its v and sq's v are
 # (golden.grad checks the gradient itself). Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
-"$xaiform" grad "$src" --function argdead --independent x --dependent y --mode adjoint \
-  --reversal joint -o "$work/joint.c" 2>"$work/joint.err" ||
-  { echo "FAIL grad: $(head -1 "$work/joint.err")"; exit 1; }
-# stores ROUTINE VAR: the checkpoint pushes of VAR in ROUTINE's plain call
-stores() {
-  awk -v f="^$1_b_tpl_fwd[(]" -v v="xf_ad_s.cp, $2[" '
-    $0 ~ f { inside = 1 } inside && index($0, v) { n++ } inside && /^}/ { inside = 0 }
-    END { print n + 0 }' "$work/joint.c"
-}
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
+adjoint argdead joint grad
 rc=0
 o=$(stores lmul out) v=$(stores lmul v) s=$(stores sq v)
 [ "$o" = 0 ] || { echo "FAIL lmul stores out, which its rerun and adjoint do not read ($o pushes)"; rc=1; }

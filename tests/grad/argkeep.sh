@@ -8,17 +8,9 @@
 # stores t; cube's c is passed u, written only before the call, so it is
 # not stored; lsq's q is written in the loop around the call, so it is
 # (golden.grad checks the gradient itself). Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
-"$xaiform" grad "$src" --function argkeep --independent x --dependent y --mode adjoint \
-  --reversal joint -o "$work/joint.c" 2>"$work/joint.err" ||
-  { echo "FAIL grad: $(head -1 "$work/joint.err")"; exit 1; }
-# stores ROUTINE VAR: the checkpoint pushes of VAR in ROUTINE's plain call
-stores() {
-  awk -v f="^$1_b_tpl_fwd[(]" -v v="xf_ad_s.cp, $2[" '
-    $0 ~ f { inside = 1 } inside && index($0, v) { n++ } inside && /^}/ { inside = 0 }
-    END { print n + 0 }' "$work/joint.c"
-}
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
+adjoint argkeep joint grad
 rc=0
 w=$(stores wsum w) v=$(stores wsum v) t=$(stores sqacc t)
 [ "$w" = 0 ] || { echo "FAIL wsum stores its unwritten formal w ($w pushes)"; rc=1; }

@@ -8,13 +8,9 @@
 # xaif2c: grad writes a single routine's split adjoint as its joint one,
 # and says so). golden.grad checks the gradient itself.
 # Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
-for rev in joint split; do
-  "$xaiform" grad "$src" --function onceval --independent x --dependent y --mode adjoint \
-    --reversal $rev -o "$work/$rev.c" 2>"$work/$rev.err" ||
-    { echo "FAIL grad --reversal $rev: $(head -1 "$work/$rev.err")"; exit 1; }
-done
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
+for rev in joint split; do adjoint onceval $rev; done
 # the split template itself, as a caller's split adjoint runs it
 if ! {
   "$xaiform" c2xaif "$src" --function onceval --independent x --dependent y -o "$work/f.xaif" &&
@@ -24,8 +20,6 @@ if ! {
   echo "FAIL the split template: $(head -1 "$work/tpl.err")"
   exit 1
 fi
-# pushes FILE: the real pushes on the tape (the global one, or local xf_tr*)
-pushes() { grep -c 'xf_ad_push[_nc]*(&xf_ad_s\.tape\|xf_tr[0-9]* = ' "$1"; }
 j=$(pushes "$work/joint.c") s=$(pushes "$work/tpl.c") g=$(pushes "$work/split.c")
 rc=0
 [ "$j" = 0 ] || { echo "FAIL the joint adjoint tapes $j reals"; rc=1; }

@@ -6,11 +6,9 @@
 # computed the partials sin(t) and cos(t) again); the split adjoint, whose
 # adjoint sweep runs in another activation, keeps its own. golden.grad
 # checks the gradient itself. Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
-"$xaiform" grad "$src" --function rotate --independent x --dependent y --mode adjoint \
-  --reversal joint -o "$work/joint.c" 2>"$work/joint.err" ||
-  { echo "FAIL grad --reversal joint: $(head -1 "$work/joint.err")"; exit 1; }
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
+adjoint rotate joint
 rc=0
 for f in sin cos; do
   n=$(grep -c "\\b$f(" "$work/joint.c")

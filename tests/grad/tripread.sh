@@ -6,11 +6,9 @@
 # and popped before the adjoint's); halves, which writes n after its loop,
 # still runs its reversed loop from a popped bound. golden.grad checks
 # the gradient itself. Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
-"$xaiform" grad "$src" --function tripobj --independent x --dependent y --mode adjoint \
-  --reversal joint -o "$work/joint.c" 2>"$work/joint.err" ||
-  { echo "FAIL grad --reversal joint: $(head -1 "$work/joint.err")"; exit 1; }
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
+adjoint tripobj joint
 rc=0
 # the adjoint sweeps of cubes (inner function and the rerun): from n
 n=$(grep -c 'for (i = ((\*n) - 1L); i >= 0L' "$work/joint.c")

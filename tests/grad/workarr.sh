@@ -7,11 +7,9 @@
 # its derivative tb, which only the taped run with its adjoint names
 # (each allocated and freed tb before). golden.grad checks the gradient
 # itself. Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
-"$xaiform" grad "$src" --function waobj --independent x --dependent y --mode adjoint \
-  --reversal joint -o "$work/joint.c" 2>"$work/joint.err" ||
-  { echo "FAIL grad --reversal joint: $(head -1 "$work/joint.err")"; exit 1; }
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
+adjoint waobj joint
 rc=0
 for f in cell_b_tpl_plain cell_b_tpl_fwd cell_b_tpl_rev; do
   body=$(awk -v f="$f" '$0 ~ "^" f "\\(" { on = 1 } on { print } on && /^}/ { exit }' "$work/joint.c")
