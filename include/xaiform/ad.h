@@ -118,11 +118,12 @@ static struct {
     int k;
 } xf_ad_kept;
 
+/* the capacity of a block as kept (its start, before the zeros) */
 static inline size_t
-xf_ad_cap(const double *z)
+xf_ad_cap(const double *b)
 {
     size_t c;
-    memcpy(&c, z - 1, sizeof c);
+    memcpy(&c, b, sizeof c);
     return c;
 }
 
@@ -142,7 +143,7 @@ xf_ad_zeros(long n)
             best = i;
     double *z;
     if (best >= 0) {
-        z = xf_ad_kept.p[best];
+        z = xf_ad_kept.p[best] + 1;
         xf_ad_kept.p[best] = xf_ad_kept.p[--xf_ad_kept.k];
     } else {
         double *b = k < (size_t)-1 / sizeof *b - 1 ? malloc((k + 1) * sizeof *b) : NULL;
@@ -163,7 +164,7 @@ xf_ad_drop(double *z)
     if (!z)
         return;
     if (xf_ad_kept.k < XF_AD_KEEP)
-        xf_ad_kept.p[xf_ad_kept.k++] = z;
+        xf_ad_kept.p[xf_ad_kept.k++] = z - 1; /* the block's start: a leak checker sees it held */
     else
         free(z - 1);
 }
