@@ -183,8 +183,9 @@ cw_rt_free(cw *w, FILE *o, const xf_scope *sc, const char *body)
         if (c->formal || c->global || !cw_rt(s))
             continue;
         if (rt_named(c, 0, body))
-            fprintf(o, "    free(%s);\n", c->name);
+            fprintf(o, s->type == XF_TYPE_INTEGER ? "    free(%s);\n" : "    xf_ad_drop(%s);\n",
+                    c->name);
         if (rt_named(c, 1, body) && s->type != XF_TYPE_INTEGER)
-            fprintf(o, "    free(%s);\n", c->dname);
+            fprintf(o, "    xf_ad_drop(%s);\n", c->dname);
     }
 }

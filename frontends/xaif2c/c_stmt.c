@@ -574,7 +574,7 @@ call(cw *w, const xf_stmt *s)
         }
         if (cw_has_deriv(w, f->sym) && cw_rt(f->sym) &&
             (!r || !xf_varref_symref(r) || !cw_has_deriv(w, xf_varref_symref(r)->sym)))
-            fprintf(w->o, "        free(xf_z%u);\n", p);
+            fprintf(w->o, "        xf_ad_drop(xf_z%u);\n", p);
     }
     fputs("    }\n", w->o);
 out:

@@ -3,8 +3,9 @@
  * per-thread cache (about 370 instructions a call against malloc's 41 in
  * ADBench LSTM's joint adjoint, which allocates a work array per call of
  * lstm_model). This program's own calloc counts its calls; the zeros
- * must be zeros even in a block that malloc hands back dirty. Exit 0
- * when xf_ad_zeros called no calloc and returned zeros. */
+ * must be zeros even in a block that malloc hands back dirty, and in a
+ * block xf_ad_drop kept. Exit 0 when xf_ad_zeros called no calloc,
+ * returned zeros and gave a dropped block back. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,8 +47,26 @@ main(void)
                 fprintf(stderr, "zeros: element %d is %g\n", i, z[i]);
                 return 1;
             }
-        free(z);
+        xf_ad_drop(z);
     }
-    puts("zeros: xf_ad_zeros zeroes malloc's memory, no calloc");
+    /* a dropped block is kept: the next request it holds gets it back,
+     * zeroed (the heap's top is not given back and taken again) */
+    double *a = xf_ad_zeros(100), *b = xf_ad_zeros(40);
+    for (int i = 0; i < 100; i++)
+        a[i] = 2.0 + i;
+    xf_ad_drop(a);
+    xf_ad_drop(b);
+    double *c = xf_ad_zeros(90);
+    if (c != a) {
+        fprintf(stderr, "zeros: a dropped block of 100 was not given back for 90\n");
+        return 1;
+    }
+    for (int i = 0; i < 90; i++)
+        if (c[i] != 0.0) {
+            fprintf(stderr, "zeros: kept block, element %d is %g\n", i, c[i]);
+            return 1;
+        }
+    xf_ad_drop(c);
+    puts("zeros: xf_ad_zeros zeroes malloc's memory, no calloc, keeps dropped blocks");
     return 0;
 }
