@@ -109,7 +109,7 @@ xf_ad_fail(const char *what)
  * the pages faulted in anew: kernel time that the instruction counts do
  * not show; ADBench hand's tangent spent 0.82 ms a call so against 0.30
  * ms with them kept). Each block carries its capacity in the double
- * before it. At most XF_AD_KEEP blocks are kept, for the process's life. */
+ * before it. At most XF_AD_KEEP blocks are kept, until xf_ad_release(). */
 #ifndef XF_AD_KEEP
 #define XF_AD_KEEP 32
 #endif
@@ -414,10 +414,13 @@ xf_ad_ckp_drop(void)
     s->cursor = s->n;
 }
 
-/* Free the stacks' memory (they start again empty). */
+/* Free the stacks' memory (they start again empty) and the work blocks
+ * kept by xf_ad_drop. */
 static inline void
 xf_ad_release(void)
 {
+    while (xf_ad_kept.k > 0)
+        free(xf_ad_kept.p[--xf_ad_kept.k]);
     xf_ad_state_t *s = xf_ad_state();
     free(s->tape.v);
     free(s->cp.v);

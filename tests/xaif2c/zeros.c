@@ -67,6 +67,16 @@ main(void)
             return 1;
         }
     xf_ad_drop(c);
-    puts("zeros: xf_ad_zeros zeroes malloc's memory, no calloc, keeps dropped blocks");
+    if (xf_ad_kept.k == 0) {
+        fprintf(stderr, "zeros: no block kept after xf_ad_drop\n");
+        return 1;
+    }
+    xf_ad_release(); /* frees the kept blocks too */
+    if (xf_ad_kept.k != 0) {
+        fprintf(stderr, "zeros: xf_ad_release left %d blocks kept\n", xf_ad_kept.k);
+        return 1;
+    }
+    puts("zeros: xf_ad_zeros zeroes malloc's memory, no calloc, keeps dropped blocks until "
+         "xf_ad_release");
     return 0;
 }
