@@ -51,6 +51,9 @@ typedef struct facts {
     xf_arena *a;
     xf_map reads_known; /* routine symbol -> itself: it has a non-empty Read list */
     xf_map hosts;       /* scope -> itself: the local scope of a routine that hosts others */
+    xf_map defined;     /* routine symbol -> itself: the document has its body */
+    XF_VEC(const xf_symbol *) callees; /* the callee of every call, repeats and all */
+    int closed; /* 0 not yet known, 1 every callee is defined, -1 some is not */
 } facts;
 
 typedef struct ds {
@@ -64,6 +67,7 @@ typedef struct ds {
     uint32_t w;         /* 64-bit words of a set */
     uint64_t *nonlocal; /* the bits of formals, globals, host variables */
     uint64_t *all;
+    bool restored;       /* the calls of the adjoint sweep restore what they read (joint) */
     bool host;           /* the routine hosts internal procedures: a call reads its locals */
     bool failed;         /* out of memory on the way: remove nothing */
     bool unknown_callee; /* placeholder 3 calls a routine without a Read list */
@@ -216,7 +220,8 @@ static void
 gen_call(ds *p, void *arg, const xf_symbol *callee)
 {
     (void)callee;
-    set_or(arg, p->host ? p->all : p->nonlocal, p->w);
+    if (!p->restored)
+        set_or(arg, p->host ? p->all : p->nonlocal, p->w);
 }
 
 /* ------------------------------------------------------------ candidates */
@@ -312,11 +317,30 @@ transfer(ds *p, const xf_cvertex *v, uint64_t *live, bool *dead)
     visit_header(p, &gen, v);
 }
 
+/* Does every call of the document name a routine whose body it has? Then
+ * a callee without a Read list still sees at its rerun what its first run
+ * saw: the template checkpoints every formal of such a routine and every
+ * variable of another scope its code names, and its callees do the same
+ * for theirs. */
+static bool
+closed(facts *f)
+{
+    if (!f->closed) {
+        f->closed = 1;
+        for (uint32_t i = 0; i < f->callees.n; i++)
+            if (!xf_map_get(&f->defined, f->callees.v[i]))
+                f->closed = -1;
+    }
+    return f->closed > 0;
+}
+
 static void
 note_callee(ds *p, void *arg, const xf_symbol *callee)
 {
     (void)arg;
-    if (callee && !xf_map_get(&p->f->reads_known, callee))
+    facts *f = p->ctx->state;
+    if (callee && !xf_map_get(&f->reads_known, callee) &&
+        !(closed(f) && xf_map_get(&f->defined, callee)))
         p->unknown_callee = true;
 }
 
@@ -347,10 +371,15 @@ roots(ds *p, const xf_graph *g3, uint64_t *live)
         if (!xf_is_local(p->rt, p->syms.v[b]) &&
             !(joint && !p->unknown_callee && trimmed(p, p->syms.v[b])))
             live[b / 64] |= (uint64_t)1 << (b % 64);
+    /* a call of the adjoint sweep (the callee's rerun and adjoint) restores
+     * the real formals and globals it reads before it reads them; the
+     * other nonlocals are live already */
+    p->restored = joint && !p->unknown_callee && !p->host;
     if (g3) {
         visitor gen = {gen_ref, gen_call, live};
         visit_graph(p, &gen, g3);
     }
+    p->restored = false;
 }
 
 /* The fixpoint over @g2 and the removal. @returns statements removed, or -1. */
@@ -534,9 +563,14 @@ scan(xf_pass_ctx *ctx, const xf_routine *rt)
         g = r1 ? &r1->g : NULL;
     }
     for (uint32_t i = 0; g && i < g->v.n; i++)
-        for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++)
-            if (!xf_callfacts_stmt(f->calls, g->v.v[i]->stmts.v[k]))
+        for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++) {
+            const xf_stmt *s = g->v.v[i]->stmts.v[k];
+            if (!xf_callfacts_stmt(f->calls, s) ||
+                (s->kind == XF_STMT_CALL && !XF_VEC_PUSH(f->a, f->callees, s->u.call.sym)))
                 return xf_pass_oom(ctx);
+        }
+    if (rt->sym && !xf_map_put(&f->defined, f->a, rt->sym, (void *)rt->sym, NULL))
+        return xf_pass_oom(ctx);
     if (rt->sym && rt->se[XF_SE_READ].refs.n &&
         !xf_map_put(&f->reads_known, f->a, rt->sym, (void *)rt->sym, NULL))
         return xf_pass_oom(ctx);
