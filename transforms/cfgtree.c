@@ -271,8 +271,8 @@ xf_expr_operand(const xf_expr *x, uint32_t v, int64_t pos)
     return UINT32_MAX;
 }
 
-static bool
-is_var(const xf_expr *x, uint32_t v, const xf_symbol *s)
+bool
+xf_expr_is_var(const xf_expr *x, uint32_t v, const xf_symbol *s)
 {
     if (v >= x->v.n || x->v.v[v].kind != XF_EV_VARREF || xf_varref_arrref(x->v.v[v].u.ref))
         return false;
@@ -336,15 +336,17 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
     if (a == UINT32_MAX || b == UINT32_MAX)
         return false;
     int64_t st;
-    if (!strcmp(op, "add_scal_scal") && is_var(u, a, h->i) && vertex_int(u, b, &st))
+    if (!strcmp(op, "add_scal_scal") && xf_expr_is_var(u, a, h->i) && vertex_int(u, b, &st))
         h->step = st;
-    else if (!strcmp(op, "add_scal_scal") && is_var(u, b, h->i) && vertex_int(u, a, &st))
+    else if (!strcmp(op, "add_scal_scal") && xf_expr_is_var(u, b, h->i) && vertex_int(u, a, &st))
         h->step = st;
-    else if (!strcmp(op, "sub_scal_scal") && is_var(u, a, h->i) && vertex_int(u, b, &st))
+    else if (!strcmp(op, "sub_scal_scal") && xf_expr_is_var(u, a, h->i) && vertex_int(u, b, &st))
         h->step = st == INT64_MIN ? INT64_MIN : -st; /* INT64_MIN: refused below */
-    else if (!strcmp(op, "add_scal_scal") && is_var(u, a, h->i) && !xf_expr_reads(u, b, h->i))
+    else if (!strcmp(op, "add_scal_scal") && xf_expr_is_var(u, a, h->i) &&
+             !xf_expr_reads(u, b, h->i))
         h->st_x = u, h->st = b;
-    else if (!strcmp(op, "add_scal_scal") && is_var(u, b, h->i) && !xf_expr_reads(u, a, h->i))
+    else if (!strcmp(op, "add_scal_scal") && xf_expr_is_var(u, b, h->i) &&
+             !xf_expr_reads(u, a, h->i))
         h->st_x = u, h->st = a;
     else
         return false;
@@ -357,7 +359,8 @@ xf_loop_header(const xf_cvertex *v, xf_loophead *h)
         return false;
     const char *cop = c->v.v[cr].u.in.name;
     uint32_t ca = xf_expr_operand(c, cr, 1), cb = xf_expr_operand(c, cr, 2);
-    if (ca == UINT32_MAX || cb == UINT32_MAX || !is_var(c, ca, h->i) || xf_expr_reads(c, cb, h->i))
+    if (ca == UINT32_MAX || cb == UINT32_MAX || !xf_expr_is_var(c, ca, h->i) ||
+        xf_expr_reads(c, cb, h->i))
         return false;
     h->hi_x = c;
     h->hi = cb;

@@ -129,6 +129,10 @@ bool xf_loopscope_has(const xf_loopscope *s, const xf_symbol *sym);
  */
 bool xf_expr_reads(const xf_expr *x, uint32_t v, const xf_symbol *s);
 
+/** xf_expr_is_var: is vertex @v of @x a reference to the whole scalar @s
+ * (no subscript)? */
+bool xf_expr_is_var(const xf_expr *x, uint32_t v, const xf_symbol *s);
+
 /** xf_expr_operand: the operand at position @pos of vertex @v of @x, or UINT32_MAX. */
 uint32_t xf_expr_operand(const xf_expr *x, uint32_t v, int64_t pos);
 

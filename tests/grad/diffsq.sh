@@ -9,8 +9,8 @@
 #  - each adjoint's Jacobian equals the tangent's (xaiform run);
 #  - the joint adjoint C of `grad` pushes nothing.
 # golden.grad checks diffsq.c's gradient compiled. Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
 rc=0
 fail() {
   echo "FAIL $*"
@@ -18,21 +18,9 @@ fail() {
 }
 "$xaiform" c2xaif "$src" --function diffsq --independent x --dependent y --extent x=6 \
   --extent y=1 -o "$work/in.xaif" || exit 1
-run() {
-  "$xaiform" run "$1" --driver "$2" --top diffsq -n 6 -m 1 --stats
-}
-if ! "$xaiform" tangent "$work/in.xaif" -o "$work/t.xaif" ||
-  ! run "$work/t.xaif" tangent >"$work/t.out" 2>/dev/null; then
-  echo "FAIL the tangent or its run"
-  exit 1
-fi
+against_tangent "$work/in.xaif" diffsq 6 1
 for r in joint split; do
-  "$xaiform" adjoint "$work/in.xaif" --reversal "$r" -o "$work/$r.xaif" ||
-    { fail "adjoint --reversal $r"; continue; }
-  run "$work/$r.xaif" "adjoint-$r" >"$work/$r.out" 2>"$work/$r.stats" ||
-    { fail "$r: the adjoint's run"; continue; }
-  cmp -s "$work/t.out" "$work/$r.out" || fail "$r: the Jacobian differs from the tangent's"
-  line=$(grep 'tape pushed' "$work/$r.stats")
+  line=$(pushed "$r")
   real=$(echo "$line" | sed -n 's/.*(real \([0-9]*\),.*/\1/p')
   max=0
   [ "$r" = split ] && max=12

@@ -1,4 +1,5 @@
 # shellcheck shell=sh
+# shellcheck disable=SC2034 # rc is set here for the sourcing script
 # gradlib.sh: sourced (POSIX sh) by the tests/grad scripts that read the C of
 # an adjoint: argdead.sh, argflow.sh, argkeep.sh, oncebefore.sh,
 # onceval.sh, reuse.sh, sqsum.sh, tripread.sh, workarr.sh. Each is run as
@@ -30,3 +31,48 @@ stores() {
     $0 ~ f { inside = 1 } inside && index($0, v) { n++ } inside && /^}/ { inside = 0 }
     END { print n + 0 }' "$work/joint.c"
 }
+
+# split_template FUNCTION: $work/tpl.c, the C of FUNCTION's split template
+# itself (c2xaif, adjoint --reversal split, xaif2c), as a caller's split
+# adjoint runs it (grad writes a single routine's split adjoint as its
+# joint one); exit 1 when a step fails
+split_template() {
+  if ! {
+    "$xaiform" c2xaif "$src" --function "$1" --independent x --dependent y -o "$work/f.xaif" &&
+      "$xaiform" adjoint "$work/f.xaif" --reversal split -o "$work/split.xaif" &&
+      "$xaiform" xaif2c "$work/split.xaif" --reversal split -o "$work/tpl.c" 2>"$work/tpl.err"
+  }; then
+    echo "FAIL the split template: $(head -1 "$work/tpl.err" 2>/dev/null)"
+    exit 1
+  fi
+}
+
+# against_tangent XAIF TOP N M: the tangent of XAIF and its adjoints under
+# joint and split reversal, each run by `xaiform run --top TOP -n N -m M
+# --stats` (the statistics in $work/REV.stats); prints FAIL and sets rc=1
+# where an adjoint or its run fails or its Jacobian is not the tangent's;
+# exit 1 when the tangent or its run fails
+against_tangent() {
+  if ! "$xaiform" tangent "$1" -o "$work/t.xaif" ||
+    ! "$xaiform" run "$work/t.xaif" --driver tangent --top "$2" -n "$3" -m "$4" \
+      >"$work/t.out" 2>/dev/null; then
+    echo "FAIL the tangent or its run"
+    exit 1
+  fi
+  for r in joint split; do
+    if ! "$xaiform" adjoint "$1" --reversal "$r" -o "$work/$r.xaif"; then
+      echo "FAIL adjoint --reversal $r"
+      rc=1
+    elif ! "$xaiform" run "$work/$r.xaif" --driver "adjoint-$r" --top "$2" -n "$3" -m "$4" \
+      --stats >"$work/$r.out" 2>"$work/$r.stats"; then
+      echo "FAIL $r: the adjoint's run"
+      rc=1
+    elif ! cmp -s "$work/t.out" "$work/$r.out"; then
+      echo "FAIL $r: the Jacobian differs from the tangent's"
+      rc=1
+    fi
+  done
+}
+
+# pushed REV: the "tape pushed" line of REV's run (against_tangent)
+pushed() { grep 'tape pushed' "$work/$1.stats" 2>/dev/null; }

@@ -12,8 +12,8 @@
 #    three sweeps, acc's bounds only (18 while a shared temporary kept its
 #    pairs), and their Jacobians equal the tangent's.
 # golden.grad checks intshare.c's gradient. Exit 1 on a failure.
-xaiform=$1 src=$2 work=$3
-mkdir -p "$work" || exit 1
+# shellcheck source-path=SCRIPTDIR
+. "$(dirname "$0")/gradlib.sh"
 rc=0
 fail() {
   echo "FAIL $*"
@@ -34,22 +34,9 @@ done
 sed '/SymbolReference/s/"OAD_CTMP[12]"/"OAD_CTMP0"/' "$work/in.xaif" >"$work/shared.xaif" || exit 1
 [ "$(grep -c 'SymbolReference.*"OAD_CTMP0"' "$work/shared.xaif")" -ge 6 ] ||
   { echo "FAIL the calls do not share OAD_CTMP0"; exit 1; }
-run() {
-  "$xaiform" run "$1" --driver "$2" --top intshare -n 3 -m 3 --stats
-}
-if ! "$xaiform" tangent "$work/shared.xaif" -o "$work/t.xaif" ||
-  ! run "$work/t.xaif" tangent >"$work/t.out" 2>/dev/null; then
-  echo "FAIL the tangent or its run"
-  exit 1
-fi
+against_tangent "$work/shared.xaif" intshare 3 3
 for r in joint split; do
-  "$xaiform" adjoint "$work/shared.xaif" --reversal "$r" -o "$work/$r.xaif" ||
-    { fail "adjoint --reversal $r"; continue; }
-  run "$work/$r.xaif" "adjoint-$r" >"$work/$r.out" 2>"$work/$r.stats" ||
-    { fail "$r: the adjoint's run"; continue; }
-  cmp -s "$work/t.out" "$work/$r.out" || fail "$r: the Jacobian differs from the tangent's"
-  grep 'tape pushed' "$work/$r.stats" | grep -q 'integer 9,' ||
-    fail "$r (one temporary): $(grep 'tape pushed' "$work/$r.stats")"
+  pushed "$r" | grep -q 'integer 9,' || fail "$r (one temporary): $(pushed "$r")"
 done
 [ $rc = 0 ] && echo "intshare: the caller pushes no integer (C; joint, split); 9 integer words with one temporary"
 exit $rc

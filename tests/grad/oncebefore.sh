@@ -10,15 +10,7 @@
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gradlib.sh"
 for rev in joint split; do adjoint oncebefore $rev; done
-# the split template itself, as a caller's split adjoint runs it
-if ! {
-  "$xaiform" c2xaif "$src" --function oncebefore --independent x --dependent y -o "$work/f.xaif" &&
-  "$xaiform" adjoint "$work/f.xaif" --reversal split -o "$work/split.xaif" &&
-  "$xaiform" xaif2c "$work/split.xaif" --reversal split -o "$work/tpl.c" 2>"$work/tpl.err"
-}; then
-  echo "FAIL the split template: $(head -1 "$work/tpl.err")"
-  exit 1
-fi
+split_template oncebefore
 j=$(pushes "$work/joint.c") s=$(pushes "$work/tpl.c") g=$(pushes "$work/split.c")
 rc=0
 [ "$j" = 0 ] || { echo "FAIL the joint adjoint tapes $j reals"; rc=1; }

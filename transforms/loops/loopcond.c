@@ -39,16 +39,6 @@ int_expr(const xf_expr *x, uint32_t v, int depth)
     return int_expr(x, a, depth + 1) && int_expr(x, b, depth + 1);
 }
 
-/* Is vertex @v of @x the whole scalar @s? */
-static bool
-is_var(const xf_expr *x, uint32_t v, const xf_symbol *s)
-{
-    if (v >= x->v.n || x->v.v[v].kind != XF_EV_VARREF || xf_varref_arrref(x->v.v[v].u.ref))
-        return false;
-    const xf_symref *sr = xf_varref_symref(x->v.v[v].u.ref);
-    return sr && sr->sym == s;
-}
-
 /* The comparison with its operands swapped (a < b is b > a), or NULL. */
 static const char *
 mirrored(const char *op)
@@ -75,11 +65,11 @@ offset(const xf_expr *x, uint32_t o, const xf_symbol *i, uint32_t *k, const char
     uint32_t a = xf_expr_operand(x, o, 1), b = xf_expr_operand(x, o, 2);
     if (a == UINT32_MAX || b == UINT32_MAX)
         return false;
-    if (!strcmp(op, "add_scal_scal") && is_var(x, a, i))
+    if (!strcmp(op, "add_scal_scal") && xf_expr_is_var(x, a, i))
         *k = b, *inv = "sub_scal_scal";
-    else if (!strcmp(op, "add_scal_scal") && is_var(x, b, i))
+    else if (!strcmp(op, "add_scal_scal") && xf_expr_is_var(x, b, i))
         *k = a, *inv = "sub_scal_scal";
-    else if (!strcmp(op, "sub_scal_scal") && is_var(x, a, i))
+    else if (!strcmp(op, "sub_scal_scal") && xf_expr_is_var(x, a, i))
         *k = b, *inv = "add_scal_scal";
     else
         return false;
@@ -124,7 +114,7 @@ normalise(xf_doc *doc, xf_cvertex *v)
     /* the variable: copied from whichever operand of the offset holds it */
     uint32_t off = n == rhs ? lhs : rhs;
     uint32_t a = xf_expr_operand(c, off, 1);
-    uint32_t ivx = is_var(c, a, i) ? a : xf_expr_operand(c, off, 2);
+    uint32_t ivx = xf_expr_is_var(c, a, i) ? a : xf_expr_operand(c, off, 2);
     uint32_t vi = xf_expr_copy(doc, nc, c, ivx);
     uint32_t vn = xf_expr_copy(doc, nc, c, n);
     uint32_t vk = xf_expr_copy(doc, nc, c, k);
