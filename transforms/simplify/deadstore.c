@@ -86,7 +86,7 @@ sym_of(const xf_varref *r)
 /* What a visit does with each reference and each call. */
 typedef struct visitor {
     void (*ref)(ds *p, void *arg, const xf_varref *r);
-    void (*call)(ds *p, void *arg, const xf_symbol *callee); /* NULL callee: a function */
+    void (*call)(ds *p, void *arg, const xf_symbol *callee); /* a subroutine's or a function's */
     void *arg;
 } visitor;
 
@@ -102,7 +102,7 @@ visit_step(void *ctx, const xf_walk_step *s)
     if (s->ref)
         v->vis->ref(v->p, v->vis->arg, s->ref);
     else if (s->vertex->kind == XF_EV_FUNCALL && v->vis->call)
-        v->vis->call(v->p, v->vis->arg, NULL);
+        v->vis->call(v->p, v->vis->arg, s->vertex->u.fn.sym);
     return XF_WALK_GO;
 }
 
@@ -317,7 +317,8 @@ transfer(ds *p, const xf_cvertex *v, uint64_t *live, bool *dead)
     visit_header(p, &gen, v);
 }
 
-/* Does every call of the document name a routine whose body it has? Then
+/* Does every call of the document (of a subroutine, or of a function in an
+ * expression) name a routine whose body it has? Then
  * a callee without a Read list still sees at its rerun what its first run
  * saw: the template checkpoints every formal of such a routine and every
  * variable of another scope its code names, and its callees do the same
@@ -339,8 +340,8 @@ note_callee(ds *p, void *arg, const xf_symbol *callee)
 {
     (void)arg;
     facts *f = p->ctx->state;
-    if (callee && !xf_map_get(&f->reads_known, callee) &&
-        !(closed(f) && xf_map_get(&f->defined, callee)))
+    if (!callee ||
+        (!xf_map_get(&f->reads_known, callee) && !(closed(f) && xf_map_get(&f->defined, callee))))
         p->unknown_callee = true;
 }
 
@@ -348,6 +349,16 @@ static void
 no_ref(ds *p, void *arg, const xf_varref *r)
 {
     (void)p, (void)arg, (void)r;
+}
+
+static void
+push_callee(ds *p, void *arg, const xf_symbol *callee)
+{
+    facts *f = arg;
+    if (!callee)
+        f->closed = -1; /* a function the document does not name */
+    else if (!XF_VEC_PUSH(f->a, f->callees, callee))
+        p->failed = true;
 }
 
 /* Is real formal or global @s left dead at the exit (mode 2)? */
@@ -563,12 +574,16 @@ scan(xf_pass_ctx *ctx, const xf_routine *rt)
         g = r1 ? &r1->g : NULL;
     }
     for (uint32_t i = 0; g && i < g->v.n; i++)
-        for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++) {
-            const xf_stmt *s = g->v.v[i]->stmts.v[k];
-            if (!xf_callfacts_stmt(f->calls, s) ||
-                (s->kind == XF_STMT_CALL && !XF_VEC_PUSH(f->a, f->callees, s->u.call.sym)))
+        for (uint32_t k = 0; k < g->v.v[i]->stmts.n; k++)
+            if (!xf_callfacts_stmt(f->calls, g->v.v[i]->stmts.v[k]))
                 return xf_pass_oom(ctx);
-        }
+    /* every callee, a FunctionCall's in any expression too */
+    ds d = {.ctx = ctx};
+    visitor calls = {no_ref, push_callee, f};
+    if (g)
+        visit_graph(&d, &calls, g);
+    if (d.failed)
+        return xf_pass_oom(ctx);
     if (rt->sym && !xf_map_put(&f->defined, f->a, rt->sym, (void *)rt->sym, NULL))
         return xf_pass_oom(ctx);
     if (rt->sym && rt->se[XF_SE_READ].refs.n &&
