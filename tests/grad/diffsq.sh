@@ -11,11 +11,6 @@
 # golden.grad checks diffsq.c's gradient compiled. Exit 1 on a failure.
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gradlib.sh"
-rc=0
-fail() {
-  echo "FAIL $*"
-  rc=1
-}
 "$xaiform" c2xaif "$src" --function diffsq --independent x --dependent y --extent x=6 \
   --extent y=1 -o "$work/in.xaif" || exit 1
 against_tangent "$work/in.xaif" diffsq 6 1

@@ -1,13 +1,18 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2034 # rc is set here for the sourcing script
-# gradlib.sh: sourced (POSIX sh) by the tests/grad scripts that read the C of
-# an adjoint: argdead.sh, argflow.sh, argkeep.sh, oncebefore.sh,
-# onceval.sh, reuse.sh, sqsum.sh, tripread.sh, workarr.sh. Each is run as
-# SCRIPT XAIFORM SRC WORK; it sets xaiform, src and work from those
+# gradlib.sh: sourced (POSIX sh) by the tests/grad scripts that read the C
+# or the tape of an adjoint (`grep -l gradlib tests/grad/*.sh` lists them).
+# Each is run as SCRIPT XAIFORM SRC WORK; it sets xaiform, src and work from those
 # and makes WORK.
 
-xaiform=$1 src=$2 work=$3
+xaiform=$1 src=$2 work=$3 rc=0
 mkdir -p "$work" || exit 1
+
+# fail WHAT: print FAIL WHAT and remember it (the script exits with $rc)
+fail() {
+  echo "FAIL $*"
+  rc=1
+}
 
 # adjoint FUNCTION REV [WHAT]: $work/REV.c, the adjoint of FUNCTION in
 # src (independent x, dependent y) under --reversal REV; on a failure

@@ -14,11 +14,6 @@
 # golden.grad checks intshare.c's gradient. Exit 1 on a failure.
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gradlib.sh"
-rc=0
-fail() {
-  echo "FAIL $*"
-  rc=1
-}
 for r in joint split; do
   "$xaiform" grad "$src" --function intshare --independent x --dependent y --extent x=3 \
     --extent y=3 --mode adjoint --reversal "$r" -o "$work/$r.c" 2>"$work/$r.err" ||

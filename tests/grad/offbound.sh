@@ -13,11 +13,6 @@
 # golden.grad checks offbound.c's gradient compiled. Exit 1 on a failure.
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gradlib.sh"
-rc=0
-fail() {
-  echo "FAIL $*"
-  rc=1
-}
 "$xaiform" c2xaif "$src" --function offbound --independent x --dependent y --extent x=8 \
   --extent y=6 -o "$work/in.xaif" || exit 1
 against_tangent "$work/in.xaif" offbound 8 6
