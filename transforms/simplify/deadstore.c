@@ -43,7 +43,9 @@
  * a member path of one (s, s.m, s->m: the formals the front end made of
  * its real members, xf_member=), or a global. An F that another routine
  * calls is refused unless --reversal joint (its caller's taping reads its
- * outputs); a Y that names nothing real of F is refused.
+ * outputs); a Y that names nothing real of F is refused. A call reads
+ * such a formal only where it is an argument (a callee reaches F's
+ * formals through its arguments alone; aliased formals are no targets).
  *
  * Needs: reverse. Breaks: nothing. */
 #include <stdint.h>
@@ -634,8 +636,11 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     if (!p.nonlocal || !p.all)
         return xf_pass_oom(ctx);
     for (uint32_t b = 0; b < p.syms.n; b++) {
+        const xf_symbol *s = p.syms.v[b];
         p.all[b / 64] |= (uint64_t)1 << (b % 64);
-        if (!xf_is_local(rt, p.syms.v[b]))
+        /* a callee reaches a formal only through its arguments (visited
+         * as references): a --no-value output stays dead across calls */
+        if (!xf_is_local(rt, s) && !(xf_map_get(&p.no_value, s) && xf_is_formal(rt, s)))
             p.nonlocal[b / 64] |= (uint64_t)1 << (b % 64);
     }
     int64_t removed = flow(&p, &r2->g, r3 ? &r3->g : NULL);
