@@ -47,7 +47,8 @@ typedef struct adb_problem {
     /* reference: tangent t = J v, or adjoint g = J^T w (g overwritten) */
     void (*ref_d)(const double *x, const double *v, double *y, double *t);
     void (*ref_b)(const double *x, const double *w, double *y, double *g);
-    /* ours, the same */
+    /* ours, the same; y is never read after either adjoint (Tapenade's
+     * _b and ours with grad --no-value compute no value) */
     void (*our_d)(const double *x, const double *v, double *y, double *t);
     void (*our_b)(const double *x, const double *w, double *y, double *g);
 } adb_problem;
