@@ -25,7 +25,7 @@ static const char usage[] =
     "usage: xaiform grad FILE.c --function F --independent A[,B...] --dependent Y[,...]\n"
     "                    --mode tangent|adjoint [--reversal joint|split]\n"
     "                    [--extent X=N,...] [-I DIR] [-D NAME[=VAL]] [--header OUT.h]\n"
-    "                    [--external-derivative G,...] -o OUT.c\n"
+    "                    [--external-derivative G,...] [--no-value] -o OUT.c\n"
     "\n"
     "Differentiate the C function F of FILE.c (and the functions of FILE.c it\n"
     "calls): `xaiform c2xaif` translates it into xaif, `xaiform tangent` or\n"
@@ -49,6 +49,10 @@ static const char usage[] =
     "                             --reversal, so a joint F_b's callees leave out\n"
     "                             of their rerun taping the stores only a split\n"
     "                             taping would read\n"
+    "      --no-value             the adjoint's F_b does not store the dependents'\n"
+    "                             values (they are left unspecified), nor compute\n"
+    "                             what only they need, as Tapenade's F_b; the\n"
+    "                             gradient is the same (pass option no-value)\n"
     "  -O, --pass-option NAME[=VALUE]  a pass option of the transform, as\n"
     "                             'xaiform passes --list' names them (loops=auto,\n"
     "                             say); may be repeated\n"
@@ -181,6 +185,47 @@ transform(xf_srcmap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_
     xf_diag_free(diag);
     return ret;
 }
+/* --no-value: the pass option no-value=F:Y,... from c2xaif's options
+ * @fwd (its --function and every --dependent, read as c2xaif reads them),
+ * in a string the caller frees ("" without them); NULL when out of memory. */
+static char *
+no_value_option(int nf, char **fwd)
+{
+    enum { DEP = 256 };
+    static const struct option o[] = {{"output", required_argument, NULL, 'o'},
+                                      {"function", required_argument, NULL, 'f'},
+                                      {"independent", required_argument, NULL, 'i'},
+                                      {"dependent", required_argument, NULL, DEP},
+                                      {"extent", required_argument, NULL, 'e'},
+                                      {"external-derivative", required_argument, NULL, 'x'},
+                                      {"help", no_argument, NULL, 'h'},
+                                      {0}};
+    size_t len = sizeof "no-value=:";
+    for (int i = 0; i < nf; i++)
+        len += strlen(fwd[i]) + 1;
+    char **v = malloc(((size_t)nf + 1) * sizeof *v); /* getopt permutes: a copy */
+    char *deps = calloc(1, len), *text = malloc(len);
+    if (!v || !deps || !text) {
+        free(v), free(deps), free(text);
+        return NULL;
+    }
+    memcpy(v, fwd, (size_t)nf * sizeof *v);
+    v[nf] = NULL;
+    const char *fn = "";
+    int c, err = opterr;
+    opterr = 0, optind = 1;
+    while ((c = getopt_long(nf, v, "o:f:I:D:h", o, NULL)) != -1)
+        if (c == 'f')
+            fn = optarg;
+        else if (c == DEP)
+            snprintf(deps + strlen(deps), len - strlen(deps), "%s%s", *deps ? "," : "", optarg);
+    opterr = err, optind = 1;
+    /* either missing: c2xaif says so */
+    snprintf(text, len, *fn && *deps ? "no-value=%s:%s" : "", fn, deps);
+    free(v), free(deps);
+    return text;
+}
+
 int
 xf_cmd_grad(int argc, char **argv)
 {
@@ -188,6 +233,8 @@ xf_cmd_grad(int argc, char **argv)
         return xf_grad_fortran(argc, argv);
     const char *out = NULL, *mode = NULL, *hpath = NULL;
     xf_xaif2c_opts co = {.reversal = XF_C_JOINT};
+    bool no_value = false;
+    char *nv = NULL;
     xf_opts opts;
     xf_pm_opts_init(&opts);
     char err[300];
@@ -209,6 +256,10 @@ xf_cmd_grad(int argc, char **argv)
                 which = k + 1, v = i + 1 < argc ? argv[++i] : NULL;
             else if (!strncmp(a, names[k], ln) && a[ln] == '=')
                 which = k + 1, v = a + ln + 1;
+        }
+        if (!strcmp(a, "--no-value")) {
+            no_value = true;
+            continue;
         }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             fputs(usage, stdout);
@@ -246,7 +297,13 @@ xf_cmd_grad(int argc, char **argv)
         rc = xf_usage_error("grad", "the output file is missing (-o OUT.c)");
     else if (!mode || (strcmp(mode, "tangent") && strcmp(mode, "adjoint")))
         rc = xf_usage_error("grad", "--mode tangent or --mode adjoint is needed");
+    else if (no_value && strcmp(mode, "adjoint"))
+        rc = xf_usage_error("grad", "--no-value is for --mode adjoint");
+    else if (no_value && (!(nv = no_value_option(nf, fwd)) ||
+                          (*nv && xf_pm_option_text(&opts, nv, err, sizeof err) != 0)))
+        rc = nv ? xf_usage_error("grad", "%s", err) : XF_EXIT_INTERNAL;
     if (rc != XF_EXIT_OK) {
+        free(nv);
         free(fwd);
         return rc;
     }
@@ -270,6 +327,7 @@ xf_cmd_grad(int argc, char **argv)
         xf_srcmap_free(&m);
     }
     free(text);
+    free(nv);
     free(fwd);
     return rc;
 }

@@ -52,11 +52,12 @@ split_template() {
   fi
 }
 
-# against_tangent XAIF TOP N M: the tangent of XAIF and its adjoints under
-# joint and split reversal, each run by `xaiform run --top TOP -n N -m M
-# --stats` (the statistics in $work/REV.stats); prints FAIL and sets rc=1
-# where an adjoint or its run fails or its Jacobian is not the tangent's;
-# exit 1 when the tangent or its run fails
+# against_tangent XAIF TOP N M [OPTION...]: the tangent of XAIF and its
+# adjoints under joint and split reversal (`xaiform adjoint` given the
+# OPTIONs too), each run by `xaiform run --top TOP -n N -m M --stats` (the
+# statistics in $work/REV.stats); prints FAIL and sets rc=1 where an
+# adjoint or its run fails or its Jacobian is not the tangent's; exit 1
+# when the tangent or its run fails
 against_tangent() {
   if ! "$xaiform" tangent "$1" -o "$work/t.xaif" ||
     ! "$xaiform" run "$work/t.xaif" --driver tangent --top "$2" -n "$3" -m "$4" \
@@ -64,11 +65,13 @@ against_tangent() {
     echo "FAIL the tangent or its run"
     exit 1
   fi
+  at_xaif=$1 at_top=$2 at_n=$3 at_m=$4
+  shift 4
   for r in joint split; do
-    if ! "$xaiform" adjoint "$1" --reversal "$r" -o "$work/$r.xaif"; then
+    if ! "$xaiform" adjoint "$at_xaif" --reversal "$r" "$@" -o "$work/$r.xaif"; then
       echo "FAIL adjoint --reversal $r"
       rc=1
-    elif ! "$xaiform" run "$work/$r.xaif" --driver "adjoint-$r" --top "$2" -n "$3" -m "$4" \
+    elif ! "$xaiform" run "$work/$r.xaif" --driver "adjoint-$r" --top "$at_top" -n "$at_n" -m "$at_m" \
       --stats >"$work/$r.out" 2>"$work/$r.stats"; then
       echo "FAIL $r: the adjoint's run"
       rc=1

@@ -1,5 +1,5 @@
 #!/bin/sh
-# adbench.sh [-x XAIFORM] [-w WORK] [-O OBJECTIVE] [--self-test] ADBENCH
+# adbench.sh [-x XAIFORM] [-w WORK] [-O OBJECTIVE] [-i] [--self-test] ADBENCH
 # adbench.sh --check-drivers
 # `xaiform grad` on the Tapenade C objectives of a checkout of
 # microsoft/ADBench (src/cpp/modules/tapenade/), unmodified, in tangent,
@@ -9,7 +9,11 @@
 # relative) on the benchmark's sizes; then a Markdown table: objective,
 # mode, accepted (or the first line of the refusal), error, CPU time of f,
 # of ours, of Tapenade's, and the ratios (-O: the one objective of that
-# name, hand say). tools/bench/README.md says more.
+# name, hand say). -i: instructions per call instead of CPU time
+# (callgrind, --toggle-collect on f, on Tapenade's derivative and on ours,
+# each called a fixed number of times). Our adjoints are made with
+# --no-value where Tapenade's _b computes no value (all four: ba's both,
+# gmm's, lstm's). tools/bench/README.md says more.
 # CC and CFLAGS (environment) choose the compiler and the one set of flags
 # (default: cc, -O2). --self-test uses Tapenade's derivative as "ours"
 # where its mode is that of the row, which checks the drivers themselves.
@@ -21,7 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 xaiform=$root/build/xaiform
 work=${TMPDIR:-/tmp}/xaiform-adbench
-self=0 only=
+self=0 only='' count=''
 if [ "${1:-}" = --check-drivers ]; then
   # the drivers alone (no checkout needed): every variant compiles cleanly
   cc=${CC:-cc} rc=0
@@ -42,10 +46,13 @@ while [ $# -gt 1 ]; do
   -w) work=$2; shift 2 ;;
   -O) only=$2; shift 2 ;;
   --self-test) self=1; shift ;;
+  -i) count=1; shift ;;
   *) break ;;
   esac
 done
-[ $# = 1 ] || { echo "usage: adbench.sh [-x XAIFORM] [-w WORK] [-O OBJECTIVE] [--self-test] ADBENCH_CHECKOUT" >&2; exit 2; }
+[ $# = 1 ] || { echo "usage: adbench.sh [-x XAIFORM] [-w WORK] [-O OBJECTIVE] [-i] [--self-test] ADBENCH_CHECKOUT" >&2; exit 2; }
+[ -z "$count" ] || command -v valgrind >/dev/null ||
+  { echo "adbench.sh: -i needs valgrind" >&2; exit 1; }
 adb=$1
 tap=$adb/src/cpp/modules/tapenade
 [ -f "$tap/gmm/gmm.c" ] || { echo "adbench.sh: $tap/gmm/gmm.c: no such file (not an ADBench checkout?)" >&2; exit 1; }
@@ -86,6 +93,10 @@ badata=
 lstmdata="2 1024 14"
 [ -f "$adb/data/lstm/lstm_l2_c1024.txt" ] && lstmdata=$adb/data/lstm/lstm_l2_c1024.txt
 
+# the objectives whose Tapenade _b computes no value (ba_b.c, gmm_b.c,
+# lstm_b.c assign no err, no loss): ours neither (grad --no-value)
+novalue=" ba_reproj ba_weight gmm lstm "
+
 # name folder function independents dependent driver defines reference-mode
 # extents (grad's --extent for pointer parameters whose size the code does
 # not show; - none)
@@ -105,12 +116,47 @@ data_of() {
   esac
 }
 
-us() { awk -v t="$1" 'BEGIN { if (t < 0) print "-"; else printf "%.3g", t * 1e6 }'; }
+# calls of each function under callgrind (-i): about 10^8 instructions
+calls_of() {
+  case $1 in
+  ba_*) echo 10000 ;;
+  hand*) echo 20 ;;
+  *) echo 2 ;;
+  esac
+}
+
+# counts BIN CALLS FUNCTION...: BIN (its data $data) run under callgrind
+# with ADB_CALLS=CALLS, collecting in the FUNCTIONs only; prints each
+# one's instructions per call (inclusive), -1 where it was not reached
+counts() {
+  cbin=$1 ccalls=$2
+  shift 2
+  ctg=
+  for cfn in "$@"; do ctg="$ctg --toggle-collect=$cfn"; done
+  ADB_CALLS=$ccalls valgrind --tool=callgrind $ctg --callgrind-out-file="$cbin.cg" "$cbin" $data \
+    >"$cbin.cg.out" 2>"$cbin.vg.err" || { for cfn in "$@"; do echo -1; done; return 1; }
+  for cfn in "$@"; do
+    callgrind_annotate --inclusive=yes "$cbin.cg" 2>/dev/null |
+      awk -v f="$cfn" -v k="$ccalls" '$0 ~ ":" f " " { gsub(",", "", $1); printf "%.0f\n", $1 / k; found = 1; exit }
+        END { if (!found) print -1 }'
+  done
+}
+
+# a time in µs, or with -i an instruction count, as printed
+us() {
+  if [ -n "$count" ]; then
+    awk -v t="$1" 'BEGIN { if (t < 0) print "-"; else printf "%d", t }'
+  else
+    awk -v t="$1" 'BEGIN { if (t < 0) print "-"; else printf "%.3g", t * 1e6 }'
+  fi
+}
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a < 0 || b <= 0) print "-"; else printf "%.2f", a / b }'; }
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" "$2"; }
 
 bad=0
-echo "| objective | mode | accepted | error | f (µs) | ours (µs) | Tapenade (µs) | ours/f | Tapenade/f | ours/Tapenade |"
+unit=µs
+[ -n "$count" ] && unit=instr.
+echo "| objective | mode | accepted | error | f ($unit) | ours ($unit) | Tapenade ($unit) | ours/f | Tapenade/f | ours/Tapenade |"
 echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"
 while read -r name dir fn ind dep drv defs refmode ext; do
   [ -n "$only" ] && [ "$name" != "$only" ] && continue
@@ -123,11 +169,23 @@ while read -r name dir fn ind dep drv defs refmode ext; do
     "$work/${dir}_tap.o" -o "$w/ref" -lm 2>"$w/ref.cc.err" ||
     { echo "| $name | - | driver does not compile: $(grep -m1 error "$w/ref.cc.err") | | | | | | | |"; bad=1; continue; }
   data=$(data_of "$name")
-  "$w/ref" $data >"$w/ref.out" 2>&1 || { echo "| $name | - | driver: $(head -1 "$w/ref.out") | | | | | | | |"; bad=1; continue; }
+  # with -i, the drivers check without timing (ADB_CALLS=0)
+  calls=${count:+0}
+  ADB_CALLS=$calls "$w/ref" $data >"$w/ref.out" 2>&1 || { echo "| $name | - | driver: $(head -1 "$w/ref.out") | | | | | | | |"; bad=1; continue; }
   tf=$(field t_f "$w/ref.out") tr=$(field t_ref "$w/ref.out")
+  rfn=tap_${fn}_b
+  [ "$refmode" = tangent ] && rfn=tap_${fn}_d
+  if [ -n "$count" ]; then
+    cnt=$(counts "$w/ref" "$(calls_of "$name")" "$fn" "$rfn")
+    tf=$(echo "$cnt" | sed -n 1p) tr=$(echo "$cnt" | sed -n 2p)
+  fi
+  nv=
+  case $novalue in *" $name "*) nv=--no-value ;; esac
   for k in tangent joint split; do
     mode=adjoint rev=$k ours=2
     [ $k = tangent ] && mode=tangent rev=joint ours=1
+    nvo=
+    [ $mode = adjoint ] && nvo=$nv
     if [ $self = 1 ]; then
       if [ $mode = "$refmode" ]; then
         cp "$work/${dir}_raw.o" "$w/ours.o"
@@ -137,7 +195,7 @@ while read -r name dir fn ind dep drv defs refmode ext; do
         continue
       fi
     elif ! (cd "$tap/$dir" && "$xaiform" grad "$dir.c" --function "$fn" --independent "$ind" $ea \
-      --dependent "$dep" --mode $mode --reversal "$rev" -o "$w/$k.c") 2>"$w/$k.err"; then
+      --dependent "$dep" --mode $mode --reversal "$rev" $nvo -o "$w/$k.c") 2>"$w/$k.err"; then
       why=$(head -1 "$w/$k.err" | sed 's/|/\\|/g')
       echo "| $name | $k | no: $why | - | $(us "$tf") | - | $(us "$tr") | - | $(ratio "$tr" "$tf") | - |"
       continue
@@ -154,12 +212,18 @@ while read -r name dir fn ind dep drv defs refmode ext; do
       continue
     fi
     rc=0
-    "$w/$k" $data >"$w/$k.out" 2>&1 || rc=$?
+    ADB_CALLS=$calls "$w/$k" $data >"$w/$k.out" 2>&1 || rc=$?
     e=$(field error "$w/$k.out")
     [ -n "$e" ] || e="run: $(head -1 "$w/$k.out")"
     [ $rc = 0 ] || { bad=1 e="$e FAIL"; }
-    to=$(field t_ours "$w/$k.out")
-    tf=$(field t_f "$w/$k.out") tr=$(field t_ref "$w/$k.out")
+    if [ -n "$count" ]; then
+      ofn=our_${fn}_b
+      [ $mode = tangent ] && ofn=our_${fn}_d
+      to=$(counts "$w/$k" "$(calls_of "$name")" "$ofn")
+    else
+      to=$(field t_ours "$w/$k.out")
+      tf=$(field t_f "$w/$k.out") tr=$(field t_ref "$w/$k.out")
+    fi
     echo "| $name | $k | yes | $e | $(us "$tf") | $(us "$to") | $(us "$tr") | $(ratio "$to" "$tf") | $(ratio "$tr" "$tf") | $(ratio "$to" "$tr") |"
   done
   echo "$name: $(cat "$w/ref.out")" >>"$work/drivers.log"

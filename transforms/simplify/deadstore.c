@@ -35,15 +35,33 @@
  * reads). Without --reversal joint (right under both templates) and with
  * --reversal split, every formal and global is live at the exit.
  *
+ * --no-value F:Y,...: the outputs Y of routine F (the user's entry, which
+ * no routine of the document calls) are not live at F's exit, so F's
+ * adjoint stores no value of them, and what only feeds them goes, as
+ * Tapenade's adjoint computes no value. A name Y is a formal of F, F
+ * itself for its returned value (the formal F_ret), a struct parameter or
+ * a member path of one (s, s.m, s->m: the formals the front end made of
+ * its real members, xf_member=), or a global. An F that another routine
+ * calls is refused unless --reversal joint (its caller's taping reads its
+ * outputs); a Y that names nothing real of F is refused. A call reads
+ * such a formal only where it is an argument (a callee reaches F's
+ * formals through its arguments alone; aliased formals are no targets).
+ *
  * Needs: reverse. Breaks: nothing. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "callfacts.h"
+#include "names.h"
 #include "pass.h"
 
 #define MAX_SET_WORDS ((uint64_t)1 << 22) /* vertices times words per set */
+
+/* The pass's own options (xf_pass_own). */
+typedef struct ds_opts {
+    const char *no_value; /* --no-value F:Y,... as given (the caller's text), or NULL */
+} ds_opts;
 
 /* Whole-program facts, gathered before any routine is changed. */
 typedef struct facts {
@@ -53,7 +71,8 @@ typedef struct facts {
     xf_map hosts;       /* scope -> itself: the local scope of a routine that hosts others */
     xf_map defined;     /* routine symbol -> itself: the document has its body */
     XF_VEC(const xf_symbol *) callees; /* the callee of every call, repeats and all */
-    int closed; /* 0 not yet known, 1 every callee is defined, -1 some is not */
+    int closed;             /* 0 not yet known, 1 every callee is defined, -1 some is not */
+    const char *nv_routine; /* --no-value: F's symbol id, or NULL */
 } facts;
 
 typedef struct ds {
@@ -71,6 +90,7 @@ typedef struct ds {
     bool host;           /* the routine hosts internal procedures: a call reads its locals */
     bool failed;         /* out of memory on the way: remove nothing */
     bool unknown_callee; /* placeholder 3 calls a routine without a Read list */
+    xf_map no_value;     /* symbol -> itself: an output --no-value leaves dead at the exit */
     XF_VEC(const xf_varref *) refs; /* every reference of both sweeps */
 } ds;
 
@@ -379,7 +399,7 @@ roots(ds *p, const xf_graph *g3, uint64_t *live)
         visit_graph(p, &calls, g3);
     }
     for (uint32_t b = 0; b < p->syms.n; b++)
-        if (!xf_is_local(p->rt, p->syms.v[b]) &&
+        if (!xf_is_local(p->rt, p->syms.v[b]) && !xf_map_get(&p->no_value, p->syms.v[b]) &&
             !(joint && !p->unknown_callee && trimmed(p, p->syms.v[b])))
             live[b / 64] |= (uint64_t)1 << (b % 64);
     /* a call of the adjoint sweep (the callee's rerun and adjoint) restores
@@ -504,6 +524,87 @@ flow(ds *p, const xf_graph *g2, const xf_graph *g3)
     return removed;
 }
 
+/* ------------------------------------------------------------ --no-value */
+
+/* Does the member path @m (".a.b" in an annotation, ended by '|', ';' or
+ * its end) begin with @y's (@n bytes: none, ".a" or "->a", '.' and "->"
+ * alike)? */
+static bool
+path_begins(const char *m, const char *y, size_t n)
+{
+    for (size_t i = 0; i < n;) {
+        if (!*m || strchr("|;", *m))
+            return false;
+        if (y[i] == '-' && i + 1 < n && y[i + 1] == '>' && *m == '.')
+            m++, i += 2;
+        else if (*m == y[i])
+            m++, i++;
+        else
+            return false;
+    }
+    return !*m || strchr("|;.", *m);
+}
+
+/* Does output name @y (@n bytes) of --no-value name real formal or global
+ * @s of routine @rt: by its id, F for the returned value F_ret, or as a
+ * struct parameter or member path of one (the front end's
+ * xf_member=BY|TYPE|NAME|PATH)? */
+static bool
+names(const xf_routine *rt, const xf_symbol *s, const char *y, size_t n)
+{
+    const char *f = xf_routine_symbol(rt), *m = s->h.annotation;
+    size_t id = strlen(s->id), rl = strcspn(y, ".-");
+    if (id == n && !strncmp(s->id, y, n))
+        return true;
+    if (strlen(f) == n && !strncmp(f, y, n) && id == n + 4 && !strncmp(s->id, y, n) &&
+        !strcmp(s->id + n, "_ret"))
+        return true;
+    m = m ? strstr(m, "xf_member=") : NULL;
+    for (int k = 0; m && k < 2; k++) /* past BY and TYPE */
+        if ((m = strchr(m, '|')))
+            m++;
+    if (rl > n)
+        rl = n;
+    return m && !strncmp(m, y, rl) && m[rl] == '|' && path_begins(m + rl + 1, y + rl, n - rl);
+}
+
+/* The outputs of --no-value's list into p->no_value; 0, or -1 after
+ * reporting a name that is no real output of the routine. */
+static int
+no_value_outputs(ds *p, const char *list)
+{
+    xf_pass_ctx *ctx = p->ctx;
+    const xf_scopes *sc = &ctx->doc->cg.scopes;
+    for (const char *y = list; *y;) {
+        size_t n = strcspn(y, ","), hits = 0;
+        for (uint32_t k = 0; k < p->rt->args.n; k++) {
+            const xf_symbol *s = p->rt->args.v[k].sym;
+            if (s && s->type == XF_TYPE_REAL && names(p->rt, s, y, n)) {
+                if (!xf_map_put(&p->no_value, p->a, s, (void *)s, NULL))
+                    return xf_pass_oom(ctx);
+                hits++;
+            }
+        }
+        for (uint32_t i = 0; !hits && i < sc->v.n; i++) /* a global */
+            for (uint32_t k = 0; !sc->v.v[i]->parent && k < sc->v.v[i]->syms.n; k++) {
+                const xf_symbol *s = sc->v.v[i]->syms.v[k];
+                if (s->type == XF_TYPE_REAL && strlen(s->id) == n && !strncmp(s->id, y, n)) {
+                    if (!xf_map_put(&p->no_value, p->a, s, (void *)s, NULL))
+                        return xf_pass_oom(ctx);
+                    hits++;
+                }
+            }
+        if (!hits) {
+            xf_error(ctx->diag, ctx->doc->filename, p->rt->h.line,
+                     "--no-value: '%.*s' is no real output of %s", (int)n, y,
+                     xf_routine_symbol(p->rt));
+            return -1;
+        }
+        y += n + (y[n] == ',');
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ the pass */
 
 static int
@@ -511,10 +612,23 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
 {
     if (!rt->is_rlist)
         return 0;
+    ds p = {.ctx = ctx, .f = ctx->state, .rt = rt, .a = ctx->scratch};
+    if (p.f->nv_routine && !strcmp(xf_routine_symbol(rt), p.f->nv_routine)) {
+        if (xf_callfacts_called(p.f->calls, rt->sym, 0) &&
+            !(ctx->opts && ctx->opts->reversal == XF_REV_JOINT)) {
+            xf_error(ctx->diag, ctx->doc->filename, rt->h.line,
+                     "--no-value: %s is called by another routine, whose taping reads its outputs "
+                     "(only --reversal joint allows it)",
+                     p.f->nv_routine);
+            return -1;
+        }
+        const ds_opts *own = xf_pass_own_c(ctx->opts, &xf_pass_deadstore);
+        if (no_value_outputs(&p, strchr(own->no_value, ':') + 1) != 0)
+            return -1;
+    }
     xf_replacement *r2 = xf_placeholder(rt, "2"), *r3 = xf_placeholder(rt, "3");
     if (!r2 || !r2->g.v.n)
         return 0;
-    ds p = {.ctx = ctx, .f = ctx->state, .rt = rt, .a = ctx->scratch};
     p.host = rt->cfg_scope && xf_map_get(&p.f->hosts, rt->cfg_scope);
     visitor refs = {note_ref, NULL, NULL};
     visit_graph(&p, &refs, &r2->g);
@@ -533,8 +647,11 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     if (!p.nonlocal || !p.all)
         return xf_pass_oom(ctx);
     for (uint32_t b = 0; b < p.syms.n; b++) {
+        const xf_symbol *s = p.syms.v[b];
         p.all[b / 64] |= (uint64_t)1 << (b % 64);
-        if (!xf_is_local(rt, p.syms.v[b]))
+        /* a callee reaches a formal only through its arguments (visited
+         * as references): a --no-value output stays dead across calls */
+        if (!xf_is_local(rt, s) && !(xf_map_get(&p.no_value, s) && xf_is_formal(rt, s)))
             p.nonlocal[b / 64] |= (uint64_t)1 << (b % 64);
     }
     int64_t removed = flow(&p, &r2->g, r3 ? &r3->g : NULL);
@@ -552,6 +669,24 @@ begin(xf_pass_ctx *ctx)
         return xf_pass_oom(ctx);
     }
     ctx->state = f;
+    const ds_opts *own = xf_pass_own_c(ctx->opts, &xf_pass_deadstore);
+    if (own && own->no_value) {
+        /* --no-value F:Y,...: the routine F names */
+        const char *list = own->no_value;
+        size_t n = strcspn(list, ":");
+        char *name = xf_arena_alloc(f->a, n + 1);
+        char msg[400];
+        const xf_routine *r = NULL;
+        if (!name)
+            return xf_pass_oom(ctx);
+        memcpy(name, list, n);
+        name[n] = 0;
+        if (xf_routine_lookup(ctx->doc, name, NULL, NULL, &r, msg, sizeof msg) != 1) {
+            xf_error(ctx->diag, ctx->doc->filename, 0, "--no-value: %s", msg);
+            return -1;
+        }
+        f->nv_routine = xf_routine_symbol(r);
+    }
     const xf_scopes *sc = &ctx->doc->cg.scopes;
     for (uint32_t i = 0; i < sc->v.n; i++) {
         const xf_scope *s = sc->v.v[i];
@@ -604,6 +739,42 @@ end(xf_pass_ctx *ctx)
     ctx->state = NULL;
 }
 
+/* --no-value F:Y[,Y...]: the text is kept as given (the caller's, which
+ * outlives the run). */
+static int
+parse_no_value(xf_opts *o, void *own, const char *arg, char *err, size_t len)
+{
+    (void)o;
+    const char *c = strchr(arg, ':');
+    size_t n = strlen(arg);
+    if (!c || c == arg || !c[1] || c[1] == ',' || arg[n - 1] == ',' || strstr(c, ",,")) {
+        snprintf(err, len, "--no-value F:Y[,Y...] (a routine, then its outputs), not '%s'", arg);
+        return -1;
+    }
+    ((ds_opts *)own)->no_value = arg;
+    return 0;
+}
+
+static const char *
+show_no_value(const xf_opts *o, const void *own)
+{
+    (void)o;
+    return ((const ds_opts *)own)->no_value;
+}
+
+static const xf_pass_opt opts[] = {
+    {.name = "no-value",
+     .arg = "F:Y,...",
+     .help = "the adjoint of routine F (the user's entry) does not\n"
+             "store the values of its outputs Y,...: they are not live\n"
+             "at F's exit, so what only feeds them goes too (Tapenade's\n"
+             "adjoint computes no value); Y is a formal, F for F's\n"
+             "returned value, a struct parameter or s.m, or a global\n",
+     .parse = parse_no_value,
+     .show = show_no_value},
+    {0},
+};
+
 static const char *const after[] = {"reverse", NULL};
 
 const xf_pass xf_pass_deadstore = {
@@ -615,8 +786,11 @@ const xf_pass xf_pass_deadstore = {
             "goes. With --reversal joint, the real formals and globals of a routine\n"
             "that another routine calls are not live at the exit unless the adjoint\n"
             "sweep reads them: under the joint template its taping sweep reruns in\n"
-            "the caller's adjoint sweep, which does not read them.\n",
+            "the caller's adjoint sweep, which does not read them. With --no-value\n"
+            "F:Y,..., the outputs Y of routine F are not live at F's exit.\n",
     .after = after,
+    .opts = opts,
+    .own_size = sizeof(ds_opts),
     .run_routine = run_routine,
     .begin = begin,
     .scan = scan,

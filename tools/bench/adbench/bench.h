@@ -15,7 +15,11 @@
  *  4. times f, the reference derivative and ours in process CPU time,
  *     repeating each until it has taken ADB_MIN_CPU seconds in total.
  * It prints one line: key=value pairs that adbench.sh reads. Exit status
- * 0, or 1 when a check fails. */
+ * 0, or 1 when a check fails.
+ * ADB_CALLS in the environment (adbench.sh -i): 0 checks without timing
+ * (the times printed are -1); N > 0 neither checks nor times, but calls
+ * ours N times (built with OURS = 1 or 2), or else f and the reference N
+ * times each, for callgrind to count. */
 #ifndef XF_ADB_BENCH_H
 #define XF_ADB_BENCH_H
 
@@ -43,7 +47,8 @@ typedef struct adb_problem {
     /* reference: tangent t = J v, or adjoint g = J^T w (g overwritten) */
     void (*ref_d)(const double *x, const double *v, double *y, double *t);
     void (*ref_b)(const double *x, const double *w, double *y, double *g);
-    /* ours, the same */
+    /* ours, the same; y is never read after either adjoint (Tapenade's
+     * _b and ours with grad --no-value compute no value) */
     void (*our_d)(const double *x, const double *v, double *y, double *t);
     void (*our_b)(const double *x, const double *w, double *y, double *g);
 } adb_problem;
@@ -89,42 +94,72 @@ adb_relerr(const double *a, const double *b, int k)
     return s > 0 ? d / s : d;
 }
 
-/* CPU seconds per call of f (kind 0), the reference (1 tangent, 2
- * adjoint) or ours (3, 4), repeated in doubling rounds to ADB_MIN_CPU */
+/* One call of f (kind 0), the reference (1 tangent, 2 adjoint) or ours
+ * (3, 4) */
+static void
+adb_call(const adb_problem *p, int kind, double *y, double *v, double *out)
+{
+    switch (kind) {
+    case 0:
+        p->f(p->x, y);
+        break;
+    case 1:
+        p->ref_d(p->x, v, y, out);
+        break;
+    case 2:
+        p->ref_b(p->x, v, y, out);
+        break;
+    case 3:
+        p->our_d(p->x, v, y, out);
+        break;
+    default:
+        p->our_b(p->x, v, y, out);
+        break;
+    }
+}
+
+/* CPU seconds per call of @kind (adb_call), repeated in doubling rounds
+ * to ADB_MIN_CPU */
 static double
 adb_time(const adb_problem *p, int kind, double *y, double *v, double *out)
 {
     long calls = 0, round = 1;
     double t0 = adb_cpu(), t = 0;
     do {
-        for (long i = 0; i < round; i++) {
-            switch (kind) {
-            case 0:
-                p->f(p->x, y);
-                break;
-            case 1:
-                p->ref_d(p->x, v, y, out);
-                break;
-            case 2:
-                p->ref_b(p->x, v, y, out);
-                break;
-            case 3:
-                p->our_d(p->x, v, y, out);
-                break;
-            default:
-                p->our_b(p->x, v, y, out);
-                break;
-            }
-        }
+        for (long i = 0; i < round; i++)
+            adb_call(p, kind, y, v, out);
         calls += round, round *= 2;
         t = adb_cpu() - t0;
     } while (t < ADB_MIN_CPU);
     return t / (double)calls;
 }
 
+/* ADB_CALLS=N > 0: ours, or else f and the reference, N times each */
+static int
+adb_count(const adb_problem *p, long calls)
+{
+    size_t n = (size_t)p->n, m = (size_t)p->m, k = n > m ? n : m;
+    double *v = adb_alloc(k, sizeof *v), *y = adb_alloc(m, sizeof *y);
+    double *out = adb_alloc(k, sizeof *out);
+    for (size_t j = 0; j < k; j++)
+        v[j] = adb_uniform();
+    /* built with ours, ours alone; else f and the reference */
+    int ref = p->ref_b ? 2 : 1, ours = p->our_b ? 4 : p->our_d ? 3 : -1;
+    for (int kind = 0; kind <= 4; kind++)
+        for (long i = 0; (ours < 0 ? kind == 0 || kind == ref : kind == ours) && i < calls; i++)
+            adb_call(p, kind, y, v, out);
+    printf("name=%s n=%d m=%d calls=%ld\n", p->name, p->n, p->m, calls);
+    free(v), free(y), free(out);
+    return 0;
+}
+
 static int
 adb_main(const adb_problem *p)
 {
+    const char *env = getenv("ADB_CALLS");
+    long calls = env && *env ? strtol(env, NULL, 10) : -1; /* empty: unset */
+    if (calls > 0)
+        return adb_count(p, calls);
     int n = p->n, m = p->m, bad = 0;
     double *J = adb_alloc((size_t)n * (size_t)m, sizeof *J);
     double *v = adb_alloc((size_t)n, sizeof *v), *g = adb_alloc((size_t)n, sizeof *g);
@@ -217,14 +252,16 @@ adb_main(const adb_problem *p)
         v[j] = adb_uniform();
     for (int i = 0; i < m; i++)
         w[i] = adb_uniform();
-    double tf = adb_time(p, 0, y, v, t);
-    double tr = p->ref_b ? adb_time(p, 2, y, w, g) : adb_time(p, 1, y, v, t);
-    double to = -1;
+    double tf = -1, tr = -1, to = -1;
+    if (calls != 0) { /* ADB_CALLS=0: no timing */
+        tf = adb_time(p, 0, y, v, t);
+        tr = p->ref_b ? adb_time(p, 2, y, w, g) : adb_time(p, 1, y, v, t);
 #if OURS == 1
-    to = adb_time(p, 3, y, v, t);
+        to = adb_time(p, 3, y, v, t);
 #elif OURS == 2
-    to = adb_time(p, 4, y, w, g);
+        to = adb_time(p, 4, y, w, g);
 #endif
+    }
     printf("name=%s n=%d m=%d cd=%.2e error=%.2e t_f=%.4e t_ref=%.4e t_ours=%.4e ref=%s\n", p->name,
            n, m, cd, err, tf, tr, to, p->ref_b ? "adjoint" : "tangent");
     free(J), free(v), free(g), free(w), free(t), free(y), free(y2), free(r), free(xs);
