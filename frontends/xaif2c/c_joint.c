@@ -59,7 +59,9 @@ static cw_jvariant
 callee_variant(const cw *w, const xf_routine *callee, const xf_stmt *s, int ph)
 {
     bool skip = !w->rext[callee->index] && nocp(s);
-    return ph == 2 ? (skip ? CW_JV_PLAIN : CW_JV_FWD) : ph == 3 ? (skip ? CW_JV_TOP : CW_JV_REV) : CW_JV_PLAIN;
+    return ph == 2   ? (skip ? CW_JV_PLAIN : CW_JV_FWD)
+           : ph == 3 ? (skip ? CW_JV_TOP : CW_JV_REV)
+                     : CW_JV_PLAIN;
 }
 
 /* The adjoint routine with code that statement @s calls, or NULL. */

@@ -372,7 +372,8 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     }
     xf_symbol **cp = NULL;
     uint32_t ncp = 0;
-    if (checkpointed(t, rt, &cp, &ncp) || (t->stable && (remember(t, rt, cp, ncp) || per_call(t, rt))))
+    if (checkpointed(t, rt, &cp, &ncp) ||
+        (t->stable && (remember(t, rt, cp, ncp) || per_call(t, rt))))
         return -1;
     return routine(t, rt, cp, ncp);
 }
