@@ -35,6 +35,7 @@ typedef struct tpl {
     xf_callfacts *calls;  /* what the document's calls pass to each routine */
     xf_argstable *stable; /* --reversal joint: the formals no checkpoint needs */
     xf_map cps;           /* --reversal joint: routine symbol -> its cpset (routines done) */
+    xf_arena *a;          /* cps and its sets (the document's arena may go routine by routine) */
 } tpl;
 
 /* What a routine done stores: the formal position of each variable (0: not a formal). */
@@ -284,15 +285,15 @@ routine(tpl *t, xf_routine *rt, xf_symbol **cp, uint32_t ncp)
 static int
 remember(tpl *t, const xf_routine *rt, xf_symbol **cp, uint32_t ncp)
 {
-    cpset *c = XF_NEW(t->doc->arena, cpset);
-    if (!c || (ncp && !(c->pos = xf_arena_alloc(t->doc->arena, ncp * sizeof *c->pos))))
+    cpset *c = XF_NEW(t->a, cpset);
+    if (!c || (ncp && !(c->pos = xf_arena_alloc(t->a, ncp * sizeof *c->pos))))
         return oom(t);
     c->n = ncp;
     for (uint32_t i = 0; i < ncp; i++) {
         const xf_argsym *f = formal_of(rt, cp[i]);
         c->pos[i] = f ? f->pos : 0;
     }
-    return xf_map_put(&t->cps, t->doc->arena, rt->sym, c, NULL) ? 0 : oom(t);
+    return xf_map_put(&t->cps, t->a, rt->sym, c, NULL) ? 0 : oom(t);
 }
 
 /* The calls of @rt at which the callee's argument checkpoint is not
@@ -338,9 +339,11 @@ begin(xf_pass_ctx *ctx)
     tpl *t = calloc(1, sizeof *t);
     bool joint = ctx->opts && ctx->opts->reversal == XF_REV_JOINT;
     if (!t || !(t->calls = xf_callfacts_new(ctx)) ||
-        (joint && !(t->stable = xf_argstable_new(ctx)))) {
-        if (t)
+        (joint && (!(t->stable = xf_argstable_new(ctx)) || !(t->a = xf_pass_arena(ctx))))) {
+        if (t) {
             xf_callfacts_free(t->calls);
+            xf_argstable_free(t->stable);
+        }
         free(t);
         return xf_pass_oom(ctx);
     }
@@ -385,6 +388,7 @@ end(xf_pass_ctx *ctx)
     if (t) {
         xf_callfacts_free(t->calls);
         xf_argstable_free(t->stable);
+        xf_arena_free(t->a);
     }
     free(t);
 }
