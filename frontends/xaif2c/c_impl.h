@@ -114,7 +114,7 @@ void cw_entry_restore(cw *w, FILE *o);
 bool cw_joint_local_tape(cw *w, const xf_routine *r, cw_jvariant v);
 /** cw_callee: write the name of the function a call of @callee goes to
  * from the placeholder being written. */
-void cw_callee(cw *w, const xf_routine *callee);
+void cw_callee(cw *w, const xf_routine *callee, const xf_stmt *s);
 
 /* c_split.c */
 /** cw_split_init: under split reversal, which functions each routine needs

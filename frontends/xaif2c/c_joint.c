@@ -18,6 +18,7 @@
  * argument checkpoints 4 and 6 call nothing); otherwise, and under split
  * reversal, the template routes at run time (c_unit.c). */
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "c_impl.h"
@@ -38,11 +39,29 @@ cw_joint_suffix(cw_jvariant v)
     return suffix[v];
 }
 
-/* The function a call in placeholder @ph goes to. */
-static cw_jvariant
-callee_variant(int ph)
+/* Whether call @s needs no argument checkpoint of its callee (pass
+ * template's "xf_nocp" in its annotation: what the callee stores keeps
+ * its value from the call to the rerun). */
+static bool
+nocp(const xf_stmt *s)
 {
-    return ph == 2 ? CW_JV_FWD : ph == 3 ? CW_JV_REV : CW_JV_PLAIN;
+    const char *a = s ? s->h.annotation : NULL;
+    for (const char *p = a ? strstr(a, "xf_nocp") : NULL; p; p = strstr(p + 1, "xf_nocp"))
+        if ((p == a || p[-1] == ';') && (!p[7] || p[7] == ';'))
+            return true;
+    return false;
+}
+
+/* The function call @s of @callee in placeholder @ph goes to: without the
+ * store and the restore (1 and 2 3, the user's entry) where @s needs no
+ * checkpoint; not for a routine of the user's derivatives (its F_b is theirs). */
+static cw_jvariant
+callee_variant(const cw *w, const xf_routine *callee, const xf_stmt *s, int ph)
+{
+    bool skip = !w->rext[callee->index] && nocp(s);
+    return ph == 2   ? (skip ? CW_JV_PLAIN : CW_JV_FWD)
+           : ph == 3 ? (skip ? CW_JV_TOP : CW_JV_REV)
+                     : CW_JV_PLAIN;
 }
 
 /* The adjoint routine with code that statement @s calls, or NULL. */
@@ -72,10 +91,11 @@ static bool
 mark_calls(cw *w, const xf_graph *g, int ph)
 {
     bool added = false;
-    unsigned char bit = (unsigned char)(1u << callee_variant(ph));
     for (uint32_t i = 0; i < g->v.n; i++)
         for (uint32_t j = 0; j < g->v.v[i]->stmts.n; j++) {
-            const xf_routine *c = rlist_callee(w, g->v.v[i]->stmts.v[j]);
+            const xf_stmt *s = g->v.v[i]->stmts.v[j];
+            const xf_routine *c = rlist_callee(w, s);
+            unsigned char bit = c ? (unsigned char)(1u << callee_variant(w, c, s, ph)) : 0;
             if (c && !(w->jneed[c->index] & bit)) {
                 w->jneed[c->index] |= bit;
                 added = true;
@@ -132,7 +152,7 @@ cw_joint_free(cw *w)
 }
 
 void
-cw_callee(cw *w, const xf_routine *callee)
+cw_callee(cw *w, const xf_routine *callee, const xf_stmt *s)
 {
     const char *in = w->iname[callee->index];
     if (!in) {
@@ -140,7 +160,7 @@ cw_callee(cw *w, const xf_routine *callee)
         return;
     }
     if (w->joint && callee->is_rlist) /* cw_variant_name: split names too (c_split.c) */
-        cw_variant_name(w, w->o, callee, callee_variant(w->ph));
+        cw_variant_name(w, w->o, callee, callee_variant(w, callee, s, w->ph));
     else
         fputs(in, w->o);
 }

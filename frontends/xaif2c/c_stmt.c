@@ -544,7 +544,7 @@ call(cw *w, const xf_stmt *s)
         }
     }
     fputs("        ", w->o);
-    cw_callee(w, callee);
+    cw_callee(w, callee, s);
     fputs("(", w->o);
     for (uint32_t p = 1; p <= callee->args.n && !w->failed; p++) {
         const xf_argsym *f = formal_at(callee, p);

@@ -25,6 +25,7 @@ typedef struct rinfo {
 /* An actual at position pos of a call of callee. */
 typedef struct site {
     const xf_symbol *callee;
+    const xf_stmt *call; /* the call statement */
     int64_t pos;
     bool moved; /* may change in the caller after the call */
 } site;
@@ -248,7 +249,7 @@ calls(reading *r, const xf_stmt *s)
     bool lists = rt->se[XF_SE_MOD].present || rt->se[XF_SE_MODLOCAL].present;
     for (uint32_t j = 0; j < s->u.call.args.n; j++) {
         const xf_symbol *v = canon(r, var_of(&s->u.call.args.v[j].val));
-        site x = {s->u.call.sym, s->u.call.args.v[j].pos, true};
+        site x = {s->u.call.sym, s, s->u.call.args.v[j].pos, true};
         if (v && v->kind == XF_SYMKIND_VARIABLE) {
             if (xf_is_private(rt, r->host, v)) {
                 /* a private local: changed by a statement that may run at
@@ -274,6 +275,18 @@ calls(reading *r, const xf_stmt *s)
     return true;
 }
 
+/* Read @rt's graph: its convert temporaries, the writes of its locals and
+ * its calls' actuals (appended to t->sites, their dependences to t->deps). */
+static bool
+read_calls(xf_argstable *t, const xf_routine *rt, bool host)
+{
+    reading r = {.t = t, .rt = rt, .host = host};
+    bool ok = scan_graph(&r, temporaries) && scan_graph(&r, writes) &&
+              (r.flow = xf_flow_new(&rt->g)) && scan_graph(&r, calls);
+    xf_flow_free(r.flow);
+    return ok;
+}
+
 bool
 xf_argstable_routine(xf_argstable *t, const xf_routine *rt, bool host)
 {
@@ -286,11 +299,7 @@ xf_argstable_routine(xf_argstable *t, const xf_routine *rt, bool host)
     for (uint32_t i = 0; i < rt->args.n; i++)
         if (host || modified(rt, rt->args.v[i].sym)) /* a host's: its procedures' too */
             ri->mod |= bit(rt->args.v[i].pos);
-    reading r = {.t = t, .rt = rt, .host = host};
-    bool ok = scan_graph(&r, temporaries) && scan_graph(&r, writes) &&
-              (r.flow = xf_flow_new(&rt->g)) && scan_graph(&r, calls);
-    xf_flow_free(r.flow);
-    return ok;
+    return read_calls(t, rt, host);
 }
 
 /* Does @callee's formal at @pos stay unwritten? */
@@ -330,4 +339,44 @@ xf_argstable_skip(xf_argstable *t, const xf_routine *callee, const xf_argsym *f)
         return 0;
     const uint64_t *m = xf_map_get(&t->moved, callee->sym);
     return m && !(*m & 1u) && !(*m & bit(f->pos));
+}
+
+int
+xf_argstable_calls(xf_argstable *t, const xf_routine *rt, bool host, xf_argcall **out, uint32_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    if (!t->settled && !settle(t))
+        return -1;
+    if (rt->is_rlist || !rt->sym)
+        return 0;
+    uint32_t s0 = t->sites.n, d0 = t->deps.n;
+    if (!read_calls(t, rt, host))
+        return -1;
+    for (uint32_t i = d0; i < t->deps.n; i++)
+        if (!kept(t, t->deps.v[i].callee, t->deps.v[i].pos))
+            t->sites.v[t->deps.v[i].site].moved = true;
+    xf_argcall *v = NULL;
+    uint32_t k = 0;
+    if (t->sites.n > s0 && !(v = xf_arena_alloc(t->a, (t->sites.n - s0) * sizeof *v)))
+        return -1;
+    for (uint32_t i = s0; i < t->sites.n; i++) {
+        const site *x = &t->sites.v[i];
+        if (!k || v[k - 1].call != x->call)
+            v[k++] = (xf_argcall){x->call, x->callee, 0};
+        if (x->moved)
+            v[k - 1].moved |= bit(x->pos);
+    }
+    t->sites.n = s0; /* the answer is the caller's; the table stays as settled */
+    t->deps.n = d0;
+    *out = v;
+    *n = k;
+    return 0;
+}
+
+bool
+xf_argstable_kept_at(const xf_argstable *t, const xf_argcall *c, int64_t pos)
+{
+    return pos >= 1 && pos < 64 && kept(t, c->callee, pos) && !(c->moved & 1u) &&
+           !(c->moved & bit(pos));
 }

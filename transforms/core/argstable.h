@@ -59,4 +59,31 @@ bool xf_argstable_routine(xf_argstable *t, const xf_routine *rt, bool host);
  */
 int xf_argstable_skip(xf_argstable *t, const xf_routine *callee, const xf_argsym *f);
 
+/* One call of the routine xf_argstable_calls read: bit P of @moved, the
+ * actual at position P may change after the call (bit 0: one past 63). */
+typedef struct xf_argcall {
+    const xf_stmt *call;
+    const xf_symbol *callee;
+    uint64_t moved;
+} xf_argcall;
+
+/**
+ * xf_argstable_calls:
+ * The same rule, call by call: read @rt (as xf_argstable_routine, @host
+ * alike) and give, for each of its calls in its graph now, which actuals may
+ * change after it (in the table's arena; @n of them). Only after every
+ * routine is recorded; the table's answers do not change.
+ * @returns 0, or -1 when out of memory.
+ */
+int xf_argstable_calls(xf_argstable *t, const xf_routine *rt, bool host, xf_argcall **out,
+                       uint32_t *n);
+
+/**
+ * xf_argstable_kept_at:
+ * At call @c, does the callee's formal at @pos keep its value from the
+ * call to the callee's rerun in the caller's adjoint sweep (the callee
+ * never writes it and the caller does not after the call)?
+ */
+bool xf_argstable_kept_at(const xf_argstable *t, const xf_argcall *c, int64_t pos);
+
 #endif

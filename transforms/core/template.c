@@ -34,7 +34,15 @@ typedef struct tpl {
     xf_doc *doc;
     xf_callfacts *calls;  /* what the document's calls pass to each routine */
     xf_argstable *stable; /* --reversal joint: the formals no checkpoint needs */
+    xf_map cps;           /* --reversal joint: routine symbol -> its cpset (routines done) */
+    xf_arena *a;          /* cps and its sets (the document's arena may go routine by routine) */
 } tpl;
+
+/* What a routine done stores: the formal position of each variable (0: not a formal). */
+typedef struct cpset {
+    uint32_t n;
+    int64_t *pos;
+} cpset;
 
 static int
 oom(tpl *t)
@@ -273,6 +281,56 @@ routine(tpl *t, xf_routine *rt, xf_symbol **cp, uint32_t ncp)
     return rt->template_name ? 0 : oom(t);
 }
 
+/* Record what @rt stores (@cp, @ncp of them) for the calls of the routines after it. */
+static int
+remember(tpl *t, const xf_routine *rt, xf_symbol **cp, uint32_t ncp)
+{
+    cpset *c = XF_NEW(t->a, cpset);
+    if (!c || (ncp && !(c->pos = xf_arena_alloc(t->a, ncp * sizeof *c->pos))))
+        return oom(t);
+    c->n = ncp;
+    for (uint32_t i = 0; i < ncp; i++) {
+        const xf_argsym *f = formal_of(rt, cp[i]);
+        c->pos[i] = f ? f->pos : 0;
+    }
+    return xf_map_put(&t->cps, t->a, rt->sym, c, NULL) ? 0 : oom(t);
+}
+
+/* The calls of @rt at which the callee's argument checkpoint is not
+ * needed: the callee is done (its store known), stores something, and
+ * every variable it stores is a formal whose actual keeps its value to the
+ * rerun (argstable.h, call by call). The call's annotation gets "xf_nocp",
+ * for the C back end, which calls there the callee's functions without
+ * the store and the restore. */
+static int
+per_call(tpl *t, xf_routine *rt)
+{
+    xf_argcall *c = NULL;
+    uint32_t n = 0;
+    if (xf_argstable_calls(t->stable, rt, xf_hosts_procedures(t->doc, rt), &c, &n))
+        return oom(t);
+    for (uint32_t i = 0; i < n; i++) {
+        const cpset *cs = c[i].callee ? xf_map_get(&t->cps, c[i].callee) : NULL;
+        bool none = cs && cs->n;
+        for (uint32_t k = 0; none && k < cs->n; k++)
+            none = xf_argstable_kept_at(t->stable, &c[i], cs->pos[k]);
+        if (!none)
+            continue;
+        xf_stmt *s = (xf_stmt *)c[i].call;
+        const char *a = s->h.annotation ? s->h.annotation : "";
+        size_t len = strlen(a);
+        char *buf = malloc(len + 9);
+        if (!buf)
+            return oom(t);
+        snprintf(buf, len + 9, "%s%sxf_nocp", a, len ? ";" : "");
+        s->h.annotation = xf_intern(t->doc, buf);
+        free(buf);
+        if (!s->h.annotation)
+            return oom(t);
+    }
+    return 0;
+}
+
 /* What each routine stores depends on the calls of all: scan records what
  * every call passes before any routine is made a ReplacementList. */
 static int
@@ -281,9 +339,11 @@ begin(xf_pass_ctx *ctx)
     tpl *t = calloc(1, sizeof *t);
     bool joint = ctx->opts && ctx->opts->reversal == XF_REV_JOINT;
     if (!t || !(t->calls = xf_callfacts_new(ctx)) ||
-        (joint && !(t->stable = xf_argstable_new(ctx)))) {
-        if (t)
+        (joint && (!(t->stable = xf_argstable_new(ctx)) || !(t->a = xf_pass_arena(ctx))))) {
+        if (t) {
             xf_callfacts_free(t->calls);
+            xf_argstable_free(t->stable);
+        }
         free(t);
         return xf_pass_oom(ctx);
     }
@@ -315,7 +375,8 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     }
     xf_symbol **cp = NULL;
     uint32_t ncp = 0;
-    if (checkpointed(t, rt, &cp, &ncp))
+    if (checkpointed(t, rt, &cp, &ncp) ||
+        (t->stable && (remember(t, rt, cp, ncp) || per_call(t, rt))))
         return -1;
     return routine(t, rt, cp, ncp);
 }
@@ -327,6 +388,7 @@ end(xf_pass_ctx *ctx)
     if (t) {
         xf_callfacts_free(t->calls);
         xf_argstable_free(t->stable);
+        xf_arena_free(t->a);
     }
     free(t);
 }
