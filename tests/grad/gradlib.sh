@@ -1,7 +1,7 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2034 # rc is set here for the sourcing script
 # gradlib.sh: sourced (POSIX sh) by the tests/grad scripts that read the C of
-# an adjoint: argdead.sh, argflow.sh, argkeep.sh, oncebefore.sh,
+# an adjoint: argdead.sh, argflow.sh, argkeep.sh, byvalue.sh, oncebefore.sh,
 # onceval.sh, reuse.sh, sqsum.sh, tripread.sh, workarr.sh. Each is run as
 # SCRIPT XAIFORM SRC WORK; it sets xaiform, src and work from those
 # and makes WORK.
