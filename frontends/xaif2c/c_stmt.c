@@ -200,6 +200,23 @@ static void
 rt_stack_op(cw *w, const xf_varref *r, bool push, bool ints, bool deriv)
 {
     const char *st = ints ? "icp" : "cp";
+    if (!ints) { /* reals: copied at once (xf_ad_push_arr, xf_ad_pop_arr) */
+        fputs("    {\n        long xf_n = ", w->o);
+        if (push && !cw_count(w, r))
+            return;
+        fputs(push ? ";\n        xf_ad_push_arr(&xf_ad_s.cp, &"
+                   : "xf_ad_ipop(&xf_ad_s.icp);\n"
+                     "        xf_ad_pop_arr(&xf_ad_s.cp, &",
+              w->o);
+        w->ek = "0";
+        cw_ref(w, r, deriv);
+        w->ek = NULL;
+        fprintf(w->o, ", xf_n%s);\n", push ? "" : const_param(w, r, deriv) ? ", 1" : ", 0");
+        if (push)
+            fputs("        xf_ad_ipush(&xf_ad_s.icp, xf_n);\n", w->o);
+        fputs("    }\n", w->o);
+        return;
+    }
     if (push) {
         fputs("    {\n        long xf_n = ", w->o);
         if (!cw_count(w, r))

@@ -278,6 +278,43 @@ xf_ad_pop(xf_ad_rstack *s)
     return s->v[--s->n];
 }
 
+/* Pushes the @n reals at @x, in order, at once: an argument checkpoint of
+ * an array sized at run time (a copy, not a push per element). */
+static inline void
+xf_ad_push_arr(xf_ad_rstack *s, const double *x, long n)
+{
+    if (n <= 0)
+        return;
+    xf_ad_reserve(s, n);
+    memcpy(s->v + s->n, x, (size_t)n * sizeof *x);
+    s->n += (size_t)n;
+    XF_AD_NOTE_PEAK();
+}
+
+/* Pops the @n reals xf_ad_push_arr pushed back into @x; @rconst (@x is a
+ * parameter the C code declared const): only the elements whose bits
+ * differ are written, so that data defined const (read-only memory), which
+ * nothing changed, is never written. */
+static inline void
+xf_ad_pop_arr(xf_ad_rstack *s, double *x, long n, int rconst)
+{
+    if (n <= 0)
+        return;
+#ifdef XF_AD_CHECK
+    if (s->n < (size_t)n)
+        xf_ad_fail("pop from an empty stack of reals");
+#endif
+    s->n -= (size_t)n;
+    const double *v = s->v + s->n;
+    if (!rconst) {
+        memcpy(x, v, (size_t)n * sizeof *x);
+        return;
+    }
+    for (long k = 0; k < n; k++)
+        if (memcmp(&x[k], &v[k], sizeof *x))
+            x[k] = v[k];
+}
+
 static inline void
 xf_ad_ipush(xf_ad_istack *s, long x)
 {

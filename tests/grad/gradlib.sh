@@ -31,9 +31,11 @@ adjoint() {
 pushes() { grep -c 'xf_ad_push[_nc]*(&xf_ad_s\.tape\|xf_tr[0-9]* = ' "$1"; }
 
 # stores ROUTINE VAR: the checkpoint pushes of VAR in ROUTINE's plain call
+# (element by element, or at once by xf_ad_push_arr: &VAR[0])
 stores() {
-  awk -v f="^$1_b_tpl_fwd[(]" -v v="xf_ad_s.cp, $2[" '
-    $0 ~ f { inside = 1 } inside && index($0, v) { n++ } inside && /^}/ { inside = 0 }
+  awk -v f="^$1_b_tpl_fwd[(]" -v v="xf_ad_s.cp, $2[" -v a="xf_ad_s.cp, &$2[" '
+    $0 ~ f { inside = 1 } inside && (index($0, v) || index($0, a)) { n++ }
+    inside && /^}/ { inside = 0 }
     END { print n + 0 }' "$work/joint.c"
 }
 

@@ -11,11 +11,11 @@
  *    array element), and lo does not read i;
  *  - nothing in L's body may write i or a variable lo, hi or S read: no
  *    assignment to it or to what the alias map lets overlap it (two
- *    variables that are not both locals count as overlapping when their
- *    types agree), no loop header of an inner loop, no call that is passed
- *    it; when one of them is not a local, no call but of a routine that
- *    writes nothing but its own formals and locals (xf_tbr_writes_own); no
- *    function call;
+ *    variables neither of which is a local or a formal C passes by value,
+ *    c_value, count as overlapping when their types agree), no loop header
+ *    of an inner loop, no call that is passed it; when one of them is
+ *    neither, no call but of a routine that writes nothing but its own
+ *    formals and locals (xf_tbr_writes_own); no function call;
  *  - reversing it explicitly tapes no more than counting does: the bounds
  *    that read variables are taped after the loop (reverse.c), against
  *    one count plus at least one subscript per iteration when a subscript
@@ -59,6 +59,30 @@ sym_of(const xf_varref *r)
 {
     const xf_symref *s = xf_varref_symref(r);
     return s ? s->sym : NULL;
+}
+
+/* A scalar formal that C passes by value (the annotation c2xaif gives it,
+ * "c:int value", not a struct's member): the routine's own copy, or a
+ * caller's int parameter that neither routine writes nor takes the address
+ * of (c2xaif's intarg.c), so that no other variable of the routine, global
+ * or formal, may overlap it. */
+static bool
+c_value(const inv *p, const xf_symbol *s)
+{
+    const char *an = s->h.annotation;
+    if (!an || strncmp(an, "c:", 2) || strstr(an, "xf_member") || s->kind != XF_SYMKIND_VARIABLE ||
+        xf_shape_rank(s->shape) > 0 || !xf_is_formal(p->rt, s))
+        return false;
+    size_t n = strcspn(an, ";");
+    return n > 8 && !strncmp(an + n - 6, " value", 6);
+}
+
+/* Memory no routine but this one reaches, but through its arguments: a
+ * local (is_local) or a by-value formal (c_value). */
+static bool
+is_own(const inv *p, const xf_symbol *s)
+{
+    return s && (is_local(p, s) || c_value(p, s));
 }
 
 /* Does the routine of symbol @callee write nothing but its own formals and
@@ -117,7 +141,7 @@ conflicts(const inv *p, const watch *w, const xf_varref *lhs)
         const xf_symbol *ws = sym_of(w->ref[k]);
         if (s == ws || xf_refs_may_alias(p->doc, lhs, w->ref[k]))
             return true;
-        if (!ws || (!is_local(p, s) && !is_local(p, ws) && s->type == ws->type))
+        if (!ws || (!is_own(p, s) && !is_own(p, ws) && s->type == ws->type))
             return true;
     }
     return false;
@@ -136,7 +160,7 @@ collect(const inv *p, const xf_expr *x, uint32_t v, watch *w, int depth)
         if (!s || xf_varref_arrref(e->u.ref) || xf_shape_rank(s->shape) > 0 || w->n == MAXW)
             return false;
         w->ref[w->n++] = e->u.ref;
-        w->nonlocal = w->nonlocal || !is_local(p, s);
+        w->nonlocal = w->nonlocal || !is_own(p, s);
         return true;
     }
     if (e->kind != XF_EV_CONSTANT && e->kind != XF_EV_INTRINSIC && e->kind != XF_EV_BOOLOP)
