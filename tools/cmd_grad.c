@@ -142,6 +142,12 @@ transform(xf_srcmap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_
         o.reversal = XF_REV_JOINT;
         cw.reversal = XF_C_JOINT;
         cw.split_as_joint = true;
+    } else if (o.reversal == XF_REV_SPLIT) {
+        /* the same for the routine the user calls when it calls others:
+         * its f_b runs its two sweeps in one activation, so it takes the
+         * rules of joint reversal and its callees keep their split sweeps
+         * (transforms/core/revjoint.h) */
+        o.entry_joint = true;
     }
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
     if (doc && xf_pm_run(&ctx, passes, n, NULL) == 0) {

@@ -33,6 +33,7 @@
 #include "ir_check.h"
 #include "map.h"
 #include "pass.h"
+#include "revjoint.h"
 #include "pieces.h"
 #include "tbr.h"
 
@@ -933,13 +934,13 @@ blocks(adj *d, const xf_cfgtree *t, xf_graph *rev)
     return 0;
 }
 
-/* What xf_tbr_plan is to leave out, and whether the output is for the
- * joint template only (--reversal joint of pass template). */
+/* What xf_tbr_plan is to leave out, and whether the routine's sweeps run
+ * in one activation (--reversal joint of pass template, or the entry of a
+ * split adjoint: revjoint.h). */
 static unsigned
 tape_flags(const adj *d)
 {
-    bool joint = d->ctx->opts && d->ctx->opts->reversal == XF_REV_JOINT;
-    return d->own->tape_off | (joint ? XF_TAPE_JOINT : 0u);
+    return d->own->tape_off | (xf_revjoint(d->ctx, d->rt) ? XF_TAPE_JOINT : 0u);
 }
 
 static int

@@ -40,6 +40,7 @@
 #include "build.h"
 #include "cfgtree.h"
 #include "pass.h"
+#include "revjoint.h"
 #include "unwritten.h"
 
 typedef XF_VEC(xf_cedge *) edgevec;
@@ -886,7 +887,7 @@ routine(rev *r, xf_routine *rt)
     r->fwd = &p2->g;
     r->adj = &p3->g;
     r->nfv = r->nfe = r->nav = r->nae = 0;
-    r->joint = r->ctx->opts && r->ctx->opts->reversal == XF_REV_JOINT;
+    r->joint = xf_revjoint(r->ctx, rt);
     r->filled = false;
     /* adjoin's blocks move into the graph as the reversal reaches them */
     r->mirror = p3->g;

@@ -405,6 +405,14 @@ parse_reversal(xf_opts *o, void *own, const char *arg, char *err, size_t len)
     return 0;
 }
 
+static int
+parse_entry_joint(xf_opts *o, void *own, const char *arg, char *err, size_t len)
+{
+    (void)own, (void)arg, (void)err, (void)len;
+    o->entry_joint = true;
+    return 0;
+}
+
 /* The template the back end expands decides the reversal. Without the
  * option the output is right under both templates; --reversal joint lets
  * deadstore trim the joint rerun of called routines and --loops auto take
@@ -421,6 +429,14 @@ static const xf_pass_opt opts[] = {
              "--loops auto takes what joint allows); split:\n"
              "as not given, --loops auto by split's rules\n",
      .parse = parse_reversal},
+    {.name = "entry-joint",
+     .help = "with --reversal split: the routine no call reaches\n"
+             "runs both sweeps in one activation (as the f_b of\n"
+             "xaiform grad does), so it takes the rules of joint\n"
+             "reversal and its callees keep their split sweeps\n"
+             "(revjoint.h); not for OpenAD's split driver, which\n"
+             "runs the sweeps apart\n",
+     .parse = parse_entry_joint},
     {0},
 };
 
