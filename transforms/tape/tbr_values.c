@@ -47,6 +47,7 @@
 #include "addr.h"
 #include "build.h"
 #include "tbr_impl.h"
+#include "tbr_region.h"
 
 /* Counts per symbol over the routine. */
 typedef struct use {
@@ -102,6 +103,7 @@ typedef struct vp {
     xf_map region_of;           /* block vertex -> its region (filled on first use) */
     const xf_cvertex *sigbb;    /* the block whose assignments sigs holds */
     xf_map sigs;                /* xf_expr_sig of a right-hand side -> its assignment (reuse) */
+    xf_tbr_region *region;      /* the writes' places (tbr_region.c; made on first use) */
 } vp;
 
 static use *
@@ -600,6 +602,40 @@ repeat_of(vp *p, const xf_stmt *def)
     return c;
 }
 
+static bool
+fixed_scalar(void *ctx, const xf_symbol *s, const xf_varref *ref)
+{
+    const vp *p = ctx;
+    uint64_t budget = (uint64_t)p->writes.n + 1;
+    return stable(p, s, ref, &budget);
+}
+
+/* Does the element @ref names (read at statement @at of block @r) keep,
+ * from that read to the routine's end, the value read (tbr_region.c)?
+ * The variable's other writes are to variables apart from it (as for
+ * stable), and no call may write it unseen. */
+static bool
+stable_element(vp *p, const xf_region *r, uint32_t at, const xf_varref *ref, uint64_t *budget)
+{
+    const xf_symbol *s = xf_tbr_sym(ref);
+    if (p->depth > CHAIN_DEPTH || (!xf_is_private(p->rt, p->host, s) && p->any_call))
+        return false;
+    for (uint32_t k = 0; k < p->writes.n; k++) {
+        const xf_varref *w = p->writes.v[k];
+        const xf_symbol *ws = xf_tbr_sym(w);
+        if (ws == s)
+            continue;
+        if (*budget == 0)
+            return false;
+        --*budget;
+        if (!ws || xf_refs_may_alias(p->doc, w, ref))
+            return false;
+    }
+    if (!p->region && !(p->region = xf_tbr_region_new(p->t, p->a, fixed_scalar, p)))
+        return false;
+    return xf_tbr_region_stable(p->region, r, at, ref, p->writes.v, p->writes.n, budget);
+}
+
 /* The stable variables @x reads, added to p->stabs; false if it reads
  * anything else, or a subscript the adjoint cannot evaluate. */
 static bool
@@ -634,6 +670,11 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
             size = visited(r, ref);
         if (size == UINT64_MAX && !p->joint)
             return false;
+        /* a real array the routine writes: stable where this element is */
+        const use *wu = ar ? xf_map_get(&p->uses, s) : NULL;
+        bool elem = wu && wu->writes && s->type == XF_TYPE_REAL;
+        if (elem && !stable_element(p, r, at, ref, budget))
+            return false;
         /* an argument: present (read where the routine always goes), and
          * bound to a variable, which its adjoint's pop may write: an active
          * one is (convert passes anything else through a temporary), a
@@ -646,7 +687,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
             k->present = k->present || present;
             continue;
         }
-        if (!stable(p, s, ref, budget)) {
+        if (!elem && !stable(p, s, ref, budget)) {
             if (!stable_once(p, r, s, ref, at, budget) && !chained(p, r, s, ref, at, budget))
                 return false;
             continue; /* checked again at each use: its block decides */
