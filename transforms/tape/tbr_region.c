@@ -4,7 +4,9 @@
  * A Cholesky factor's partials read l[i*n + k], and the routine writes l;
  * but only elements l[i*n + j] with j > k, after those reads. This file
  * proves that no write that runs after a read, up to the routine's end
- * (the adjoint sweep writes no original variable), hits the element read:
+ * (the adjoint sweep writes no original variable), hits the element read
+ * (tbr_values.c asks under the joint template only, where the adjoint
+ * runs in the same activation and nothing is handed over):
  *
  *  - the read R is in block region r at statement at, inside loops; a
  *    write W of the same variable is in block region w at statement wi.

@@ -24,6 +24,9 @@
  *    under the joint template only, also a local scalar written once,
  *    outside any loop, earlier in B or in a block that always runs
  *    before B (stable_once, runs_before);
+ *    under the joint template only, also an element of a real array the
+ *    routine writes, when no write that runs after the read can hit it
+ *    (tbr_region.c: the subscripts under the loops' bounds);
  *  - a local scalar that copies a stable value (once, earlier in B) is
  *    replaced in the repeated assignment by what it copies (chained);
  *  - under the joint template, a repeat written alike to the right-hand
@@ -670,8 +673,11 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
             size = visited(r, ref);
         if (size == UINT64_MAX && !p->joint)
             return false;
-        /* a real array the routine writes: stable where this element is */
-        const use *wu = ar ? xf_map_get(&p->uses, s) : NULL;
+        /* a real array the routine writes: stable where this element is;
+         * under the joint template only (under split the array would be
+         * handed over whole, which cost rotate_points more instructions
+         * than the values tbr_cut.c tapes for the same words) */
+        const use *wu = ar && p->joint ? xf_map_get(&p->uses, s) : NULL;
         bool elem = wu && wu->writes && s->type == XF_TYPE_REAL;
         if (elem && !stable_element(p, r, at, ref, budget))
             return false;
