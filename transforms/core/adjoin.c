@@ -30,6 +30,7 @@
 #include "adjzero.h"
 #include "build.h"
 #include "cfgtree.h"
+#include "iterwise.h"
 #include "ir_check.h"
 #include "map.h"
 #include "pass.h"
@@ -939,7 +940,9 @@ static unsigned
 tape_flags(const adj *d)
 {
     bool joint = d->ctx->opts && d->ctx->opts->reversal == XF_REV_JOINT;
-    return d->own->tape_off | (joint ? XF_TAPE_JOINT : 0u);
+    const xf_iw_opts *iw = d->ctx->opts ? xf_pass_own_c(d->ctx->opts, &xf_pass_iterwise) : NULL;
+    bool iter = iw && (iw->iterwise || iw->loops_auto || iw->dry_run);
+    return d->own->tape_off | (joint ? XF_TAPE_JOINT : 0u) | (iter ? XF_TAPE_OFF_REGION : 0u);
 }
 
 static int
