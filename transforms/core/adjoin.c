@@ -30,6 +30,7 @@
 #include "adjzero.h"
 #include "build.h"
 #include "cfgtree.h"
+#include "iterwise.h"
 #include "ir_check.h"
 #include "map.h"
 #include "pass.h"
@@ -940,7 +941,10 @@ blocks(adj *d, const xf_cfgtree *t, xf_graph *rev)
 static unsigned
 tape_flags(const adj *d)
 {
-    return d->own->tape_off | (xf_revjoint(d->ctx, d->rt) ? XF_TAPE_JOINT : 0u);
+    const xf_iw_opts *iw = d->ctx->opts ? xf_pass_own_c(d->ctx->opts, &xf_pass_iterwise) : NULL;
+    bool iter = iw && (iw->iterwise || iw->loops_auto || iw->dry_run);
+    return d->own->tape_off | (xf_revjoint(d->ctx, d->rt) ? XF_TAPE_JOINT : 0u) |
+           (iter ? XF_TAPE_OFF_REGION : 0u);
 }
 
 static int

@@ -30,6 +30,10 @@ enum {
     XF_TAPE_OFF_LIVE = 1u << 2,   /* tbr_live.c */
     XF_TAPE_OFF_CUT = 1u << 3,    /* tbr_cut.c */
     XF_TAPE_OFF_ALL = XF_TAPE_OFF_INVERT | XF_TAPE_OFF_VALUES | XF_TAPE_OFF_LIVE | XF_TAPE_OFF_CUT,
+    /* not a --tape-off name: tbr_values.c's element-wise rule
+     * (tbr_region.c) is left out, because pass iterwise runs after adjoin
+     * (--iteration-wise, --loops auto) and decides by the pushes it sees */
+    XF_TAPE_OFF_REGION = 1u << 4,
     /* not an analysis: the output is for OpenAD's joint template only
      * (--reversal joint), whose placeholders 2 and 3 run back to back in
      * one activation of the routine, so values are not handed over */

@@ -24,6 +24,9 @@
  *    under the joint template only, also a local scalar written once,
  *    outside any loop, earlier in B or in a block that always runs
  *    before B (stable_once, runs_before);
+ *    under the joint template only, also an element of a real array the
+ *    routine writes, when no write that runs after the read can hit it
+ *    (tbr_region.c: the subscripts under the loops' bounds);
  *  - a local scalar that copies a stable value (once, earlier in B) is
  *    replaced in the repeated assignment by what it copies (chained);
  *  - under the joint template, a repeat written alike to the right-hand
@@ -47,6 +50,7 @@
 #include "addr.h"
 #include "build.h"
 #include "tbr_impl.h"
+#include "tbr_region.h"
 
 /* Counts per symbol over the routine. */
 typedef struct use {
@@ -87,11 +91,13 @@ typedef struct vp {
     xf_arena *a; /* the analysis' own tables, freed on return */
     xf_map uses; /* symbol -> use */
     bool any_call;
+    bool calls;                       /* a call statement, whatever its callee writes */
     XF_VEC(const xf_varref *) writes; /* every assignment's left side and call argument */
     XF_VEC(cand) cands;
     XF_VEC(stab) stabs;
     xf_map stab_of;             /* symbol -> index + 1 in stabs */
     bool joint;                 /* XF_TAPE_JOINT: nothing is handed over */
+    bool elements;              /* the element-wise rule (not XF_TAPE_OFF_REGION) */
     bool host;                  /* the routine hosts internal procedures (xf_is_private) */
     const struct xf_addr *addr; /* address recovery: subscripts it recovers */
     xf_map chain;               /* symbol -> its assignment: a chained temporary */
@@ -102,6 +108,7 @@ typedef struct vp {
     xf_map region_of;           /* block vertex -> its region (filled on first use) */
     const xf_cvertex *sigbb;    /* the block whose assignments sigs holds */
     xf_map sigs;                /* xf_expr_sig of a right-hand side -> its assignment (reuse) */
+    xf_tbr_region *region;      /* the writes' places (tbr_region.c; made on first use) */
 } vp;
 
 static use *
@@ -183,6 +190,7 @@ scan_stmt(vp *p, const xf_stmt *s)
          * no variable of ours but the actuals, which count as writes */
         if (s->kind == XF_STMT_CALL && !xf_tbr_writes_own(p->doc, s->u.call.sym))
             p->any_call = true;
+        p->calls = true;
         for (uint32_t k = 0; k < args->n; k++) {
             const xf_expr *x = &args->v[k].val;
             if (!scan_expr(p, x))
@@ -600,6 +608,42 @@ repeat_of(vp *p, const xf_stmt *def)
     return c;
 }
 
+static bool
+fixed_scalar(void *ctx, const xf_symbol *s, const xf_varref *ref)
+{
+    const vp *p = ctx;
+    uint64_t budget = (uint64_t)p->writes.n + 1;
+    return stable(p, s, ref, &budget);
+}
+
+/* Does the element @ref names (read at statement @at of block @r) keep,
+ * from that read to the routine's end, the value read (tbr_region.c)?
+ * The variable's other writes are to variables apart from it (as for
+ * stable), and no call may write it unseen: none at all unless it is
+ * private (what xf_tbr_writes_own knows of a callee differs when the
+ * routines are streamed one at a time, and the outputs must not). */
+static bool
+stable_element(vp *p, const xf_region *r, uint32_t at, const xf_varref *ref, uint64_t *budget)
+{
+    const xf_symbol *s = xf_tbr_sym(ref);
+    if (p->depth > CHAIN_DEPTH || (!xf_is_private(p->rt, p->host, s) && (p->any_call || p->calls)))
+        return false;
+    for (uint32_t k = 0; k < p->writes.n; k++) {
+        const xf_varref *w = p->writes.v[k];
+        const xf_symbol *ws = xf_tbr_sym(w);
+        if (ws == s)
+            continue;
+        if (*budget == 0)
+            return false;
+        --*budget;
+        if (!ws || xf_refs_may_alias(p->doc, w, ref))
+            return false;
+    }
+    if (!p->region && !(p->region = xf_tbr_region_new(p->t, p->a, fixed_scalar, p)))
+        return false;
+    return xf_tbr_region_stable(p->region, r, at, ref, p->writes.v, p->writes.n, budget);
+}
+
 /* The stable variables @x reads, added to p->stabs; false if it reads
  * anything else, or a subscript the adjoint cannot evaluate. */
 static bool
@@ -634,6 +678,14 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
             size = visited(r, ref);
         if (size == UINT64_MAX && !p->joint)
             return false;
+        /* a real array the routine writes: stable where this element is;
+         * under the joint template only (under split the array would be
+         * handed over whole, which cost rotate_points more instructions
+         * than the values tbr_cut.c tapes for the same words) */
+        const use *wu = ar && p->joint && p->elements ? xf_map_get(&p->uses, s) : NULL;
+        bool elem = wu && wu->writes && s->type == XF_TYPE_REAL;
+        if (elem && !stable_element(p, r, at, ref, budget))
+            return false;
         /* an argument: present (read where the routine always goes), and
          * bound to a variable, which its adjoint's pop may write: an active
          * one is (convert passes anything else through a temporary), a
@@ -646,7 +698,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
             k->present = k->present || present;
             continue;
         }
-        if (!stable(p, s, ref, budget)) {
+        if (!elem && !stable(p, s, ref, budget)) {
             if (!stable_once(p, r, s, ref, at, budget) && !chained(p, r, s, ref, at, budget))
                 return false;
             continue; /* checked again at each use: its block decides */
@@ -851,8 +903,9 @@ tape(xf_doc *doc, const xf_symbol *s, bool push)
 
 static int
 values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-       const struct xf_addr *addr, bool joint, xf_arena *own, xf_arena *a, xf_tbr *plan)
+       const struct xf_addr *addr, unsigned off, xf_arena *own, xf_arena *a, xf_tbr *plan)
 {
+    bool joint = (off & XF_TAPE_JOINT) != 0;
     /* the last region of the routine must be a block: it hands the values
      * (none under the joint template only) */
     bool last = t->top.v.n && t->top.v.v[t->top.v.n - 1]->kind == XF_RG_BLOCK;
@@ -863,6 +916,7 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
             .rt = rt,
             .a = own,
             .joint = joint,
+            .elements = !(off & XF_TAPE_OFF_REGION),
             .t = t,
             .host = xf_hosts_procedures(doc, rt),
             .addr = addr};
@@ -923,12 +977,12 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
  * adjoin's 98 MB on a block of 300 000 assignments). */
 int
 xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                   const struct xf_addr *addr, bool joint, xf_arena *a, xf_tbr *plan)
+                   const struct xf_addr *addr, unsigned off, xf_arena *a, xf_tbr *plan)
 {
     xf_arena *own = xf_arena_new_like(a);
     if (!own)
         return -1;
-    int r = values(doc, rt, g, t, addr, joint, own, a, plan);
+    int r = values(doc, rt, g, t, addr, off, own, a, plan);
     if (xf_arena_failed(own))
         r = -1;
     xf_arena_free(own);
