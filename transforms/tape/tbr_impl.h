@@ -42,11 +42,12 @@ xf_tbr_sym(const xf_varref *r)
     return s ? s->sym : NULL;
 }
 
-/* tbr_values.c: fill @plan's recomp, dead, last, push, pop; @joint:
- * XF_TAPE_JOINT (nothing handed over); @addr: subscripts it recovers
- * count as recomputable (NULL: none). */
+/* tbr_values.c: fill @plan's recomp, dead, last, push, pop; @off: its
+ * XF_TAPE_JOINT (nothing handed over) and XF_TAPE_KEPT (formals kept
+ * between the sweeps not handed); @addr: subscripts it recovers count as
+ * recomputable (NULL: none). */
 int xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                       const struct xf_addr *addr, bool joint, xf_arena *a, xf_tbr *plan);
+                       const struct xf_addr *addr, unsigned off, xf_arena *a, xf_tbr *plan);
 /* tbr_cut.c: fill @plan's cut, add to its dead (after the values). */
 int xf_tbr_cut_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, xf_arena *a,
                     xf_tbr *plan);

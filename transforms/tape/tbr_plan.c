@@ -20,8 +20,7 @@ xf_tbr_plan(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtr
     bool host = xf_hosts_procedures(doc, rt);
     if (live && xf_tbr_dead_ops_into(rt, host, g, a, plan))
         return -1;
-    if (t && !(off & XF_TAPE_OFF_VALUES) &&
-        xf_tbr_values_into(doc, rt, g, t, addr, (off & XF_TAPE_JOINT) != 0, a, plan))
+    if (t && !(off & XF_TAPE_OFF_VALUES) && xf_tbr_values_into(doc, rt, g, t, addr, off, a, plan))
         return -1;
     if (!(off & XF_TAPE_OFF_CUT) && xf_tbr_cut_into(doc, rt, g, a, plan))
         return -1;

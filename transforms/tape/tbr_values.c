@@ -46,6 +46,7 @@
 
 #include "addr.h"
 #include "build.h"
+#include "revjoint.h"
 #include "tbr_impl.h"
 
 /* Counts per symbol over the routine. */
@@ -75,6 +76,7 @@ typedef struct stab {
     uint64_t size;        /* words a push of the whole variable takes; UINT64_MAX: unknown */
     uint64_t saves;
     bool hand;
+    bool kept;    /* a formal the split callers keep (XF_TAPE_KEPT): read in place */
     bool present; /* a local, a module's variable, or an argument a block
                    * that always runs reads (an optional argument may be
                    * absent: pushing it would fault) */
@@ -92,6 +94,7 @@ typedef struct vp {
     XF_VEC(stab) stabs;
     xf_map stab_of;             /* symbol -> index + 1 in stabs */
     bool joint;                 /* XF_TAPE_JOINT: nothing is handed over */
+    bool keep;                  /* XF_TAPE_KEPT: formals xf_revjoint_kept takes need no hand */
     bool host;                  /* the routine hosts internal procedures (xf_is_private) */
     const struct xf_addr *addr; /* address recovery: subscripts it recovers */
     xf_map chain;               /* symbol -> its assignment: a chained temporary */
@@ -115,6 +118,14 @@ use_of(vp *p, const xf_symbol *s)
         return NULL;
     memset(u, 0, sizeof *u);
     return xf_map_put(&p->uses, p->a, s, u, NULL) ? u : NULL;
+}
+
+/* Is @s a formal that the entry keeps between this split callee's
+ * sweeps (XF_TAPE_KEPT, revjoint.h)? Then it needs no hand. */
+static bool
+kept(const vp *p, const xf_symbol *s)
+{
+    return p->keep && xf_tbr_is_arg(p->rt, s) && xf_revjoint_kept(p->doc, p->rt, s);
 }
 
 /* ------------------------------------------------------------ the routine's uses */
@@ -632,7 +643,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
         if (size == UINT64_MAX && xf_shape_rank(s->shape) > 0 && s->type == XF_TYPE_REAL &&
             !s->dims.n)
             size = visited(r, ref);
-        if (size == UINT64_MAX && !p->joint)
+        if (size == UINT64_MAX && !p->joint && !kept(p, s))
             return false;
         /* an argument: present (read where the routine always goes), and
          * bound to a variable, which its adjoint's pop may write: an active
@@ -651,7 +662,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
                 return false;
             continue; /* checked again at each use: its block decides */
         }
-        stab st = {.s = s, .ref = ref, .size = size, .present = present};
+        stab st = {.s = s, .ref = ref, .size = size, .kept = kept(p, s), .present = present};
         if (!XF_VEC_PUSH(p->a, p->stabs, st) ||
             !xf_map_put(&p->stab_of, p->a, s, (void *)(uintptr_t)p->stabs.n, NULL))
             return false;
@@ -746,7 +757,7 @@ static bool
 add_stab(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint64_t size)
 {
     bool present = !xf_tbr_is_arg(p->rt, s) || (trips(r) > 0 && xf_is_active_sym(s));
-    stab st = {.s = s, .ref = ref, .size = size, .present = present};
+    stab st = {.s = s, .ref = ref, .size = size, .kept = kept(p, s), .present = present};
     return XF_VEC_PUSH(p->a, p->stabs, st) &&
            xf_map_put(&p->stab_of, p->a, s, (void *)(uintptr_t)p->stabs.n, NULL);
 }
@@ -851,8 +862,9 @@ tape(xf_doc *doc, const xf_symbol *s, bool push)
 
 static int
 values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-       const struct xf_addr *addr, bool joint, xf_arena *own, xf_arena *a, xf_tbr *plan)
+       const struct xf_addr *addr, unsigned off, xf_arena *own, xf_arena *a, xf_tbr *plan)
 {
+    bool joint = (off & XF_TAPE_JOINT) != 0;
     /* the last region of the routine must be a block: it hands the values
      * (none under the joint template only) */
     bool last = t->top.v.n && t->top.v.v[t->top.v.n - 1]->kind == XF_RG_BLOCK;
@@ -863,6 +875,7 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
             .rt = rt,
             .a = own,
             .joint = joint,
+            .keep = (off & XF_TAPE_KEPT) != 0,
             .t = t,
             .host = xf_hosts_procedures(doc, rt),
             .addr = addr};
@@ -885,7 +898,8 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
             if (p.cands.v[c].ok)
                 each_stab(&p, &p.cands.v[c], add_saves);
         for (uint32_t k = 0; k < p.stabs.n; k++)
-            p.stabs.v[k].hand = p.stabs.v[k].present && p.stabs.v[k].saves > p.stabs.v[k].size;
+            p.stabs.v[k].hand = p.stabs.v[k].kept ||
+                                (p.stabs.v[k].present && p.stabs.v[k].saves > p.stabs.v[k].size);
         for (uint32_t c = 0; c < p.cands.n; c++)
             if (p.cands.v[c].ok)
                 each_stab(&p, &p.cands.v[c], drop_if_unhanded);
@@ -902,7 +916,7 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
     }
     for (uint32_t k = 0; k < p.stabs.n; k++) {
         const stab *s = &p.stabs.v[k];
-        if (joint || !s->hand || !s->saves)
+        if (joint || s->kept || !s->hand || !s->saves)
             continue;
         xf_stmt *push = tape(doc, s->s, true), *pop = tape(doc, s->s, false);
         if (!push || !pop || !XF_VEC_PUSH(a, plan->push, push) || !XF_VEC_PUSH(a, plan->pop, pop))
@@ -923,12 +937,12 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
  * adjoin's 98 MB on a block of 300 000 assignments). */
 int
 xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
-                   const struct xf_addr *addr, bool joint, xf_arena *a, xf_tbr *plan)
+                   const struct xf_addr *addr, unsigned off, xf_arena *a, xf_tbr *plan)
 {
     xf_arena *own = xf_arena_new_like(a);
     if (!own)
         return -1;
-    int r = values(doc, rt, g, t, addr, joint, own, a, plan);
+    int r = values(doc, rt, g, t, addr, off, own, a, plan);
     if (xf_arena_failed(own))
         r = -1;
     xf_arena_free(own);
