@@ -5,7 +5,9 @@
 # tapes no more in the entry of tests/grad/splitentry.c than the joint
 # adjoint does (its partials are read in place), and fewer reals than the
 # split template without --entry-joint, whose entry hands its values
-# over as OpenAD's split driver needs; the callee keeps its split sweeps.
+# over as OpenAD's split driver needs; the callee keeps its split sweeps,
+# and reads in place a formal bound to an entry's formal that nothing
+# writes (scale's w), not one the entry writes (shift's w).
 # golden.grad checks the gradient itself. Exit 1 on a failure.
 # shellcheck source-path=SCRIPTDIR
 . "$(dirname "$0")/gradlib.sh"
@@ -22,5 +24,10 @@ rc=0
 [ "$g" -lt "$s" ] || { echo "FAIL the entry of grad --reversal split tapes $g reals, the split template $s"; rc=1; }
 grep -q '^scale_fwd(' "$work/split.c" && grep -q '^scale_bwd(' "$work/split.c" ||
   { echo "FAIL the callee scale has no split sweeps (scale_fwd, scale_bwd)"; rc=1; }
-[ $rc = 0 ] && echo "splitentry: the entry of grad split tapes $g reals (joint $j, the split template $s)"
+# scale's w (the entry's x) read in place, shift's w (the entry's y) taped
+fwd() { awk -v f="^$1_fwd[(]" '$0 ~ f { i = 1 } i { print } i && /^}/ { i = 0 }' "$work/split.c"; }
+sc=$(fwd scale | grep -c 'xf_ad_push') sh=$(fwd shift | grep -c 'xf_ad_push')
+[ "$sc" = 1 ] || { echo "FAIL scale_fwd pushes $sc reals, not 1 (its a; w is read in place)"; rc=1; }
+[ "$sh" = 2 ] || { echo "FAIL shift_fwd pushes $sh reals, not 2 (its w changes: it is the entry's y)"; rc=1; }
+[ $rc = 0 ] && echo "splitentry: the entry of grad split tapes $g reals (joint $j, the split template $s); scale_fwd $sc, shift_fwd $sh"
 exit $rc

@@ -937,13 +937,14 @@ blocks(adj *d, const xf_cfgtree *t, xf_graph *rev)
 
 /* What xf_tbr_plan is to leave out, and whether the routine's sweeps run
  * in one activation (--reversal joint of pass template, or the entry of a
- * split adjoint: revjoint.h). */
+ * split adjoint) or have only the entry's code between them (revjoint.h). */
 static unsigned
 tape_flags(const adj *d)
 {
     const xf_iw_opts *iw = d->ctx->opts ? xf_pass_own_c(d->ctx->opts, &xf_pass_iterwise) : NULL;
     bool iter = iw && (iw->iterwise || iw->loops_auto || iw->dry_run);
     return d->own->tape_off | (xf_revjoint(d->ctx, d->rt) ? XF_TAPE_JOINT : 0u) |
+           (xf_revjoint_callee(d->ctx, d->rt) ? XF_TAPE_KEPT : 0u) |
            (iter ? XF_TAPE_OFF_REGION : 0u);
 }
 

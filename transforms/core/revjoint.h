@@ -31,4 +31,14 @@ bool xf_revjoint(const struct xf_pass_ctx *ctx, const xf_routine *rt);
  * two sweeps then have only such a caller's code between them. */
 bool xf_revjoint_callee(const struct xf_pass_ctx *ctx, const xf_routine *rt);
 
+/** xf_revjoint_kept: is formal @f of @rt (a routine xf_revjoint_callee
+ * takes) the same between its two sweeps? At every call of @rt, the
+ * actual at @f's position is one variable (its elements alike) that is a
+ * formal of the caller or a variable of another scope, and off the
+ * caller's Mod lists (which must be there, not empty): then nothing
+ * writes it while the callee's sweeps run apart, and its adjoint may read
+ * it in place; @rt must not write @f itself (tbr_values.c checks it).
+ * Reads the calls of placeholder 1, the original code. */
+bool xf_revjoint_kept(const xf_doc *doc, const xf_routine *rt, const xf_symbol *f);
+
 #endif

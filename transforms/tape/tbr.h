@@ -37,7 +37,11 @@ enum {
     /* not an analysis: the output is for OpenAD's joint template only
      * (--reversal joint), whose placeholders 2 and 3 run back to back in
      * one activation of the routine, so values are not handed over */
-    XF_TAPE_JOINT = 1u << 8
+    XF_TAPE_JOINT = 1u << 8,
+    /* not an analysis either: a split callee whose two sweeps have only
+     * the entry's code between them (revjoint.h); a stable formal that
+     * xf_revjoint_kept finds unwritten there is read in place, not handed */
+    XF_TAPE_KEPT = 1u << 9
 };
 
 /** xf_tbr_parse_off: --tape-off's argument, a comma-separated list of

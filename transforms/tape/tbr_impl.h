@@ -43,9 +43,9 @@ xf_tbr_sym(const xf_varref *r)
 }
 
 /* tbr_values.c: fill @plan's recomp, dead, last, push, pop; @off:
- * xf_tbr_plan's (XF_TAPE_JOINT: nothing handed over; XF_TAPE_OFF_REGION:
- * no element-wise rule); @addr: subscripts it recovers
- * count as recomputable (NULL: none). */
+ * xf_tbr_plan's (XF_TAPE_JOINT: nothing handed over; XF_TAPE_KEPT: formals
+ * kept between the sweeps not handed; XF_TAPE_OFF_REGION: no element-wise
+ * rule); @addr: subscripts it recovers count as recomputable (NULL: none). */
 int xf_tbr_values_into(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t,
                        const struct xf_addr *addr, unsigned off, xf_arena *a, xf_tbr *plan);
 /* tbr_cut.c: fill @plan's cut, add to its dead (after the values). */

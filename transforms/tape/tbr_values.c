@@ -49,6 +49,7 @@
 
 #include "addr.h"
 #include "build.h"
+#include "revjoint.h"
 #include "tbr_impl.h"
 #include "tbr_region.h"
 
@@ -79,6 +80,7 @@ typedef struct stab {
     uint64_t size;        /* words a push of the whole variable takes; UINT64_MAX: unknown */
     uint64_t saves;
     bool hand;
+    bool kept;    /* a formal the split callers keep (XF_TAPE_KEPT): read in place */
     bool present; /* a local, a module's variable, or an argument a block
                    * that always runs reads (an optional argument may be
                    * absent: pushing it would fault) */
@@ -98,6 +100,7 @@ typedef struct vp {
     xf_map stab_of;             /* symbol -> index + 1 in stabs */
     bool joint;                 /* XF_TAPE_JOINT: nothing is handed over */
     bool elements;              /* the element-wise rule (not XF_TAPE_OFF_REGION) */
+    bool keep;                  /* XF_TAPE_KEPT: formals xf_revjoint_kept takes need no hand */
     bool host;                  /* the routine hosts internal procedures (xf_is_private) */
     const struct xf_addr *addr; /* address recovery: subscripts it recovers */
     xf_map chain;               /* symbol -> its assignment: a chained temporary */
@@ -122,6 +125,14 @@ use_of(vp *p, const xf_symbol *s)
         return NULL;
     memset(u, 0, sizeof *u);
     return xf_map_put(&p->uses, p->a, s, u, NULL) ? u : NULL;
+}
+
+/* Is @s a formal that the entry keeps between this split callee's
+ * sweeps (XF_TAPE_KEPT, revjoint.h)? Then it needs no hand. */
+static bool
+kept(const vp *p, const xf_symbol *s)
+{
+    return p->keep && xf_tbr_is_arg(p->rt, s) && xf_revjoint_kept(p->doc, p->rt, s);
 }
 
 /* ------------------------------------------------------------ the routine's uses */
@@ -676,7 +687,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
         if (size == UINT64_MAX && xf_shape_rank(s->shape) > 0 && s->type == XF_TYPE_REAL &&
             !s->dims.n)
             size = visited(r, ref);
-        if (size == UINT64_MAX && !p->joint)
+        if (size == UINT64_MAX && !p->joint && !kept(p, s))
             return false;
         /* a real array the routine writes: stable where this element is;
          * under the joint template only (under split the array would be
@@ -703,7 +714,7 @@ reads_stable(vp *p, const xf_region *r, const xf_expr *x, uint32_t at, uint64_t 
                 return false;
             continue; /* checked again at each use: its block decides */
         }
-        stab st = {.s = s, .ref = ref, .size = size, .present = present};
+        stab st = {.s = s, .ref = ref, .size = size, .kept = kept(p, s), .present = present};
         if (!XF_VEC_PUSH(p->a, p->stabs, st) ||
             !xf_map_put(&p->stab_of, p->a, s, (void *)(uintptr_t)p->stabs.n, NULL))
             return false;
@@ -798,7 +809,7 @@ static bool
 add_stab(vp *p, const xf_region *r, const xf_symbol *s, const xf_varref *ref, uint64_t size)
 {
     bool present = !xf_tbr_is_arg(p->rt, s) || (trips(r) > 0 && xf_is_active_sym(s));
-    stab st = {.s = s, .ref = ref, .size = size, .present = present};
+    stab st = {.s = s, .ref = ref, .size = size, .kept = kept(p, s), .present = present};
     return XF_VEC_PUSH(p->a, p->stabs, st) &&
            xf_map_put(&p->stab_of, p->a, s, (void *)(uintptr_t)p->stabs.n, NULL);
 }
@@ -917,6 +928,7 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
             .a = own,
             .joint = joint,
             .elements = !(off & XF_TAPE_OFF_REGION),
+            .keep = (off & XF_TAPE_KEPT) != 0,
             .t = t,
             .host = xf_hosts_procedures(doc, rt),
             .addr = addr};
@@ -939,7 +951,8 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
             if (p.cands.v[c].ok)
                 each_stab(&p, &p.cands.v[c], add_saves);
         for (uint32_t k = 0; k < p.stabs.n; k++)
-            p.stabs.v[k].hand = p.stabs.v[k].present && p.stabs.v[k].saves > p.stabs.v[k].size;
+            p.stabs.v[k].hand = p.stabs.v[k].kept ||
+                                (p.stabs.v[k].present && p.stabs.v[k].saves > p.stabs.v[k].size);
         for (uint32_t c = 0; c < p.cands.n; c++)
             if (p.cands.v[c].ok)
                 each_stab(&p, &p.cands.v[c], drop_if_unhanded);
@@ -956,7 +969,7 @@ values(xf_doc *doc, const xf_routine *rt, const xf_graph *g, const xf_cfgtree *t
     }
     for (uint32_t k = 0; k < p.stabs.n; k++) {
         const stab *s = &p.stabs.v[k];
-        if (joint || !s->hand || !s->saves)
+        if (joint || s->kept || !s->hand || !s->saves)
             continue;
         xf_stmt *push = tape(doc, s->s, true), *pop = tape(doc, s->s, false);
         if (!push || !pop || !XF_VEC_PUSH(a, plan->push, push) || !XF_VEC_PUSH(a, plan->pop, pop))
