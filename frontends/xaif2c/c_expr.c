@@ -431,7 +431,13 @@ constant(cw *w, const xf_evertex *c, cw_type *t)
         char *end;
         long long v = strtoll(val, &end, 10);
         if (*val && !*end) {
-            fprintf(w->o, v < 0 ? "(%lldL)" : "%lldL", v);
+            /* An int-sized constant stays int: `i + 1` with an int i is then int
+             * arithmetic, which gcc can widen into a pointer-sized induction
+             * variable (an int stepped by 1L is truncated each iteration). */
+            if (v >= INT_MIN && v <= INT_MAX)
+                fprintf(w->o, v < 0 ? "(%lld)" : "%lld", v);
+            else
+                fprintf(w->o, v < 0 ? "(%lldL)" : "%lldL", v);
             *t = CT_INT;
             return;
         }
@@ -601,7 +607,8 @@ fold_chain(cw *w, const ops *o, uint32_t inner, long long sum, int depth)
     if (vertex(w, o, base, depth + 1) == CT_BAD)
         return true;
     if (sum != 0)
-        fprintf(w->o, " %c %lldL)", sum < 0 ? '-' : '+', sum < 0 ? -sum : sum);
+        fprintf(w->o, sum >= -INT_MAX && sum <= INT_MAX ? " %c %lld)" : " %c %lldL)",
+                sum < 0 ? '-' : '+', sum < 0 ? -sum : sum);
     return true;
 }
 
@@ -627,7 +634,8 @@ fold_int(cw *w, const ops *o, uint32_t v, int depth, size_t op, const char *a, c
         return true;
     }
     if (kb && op <= 1 && cb < 0) {
-        fprintf(w->o, "(%s %s %lldL)", a, op == 0 ? "-" : "+", -cb);
+        fprintf(w->o, -cb <= INT_MAX ? "(%s %s %lld)" : "(%s %s %lldL)", a, op == 0 ? "-" : "+",
+                -cb);
         return true;
     }
     return false;

@@ -18,7 +18,7 @@ for rev in joint split; do
   adjoint byvalue $rev
   n=$(grep -c 'xf_ad_ipush[_nc]*(&xf_ad_s\.itape' "$work/$rev.c")
   [ "$n" = 0 ] || { echo "FAIL $rev: $n integer pushes on the tape (dist's loop counted)"; rc=1; }
-  grep -q 'for (ik = ((\*k) - 1L); ik >= 0L; ik = (ik - 1L))' "$work/$rev.c" ||
+  grep -q 'for (ik = ((\*k) - 1); ik >= 0; ik = (ik - 1))' "$work/$rev.c" ||
     { echo "FAIL $rev: dist's loop over ik does not run backwards"; rc=1; }
 done
 grep -q 'xf_ad_push_arr(&xf_ad_s\.cp, &v\[0\], xf_n);' "$work/joint.c" ||

@@ -28,7 +28,7 @@ for r in joint split; do
       fail "grad $r $nv: $(head -1 "$work/$r$nv.err")"
       continue
     fi
-    n=$(grep -c 'y\[(\(0\|1\)L)\] = ' "$out") x=$(grep -c 'sin(' "$out")
+    n=$(grep -c 'y\[(\(0\|1\))\] = ' "$out") x=$(grep -c 'sin(' "$out")
     if [ -n "$nv" ] && { [ "$n" != 0 ] || [ "$x" != 0 ]; }; then
       fail "grad $r --no-value: $n stores of y, $x calls of sin"
     elif [ -z "$nv" ] && { [ "$n" != 2 ] || [ "$x" = 0 ]; }; then

@@ -11,10 +11,10 @@
 adjoint tripobj joint
 rc=0
 # the adjoint sweeps of cubes (inner function and the rerun): from n
-n=$(grep -c 'for (i = ((\*n) - 1L); i >= 0L' "$work/joint.c")
+n=$(grep -c 'for (i = ((\*n) - 1); i >= 0' "$work/joint.c")
 [ "$n" -ge 1 ] || { echo "FAIL no reversed loop starts from n read in place"; rc=1; }
 # halves: from a popped bound
-k=$(grep -c 'for (i = (k[0-9]* - 1L); i >= 0L' "$work/joint.c")
+k=$(grep -c 'for (i = (k[0-9]* - 1); i >= 0' "$work/joint.c")
 [ "$k" -ge 1 ] || { echo "FAIL halves' reversed loop does not start from a popped bound"; rc=1; }
 [ $rc = 0 ] && echo "tripread: $n reversed loops read n in place, $k pop their bound"
 exit $rc

@@ -32,10 +32,10 @@ sed -n '/^f_b_tpl(/,/^}/p' "$work/split.c" >"$work/top.c"
 sed -n '/^sq_fwd(/,/^}/p' "$work/split.c" | grep -q 'xf_ad_push' || fail "sq_fwd tapes nothing"
 sed -n '/^sq_bwd(/,/^}/p' "$work/split.c" | grep -q 'xf_ad_pop' || fail "sq_bwd pops nothing"
 # the loop's growth check hoisted: one reserve of 2 per iteration, unchecked pushes
-grep -q 'xf_ad_reserve(&xf_ad_s\.tape, 2L \* ((long)(3L) > (long)(i)' "$work/top.c" ||
+grep -q 'xf_ad_reserve(&xf_ad_s\.tape, 2L \* ((long)(3) > (long)(i)' "$work/top.c" ||
   fail "f's loop reserves nothing"
 [ "$(grep -c 'xf_ad_push_nc(&xf_ad_s\.tape' "$work/top.c")" = 2 ] || fail "f's loop pushes checked"
-sed 's/((long)(3L) - (long)(i) + 0L)/((long)(3L) - (long)(i) - 1L)/' "$work/split.c" >"$work/short.c"
+sed 's/((long)(3) - (long)(i) + 0L)/((long)(3) - (long)(i) - 1L)/' "$work/split.c" >"$work/short.c"
 ! cmp -s "$work/split.c" "$work/short.c" || fail "could not shorten the reservation"
 $cc -std=c99 -O2 -DXF_AD_CHECK -I"$inc" "$work/short.c" "$here/main.c" -o "$work/short" -lm ||
   fail "short.c does not compile"

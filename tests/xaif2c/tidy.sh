@@ -21,15 +21,15 @@ for k in tangent joint split; do
     { echo "FAIL grad $k: $(head -1 "$work/$k.err")"; rc=1; continue; }
   $cc -std=c99 -O2 -Wall -Werror -Wunused -I"$inc" -c "$out" -o "$work/$k.o" ||
     { echo "FAIL $k: the C does not compile"; rc=1; }
-  for p in '+ 0L)' '(0L + ' '- 0L)' '* 1L)' '(1L \* ' '/ 1L)' '+ (-[0-9]' '- (-[0-9]' \
-    '- 1L) + 1L)' '+ 1L) - 1L)' '\(sin\|cos\|exp\|tanh\|pow\)((double)'; do
+  for p in '+ 0L\?)' '(0L\? + ' '- 0L\?)' '* 1L\?)' '(1L\? \* ' '/ 1L\?)' '+ (-[0-9]' '- (-[0-9]' \
+    '- 1L\?) + 1L\?)' '+ 1L\?) - 1L\?)' '\(sin\|cos\|exp\|tanh\|pow\)((double)'; do
     if grep -n -e "$p" "$out" >"$work/hit"; then
       echo "FAIL $k writes '$p': $(head -1 "$work/hit")"
       rc=1
     fi
   done
   # the adjoint's loops run backwards from a count the front end wrote
-  if [ $k != tangent ] && ! grep -q 'for (k = (.* - 1L); k >= 0L; k = (k - 1L))\|for (i = (.* - 1L); i >= 0L; i = (i - 1L))' "$out"; then
+  if [ $k != tangent ] && ! grep -q 'for (k = (.* - 1); k >= 0; k = (k - 1))\|for (i = (.* - 1); i >= 0; i = (i - 1))' "$out"; then
     echo "FAIL $k: no backward loop from a count less one"
     rc=1
   fi
