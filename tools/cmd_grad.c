@@ -149,6 +149,7 @@ transform(xf_srcmap *m, const char *mode, const xf_xaif2c_opts *copts, const xf_
          * (transforms/core/revjoint.h) */
         o.entry_joint = true;
     }
+    o.call_marks = true; /* the C back end reads them (template.c, per_call) */
     xf_pass_ctx ctx = {.doc = doc, .opts = &o, .diag = diag, .catalogue = cat, .direct = direct};
     if (doc && xf_pm_run(&ctx, passes, n, NULL) == 0) {
         xf_outfile of = {0};

@@ -47,6 +47,9 @@ typedef struct xf_opts {
     xf_rev_template reversal; /* template's --reversal; deadstore, iterwise, iterdry read it */
     bool entry_joint;         /* template's --entry-joint: under split, the routine no call
                                  reaches runs both sweeps in one activation (revjoint.h) */
+    bool call_marks;          /* set by grad: template marks the calls that need no argument
+                                 checkpoint for the C back end ("xf_nocp" in a SubroutineCall's
+                                 annotation, which OpenAD's schema does not allow there) */
     FILE *report_loops;       /* loopdep's --report-loops; iterwise and iterdry report there */
     FILE *reports;            /* where a pass's own report goes (--report); NULL: stderr */
     _Alignas(max_align_t) unsigned char own[XF_OPTS_OWN]; /* the passes' own (xf_pass_own) */

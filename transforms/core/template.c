@@ -301,7 +301,8 @@ remember(tpl *t, const xf_routine *rt, xf_symbol **cp, uint32_t ncp)
  * every variable it stores is a formal whose actual keeps its value to the
  * rerun (argstable.h, call by call). The call's annotation gets "xf_nocp",
  * for the C back end, which calls there the callee's functions without
- * the store and the restore. */
+ * the store and the restore; only for grad (xf_opts.call_marks): OpenAD's
+ * schema allows no annotation on a SubroutineCall. */
 static int
 per_call(tpl *t, xf_routine *rt)
 {
@@ -376,7 +377,7 @@ run_routine(xf_pass_ctx *ctx, xf_routine *rt)
     xf_symbol **cp = NULL;
     uint32_t ncp = 0;
     if (checkpointed(t, rt, &cp, &ncp) ||
-        (t->stable && (remember(t, rt, cp, ncp) || per_call(t, rt))))
+        (t->stable && (remember(t, rt, cp, ncp) || (ctx->opts->call_marks && per_call(t, rt)))))
         return -1;
     return routine(t, rt, cp, ncp);
 }
